@@ -1,0 +1,31 @@
+"""Test-wide setup: Qt offscreen, user data in a temp folder, one shared dictionary."""
+from __future__ import annotations
+
+import os
+import tempfile
+
+# Before anything imports Qt or reads the user data folder.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ["WUBITOK_DATA_DIR"] = tempfile.mkdtemp(prefix="wubitok-test-data-")
+
+import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("default", deadline=None, max_examples=200)
+settings.register_profile("ci", deadline=None, max_examples=300, derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+@pytest.fixture(scope="session")
+def wubi_dict():
+    from wubitok.dictionary import default_dictionary
+
+    return default_dictionary()
+
+
+@pytest.fixture
+def user_data_dir(tmp_path, monkeypatch):
+    """A fresh, empty user data folder for one test."""
+    d = tmp_path / "userdata"
+    monkeypatch.setenv("WUBITOK_DATA_DIR", str(d))
+    return d

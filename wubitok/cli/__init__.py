@@ -1,0 +1,64 @@
+"""The ``wubitok`` command line: a thin client of the library.
+
+Each command lives in its own module here and exposes ``register(subparsers)``,
+which adds a parser whose ``func(args) -> int`` runs the command.  User errors
+(``WubitokError``) become one line on stderr and exit code 2.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from .. import __version__
+from ..errors import WubitokError
+
+# Order here is the order in ``wubitok --help``.
+COMMAND_MODULES = [
+    "lookup",
+]
+
+EXIT_USER_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    # argparse's own usage errors already exit 2; keep them to one line + usage.
+    pass
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="wubitok",
+        description="Wubi-86 dictionary, typing and Wubi-BPE tokenizers, offline.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="Run 'wubitok COMMAND --help' for a command's options and examples.",
+    )
+    parser.add_argument("--version", action="version", version=f"wubitok {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"{__name__}.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except WubitokError as exc:
+        print(f"wubitok {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except KeyboardInterrupt:
+        print(f"wubitok {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # `wubitok ... | head` closed the pipe: not an error worth a traceback.
+        return 0
+
+
+def run() -> None:
+    sys.exit(main())
