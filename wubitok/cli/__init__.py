@@ -23,8 +23,9 @@ EXIT_USER_ERROR = 2
 
 
 class _Parser(argparse.ArgumentParser):
-    # argparse's own usage errors already exit 2; keep them to one line + usage.
-    pass
+    def error(self, message: str):  # type: ignore[override]
+        # One line, like every other user error; --help has the usage.
+        self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'wubitok COMMAND --help' for a command's options and examples.",
     )
     parser.add_argument("--version", action="version", version=f"wubitok {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMAND_MODULES:
         importlib.import_module(f"{__name__}.{name}").register(sub)
     return parser

@@ -11,17 +11,21 @@ from ..fileio import read_text
 
 
 def add_text_or_file(parser: argparse.ArgumentParser, what: str = "TEXT") -> None:
-    parser.add_argument("text", nargs="?", metavar=what, help=f"the input {what.lower()} (or use --file)")
+    # nargs="*": unquoted words (wubitok convert --to hanzi wqiy vbg) are joined by spaces.
+    parser.add_argument("text", nargs="*", metavar=what, help=f"the input {what.lower()} (or use --file)")
     parser.add_argument("--file", "-f", metavar="PATH", help="read the input from a UTF-8 file instead")
 
 
 def text_or_file(args: argparse.Namespace, *, allow_empty: bool = False) -> str:
-    if args.text is not None and args.file:
+    words = args.text
+    if isinstance(words, list):
+        words = " ".join(words) if words else None
+    if words is not None and args.file:
         raise InputError("give TEXT or --file, not both")
     if args.file:
         text = read_text(args.file)
-    elif args.text is not None:
-        text = args.text
+    elif words is not None:
+        text = words
     else:
         raise InputError("no input: give TEXT or --file PATH")
     if not text and not allow_empty:

@@ -1,0 +1,299 @@
+"""The read-only Wubi-86 dictionary (``dicts/wubi86.sqlite``).
+
+One SQLite connection per thread (sqlite3 connections must not be shared
+across threads), all opened read-only and immutable, so a ``WubiDictionary``
+can be shared freely between the GUI thread and workers.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+from .errors import DictionaryError, InputError, UnknownCodeError
+from .paths import dictionary_path
+
+WUBI_KEYS = "abcdefghijklmnopqrstuvwxy"
+WILDCARD = "z"
+CHARSETS = ("all", "common")
+
+
+@dataclass(frozen=True)
+class CodeEntry:
+    code: str
+    kind: str  # full, short1, short2, short3, alt
+    weight: int
+    rank: int  # selector position within this code (0 = first)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    text: str
+    code: str
+    rank: int
+    weight: int
+    exact: bool  # the code equals the query (not a completion)
+
+    @property
+    def is_phrase(self) -> bool:
+        return len(self.text) > 1
+
+
+@dataclass(frozen=True)
+class PinyinHit:
+    char: str
+    reading: str
+    full_code: str | None
+    weight: int
+
+
+@dataclass(frozen=True)
+class CharInfo:
+    char: str
+    full_code: str | None
+    codes: list[CodeEntry]
+    pinyin: list[str]
+    rank: int | None  # rank within the full code's candidates (selector number - 1)
+    weight: int
+    common: bool
+    shares_code_with: list[Candidate] = field(default_factory=list)
+
+    @property
+    def short_codes(self) -> list[str]:
+        return [c.code for c in self.codes if c.kind.startswith("short")]
+
+    @property
+    def shortest_code(self) -> str | None:
+        """The shortest code that selects this character as first candidate."""
+        firsts = [c.code for c in self.codes if c.rank == 0]
+        return min(firsts, key=len) if firsts else self.full_code
+
+
+def _is_code(s: str) -> bool:
+    return bool(s) and all(c in WUBI_KEYS or c == WILDCARD for c in s)
+
+
+class WubiDictionary:
+    """Lookup, candidates, phrase codes and pinyin over the bundled table."""
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path is not None else dictionary_path()
+        if not self.path.is_file():
+            raise DictionaryError(f"{self.path}: dictionary not found")
+        self._local = threading.local()
+        try:
+            self.meta: dict[str, str] = dict(self._conn().execute("SELECT key, value FROM meta"))
+        except sqlite3.DatabaseError as exc:
+            raise DictionaryError(f"{self.path}: not a wubitok dictionary ({exc})") from None
+        if "content_hash" not in self.meta:
+            raise DictionaryError(f"{self.path}: not a wubitok dictionary (no content hash)")
+        self.content_hash: str = self.meta["content_hash"]
+        self.counts: dict[str, int] = json.loads(self.meta.get("counts", "{}"))
+
+    # -- connections ------------------------------------------------------
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            uri = f"{self.path.resolve().as_uri()}?mode=ro&immutable=1"
+            conn = sqlite3.connect(uri, uri=True, check_same_thread=True)
+            self._local.conn = conn
+        return conn
+
+    def _rows(self, sql: str, params: tuple = ()) -> list[tuple]:
+        return self._conn().execute(sql, params).fetchall()
+
+    # -- characters -------------------------------------------------------
+    def full_code(self, char: str) -> str | None:
+        row = self._rows("SELECT full_code FROM chars WHERE char = ?", (char,))
+        return row[0][0] if row else None
+
+    def __contains__(self, char: object) -> bool:
+        return isinstance(char, str) and bool(self._rows("SELECT 1 FROM chars WHERE char = ?", (char,)))
+
+    def codes(self, char: str) -> list[CodeEntry]:
+        rows = self._rows(
+            "SELECT code, kind, weight, rank FROM entries WHERE text = ? ORDER BY length(code) DESC, code",
+            (char,),
+        )
+        order = {"full": 0, "alt": 1, "short3": 2, "short2": 3, "short1": 4}
+        return sorted((CodeEntry(*r) for r in rows), key=lambda e: (order.get(e.kind, 9), e.code))
+
+    def pinyin(self, char: str) -> list[str]:
+        return [r[0] for r in self._rows("SELECT reading FROM pinyin WHERE char = ? ORDER BY ord", (char,))]
+
+    def is_common(self, text: str) -> bool:
+        """True if every character is in GB2312 (the 'common' charset)."""
+        try:
+            text.encode("gb2312")
+            return True
+        except UnicodeEncodeError:
+            return False
+
+    def lookup(self, char: str) -> CharInfo | None:
+        """Everything known about one character, or None if it is not in the table."""
+        row = self._rows("SELECT full_code, weight, common FROM chars WHERE char = ?", (char,))
+        if not row:
+            return None
+        full, weight, common = row[0]
+        codes = self.codes(char)
+        rank = next((c.rank for c in codes if c.code == full), None)
+        shares = [c for c in self.exact_candidates(full) if c.text != char] if full else []
+        return CharInfo(char, full, codes, self.pinyin(char), rank, weight, bool(common), shares)
+
+    # -- candidates -------------------------------------------------------
+    def exact_candidates(self, code: str, *, charset: str = "all", phrases: bool = True) -> list[Candidate]:
+        return [c for c in self.candidates(code, charset=charset, phrases=phrases, completions=False)]
+
+    def candidates(
+        self,
+        code: str,
+        *,
+        limit: int | None = None,
+        charset: str = "all",
+        phrases: bool = True,
+        completions: bool = True,
+    ) -> list[Candidate]:
+        """Entries for a code or code prefix: exact matches by rank, then completions.
+
+        Completions are ordered by weight (most used first), as IMEs show them.
+        ``z`` stands for any one key.
+        """
+        code = code.lower()
+        if not _is_code(code) or len(code) > 4:
+            raise InputError(f"not a Wubi code: {code!r} (1-4 keys a-y, z as wildcard)")
+        if charset not in CHARSETS:
+            raise InputError(f"unknown charset {charset!r} (choose from {', '.join(CHARSETS)})")
+        filters = ""
+        if charset == "common":
+            filters += " AND common = 1"
+        if not phrases:
+            filters += " AND n_chars = 1"
+        if WILDCARD in code:
+            pattern = code.replace(WILDCARD, "?")
+            exact_sql = f"SELECT text, code, rank, weight FROM entries WHERE code GLOB ?{filters} ORDER BY code, rank"
+            exact = self._rows(exact_sql, (pattern,))
+        else:
+            exact = self._rows(
+                f"SELECT text, code, rank, weight FROM entries WHERE code = ?{filters} ORDER BY rank", (code,)
+            )
+        out = [Candidate(t, c, r, w, True) for t, c, r, w in exact]
+        if limit is not None and len(out) >= limit:
+            return out[:limit]
+        if completions and len(code) < 4:
+            out.extend(self._completions(code, filters, None if limit is None else limit - len(out),
+                                         seen={c.text for c in out}))
+        return out
+
+    def _completions(self, code: str, filters: str, want: int | None, seen: set[str]) -> list[Candidate]:
+        """Longer codes starting with ``code``, heaviest first, each text once.
+
+        A character appears under several codes (你: wqi, wqiy); an IME shows it
+        once, at its most used completion.
+        """
+        glob = code.replace(WILDCARD, "?") + "?*"
+        prefix = code.split(WILDCARD, 1)[0]
+        sql = f"SELECT text, code, rank, weight FROM entries WHERE code GLOB ?{filters}"
+        params: tuple = (glob,)
+        if prefix:
+            # A literal range lets SQLite walk the primary key instead of scanning.
+            sql += " AND code >= ? AND code < ?"
+            params += (prefix, prefix[:-1] + chr(ord(prefix[-1]) + 1))
+        sql += " ORDER BY weight DESC, code, rank LIMIT ?"
+        out: list[Candidate] = []
+        fetch = 64 if want is None else max(4 * want, 16)
+        while True:
+            rows = self._rows(sql, (*params, -1 if want is None else fetch))
+            out.clear()
+            taken = set(seen)
+            for t, c, r, w in rows:
+                if t not in taken:
+                    taken.add(t)
+                    out.append(Candidate(t, c, r, w, False))
+            if want is None or len(out) >= want or len(rows) < fetch:
+                return out if want is None else out[:want]
+            fetch *= 4
+
+    # -- phrases ----------------------------------------------------------
+    def phrase_code(self, word: str) -> str:
+        """The Wubi-86 phrase code of any word, by the standard rules.
+
+        2 chars: first two keys of each; 3: first key of the first two and the
+        first two of the third; 4+: first key of chars 1, 2, 3 and the last.
+        """
+        chars = list(word)
+        if len(chars) < 2:
+            raise InputError("a phrase code needs at least two characters")
+        codes = []
+        for ch in chars:
+            full = self.full_code(ch)
+            if not full:
+                raise UnknownCodeError(f"{ch!r} has no Wubi code")
+            codes.append(full)
+        if len(codes) == 2:
+            return codes[0][:2] + codes[1][:2]
+        if len(codes) == 3:
+            return codes[0][0] + codes[1][0] + codes[2][:2]
+        return codes[0][0] + codes[1][0] + codes[2][0] + codes[-1][0]
+
+    # -- pinyin -----------------------------------------------------------
+    def by_pinyin(self, pinyin: str, *, limit: int | None = None, charset: str = "all") -> list[PinyinHit]:
+        """Characters read as ``pinyin`` (tone marks, tone numbers or none), most used first."""
+        query = _normalize_pinyin(pinyin)
+        if not query:
+            raise InputError(f"not a pinyin syllable: {pinyin!r}")
+        column = "plain"
+        if any(c.isdigit() for c in query):
+            column = "numbered"
+        elif query != unicodedata.normalize("NFD", query) or any(ord(c) > 127 for c in query):
+            column = "reading"
+        sql = (
+            "SELECT p.char, p.reading, c.full_code, c.weight FROM pinyin p JOIN chars c ON c.char = p.char"
+            f" WHERE p.{column} = ?"
+            + (" AND c.common = 1" if charset == "common" else "")
+            + " ORDER BY c.weight DESC, c.cp LIMIT ?"
+        )
+        rows = self._rows(sql, (query, -1 if limit is None else limit))
+        seen, hits = set(), []
+        for ch, reading, full, weight in rows:
+            if ch not in seen:
+                seen.add(ch)
+                hits.append(PinyinHit(ch, reading, full, weight))
+        return hits
+
+    # -- bulk access for the codec ---------------------------------------
+    def iter_full_codes(self) -> Iterator[tuple[str, str, int]]:
+        """(char, full_code, char_rank) for every character that has a Wubi code."""
+        yield from self._conn().execute(
+            "SELECT char, full_code, char_rank FROM chars WHERE full_code IS NOT NULL ORDER BY cp"
+        )
+
+    def iter_char_codes(self) -> Iterator[tuple[str, str, str, int]]:
+        """(char, code, kind, rank) for every single-character code entry."""
+        yield from self._conn().execute(
+            "SELECT text, code, kind, rank FROM entries WHERE n_chars = 1 ORDER BY code, rank"
+        )
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+
+def _normalize_pinyin(text: str) -> str:
+    s = text.strip().lower().replace("u:", "v").replace("ü", "v")
+    # Tone-marked input is matched against the stored marked reading, which uses ü.
+    if any(ord(c) > 127 for c in s):
+        s = unicodedata.normalize("NFC", text.strip().lower())
+    return s
+
+
+@lru_cache(maxsize=1)
+def default_dictionary() -> WubiDictionary:
+    """The bundled dictionary, opened once per process."""
+    return WubiDictionary()
