@@ -164,6 +164,9 @@ def build(source: Path, version: str, output: Path) -> dict:
     db["symbols"].insert_all(symbols, batch_size=5000)
     db["pinyin"].insert_all(pinyin_rows, batch_size=5000)
     db["entries"].create_index(["text"], index_name="entries_by_text")
+    # Completions of a one-key prefix walk entries heaviest first and stop
+    # after a page; a range scan would sort a twenty-fifth of the table.
+    db.conn.execute("CREATE INDEX entries_by_weight ON entries (weight DESC, code, rank)")
     db["chars"].create_index(["full_code", "char_rank"], index_name="chars_by_full_code")
     db["pinyin"].create_index(["plain", "weight"], index_name="pinyin_by_plain")
     db["pinyin"].create_index(["numbered", "weight"], index_name="pinyin_by_numbered")

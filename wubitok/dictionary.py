@@ -174,9 +174,13 @@ class WubiDictionary:
         if not phrases:
             filters += " AND n_chars = 1"
         if WILDCARD in code:
-            pattern = code.replace(WILDCARD, "?")
-            exact_sql = f"SELECT text, code, rank, weight FROM entries WHERE code GLOB ?{filters} ORDER BY code, rank"
-            exact = self._rows(exact_sql, (pattern,))
+            # Several codes match: heaviest first, as for completions.
+            where, params = self._code_filter(code, exact=True, limited=limit is not None)
+            exact = self._rows(
+                f"SELECT text, code, rank, weight FROM entries {where}{filters}"
+                " ORDER BY weight DESC, code, rank LIMIT ?",
+                (*params, -1 if limit is None else limit),
+            )
         else:
             exact = self._rows(
                 f"SELECT text, code, rank, weight FROM entries WHERE code = ?{filters} ORDER BY rank", (code,)
@@ -189,20 +193,29 @@ class WubiDictionary:
                                          seen={c.text for c in out}))
         return out
 
+    @staticmethod
+    def _code_filter(code: str, *, exact: bool, limited: bool) -> tuple[str, tuple]:
+        """WHERE clause for codes matching ``code`` (z = any key), exactly or as a prefix.
+
+        A range on the primary key over the literal leading keys is the fast
+        path, unless a page is wanted of a short prefix: then walking the weight
+        index finds the heaviest matches first and stops at the LIMIT.
+        """
+        glob = code.replace(WILDCARD, "?") + ("" if exact else "?*")
+        prefix = code.split(WILDCARD, 1)[0]
+        if len(prefix) >= (2 if limited else 1):
+            upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+            return "WHERE code GLOB ? AND code >= ? AND code < ?", (glob, prefix, upper)
+        return "INDEXED BY entries_by_weight WHERE code GLOB ?", (glob,)
+
     def _completions(self, code: str, filters: str, want: int | None, seen: set[str]) -> list[Candidate]:
         """Longer codes starting with ``code``, heaviest first, each text once.
 
         A character appears under several codes (你: wqi, wqiy); an IME shows it
         once, at its most used completion.
         """
-        glob = code.replace(WILDCARD, "?") + "?*"
-        prefix = code.split(WILDCARD, 1)[0]
-        sql = f"SELECT text, code, rank, weight FROM entries WHERE code GLOB ?{filters}"
-        params: tuple = (glob,)
-        if prefix:
-            # A literal range lets SQLite walk the primary key instead of scanning.
-            sql += " AND code >= ? AND code < ?"
-            params += (prefix, prefix[:-1] + chr(ord(prefix[-1]) + 1))
+        where, params = self._code_filter(code, exact=False, limited=want is not None)
+        sql = f"SELECT text, code, rank, weight FROM entries {where}{filters}"
         sql += " ORDER BY weight DESC, code, rank LIMIT ?"
         out: list[Candidate] = []
         fetch = 64 if want is None else max(4 * want, 16)
