@@ -291,6 +291,21 @@ class WubiDictionary:
             "SELECT text, code, kind, rank FROM entries WHERE n_chars = 1 ORDER BY code, rank"
         )
 
+    def iter_entries(self, first_key: str | None = None) -> Iterator[tuple[str, int, str, int, int, int]]:
+        """(code, rank, text, weight, n_chars, common 0/1) for every entry, or those whose code
+        starts with ``first_key``, heaviest first (then by code and rank, the completion order).
+
+        The input engine builds its in-memory candidate index from this.
+        """
+        sql = "SELECT code, rank, text, weight, n_chars, common FROM entries"
+        params: tuple = ()
+        if first_key is not None:
+            if len(first_key) != 1 or first_key not in WUBI_KEYS:
+                raise InputError(f"not a Wubi key: {first_key!r}")
+            sql += " WHERE code >= ? AND code < ?"
+            params = (first_key, chr(ord(first_key) + 1))
+        yield from self._conn().execute(sql + " ORDER BY weight DESC, code, rank", params)
+
     def close(self) -> None:
         conn = getattr(self._local, "conn", None)
         if conn is not None:
