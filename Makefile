@@ -1,0 +1,33 @@
+# make run   — open the app (from a terminal without a display it explains the CLI)
+# make test  — the whole test suite, offscreen
+# Both create .venv on first use and reinstall when pyproject.toml changes.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-test
+
+.PHONY: run test bench dictionary samples models installer clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m wubitok gui
+
+test: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) bench/bench_dictionary.py
+
+dictionary: $(STAMP)
+	$(PY) dicts/build_dictionary.py
+
+samples: $(STAMP)
+	$(PY) resources/samples/make_samples.py
+
+clean:
+	rm -rf build dist .pytest_cache .hypothesis
