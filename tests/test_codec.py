@@ -1,0 +1,150 @@
+"""The Wubi codec against the real bundled dictionary."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wubitok.codec import (
+    BOUNDARY_CHOICES,
+    BYTE_BASE,
+    CODE_CHOICES,
+    INDEX_CHOICES,
+    KEY_BASE,
+    CodecOptions,
+    WubiCodec,
+)
+from wubitok.errors import InputError
+from wubitok.segment import is_han
+
+ALL_OPTIONS = [CodecOptions(*o) for o in itertools.product(CODE_CHOICES, BOUNDARY_CHOICES, INDEX_CHOICES)]
+
+
+@pytest.fixture(scope="module", params=ALL_OPTIONS, ids=lambda o: f"{o.code}-{o.boundary}-{o.index}")
+def codec(request, wubi_dict):
+    return WubiCodec(request.param, wubi_dict)
+
+
+@pytest.fixture(scope="module")
+def default_codec(wubi_dict):
+    return WubiCodec(dictionary=wubi_dict)
+
+
+@pytest.fixture(scope="module")
+def dict_chars(wubi_dict):
+    return [ch for ch, _, _ in wubi_dict.iter_full_codes()]
+
+
+def test_every_dictionary_character_round_trips(codec, dict_chars):
+    text = "".join(dict_chars)
+    assert codec.decode(codec.encode(text)) == text
+    # and each one alone: a character's spelling is self-delimiting
+    for ch in dict_chars[::97]:
+        assert codec.decode(list(codec.spelling(ch))) == ch
+
+
+def test_every_han_dictionary_character_is_spelled_in_wubi(codec, dict_chars):
+    han = [ch for ch in dict_chars if is_han(ch)]
+    assert len(han) > 70_000
+    assert all(codec.spells_in_wubi(ch) for ch in han)
+    # non-Han entries of the table (degree sign, private-use) go as bytes
+    assert not codec.spells_in_wubi("°")
+    assert codec.spelling("°") == tuple(BYTE_BASE + b for b in "°".encode())
+
+
+def test_characters_sharing_a_code_each_decode_to_themselves(codec, wubi_dict):
+    assert wubi_dict.full_code("工") == wubi_dict.full_code("㠭") == "aaaa"
+    gong, other = codec.spelling("工"), codec.spelling("㠭")
+    assert gong != other
+    assert codec.decode(list(gong)) == "工"
+    assert codec.decode(list(other)) == "㠭"
+    assert codec.decode(codec.encode("工㠭㠭工")) == "工㠭㠭工"
+
+
+def test_full_code_spellings_read_as_typed(wubi_dict):
+    c = WubiCodec(CodecOptions("full", "separator", "symbol"), wubi_dict)
+    assert c.display(c.encode("你好")) == "wqiy▁vbg▁"
+    assert c.display(c.spelling("工")) == "aaaa▁"
+    assert c.display(c.spelling("㠭")) == "aaaa①▁"
+    f = WubiCodec(CodecOptions("full", "final-key", "digits"), wubi_dict)
+    assert f.display(f.encode("你工㠭")) == "wqiYaaaAaaaA₁"
+
+
+def test_shortest_code_uses_short_codes_and_counts_the_index(wubi_dict, dict_chars):
+    short = WubiCodec(CodecOptions("shortest", "separator", "symbol"), wubi_dict)
+    full = WubiCodec(CodecOptions("full", "separator", "symbol"), wubi_dict)
+    assert short.display(short.spelling("工")) == "a▁"  # short1
+    assert short.display(short.spelling("你")) == "wq▁"  # short2
+    # Short codes join the candidate lists, so a few rare characters whose
+    # 3-key full code equals someone's short code now need an index.
+    assert short.display(short.spelling("㐄")) == "ahk①▁"
+    assert full.display(full.spelling("㐄")) == "ahk▁"
+    total_short = sum(len(short.spelling(ch)) for ch in dict_chars)
+    total_full = sum(len(full.spelling(ch)) for ch in dict_chars)
+    assert total_short < total_full
+    assert short.decode(short.encode("工㠭你")) == "工㠭你"
+
+
+def test_symbol_layout_is_fixed(codec):
+    toks = codec.tokens
+    assert toks[:4] == ["<pad>", "<unk>", "<s>", "</s>"]
+    assert toks[BYTE_BASE + 0x20] == "Ġ" and toks[BYTE_BASE + ord("a")] == "a"
+    assert toks[KEY_BASE] == "ａ" and toks[KEY_BASE + 24] == "ｙ"
+    assert len(toks) == codec.end_id
+    # one distinct, non-space character per symbol: token strings never collide
+    assert all(len(t) == 1 and not t.isspace() for t in toks[4:])
+    assert len(set(toks)) == len(toks)
+
+
+def test_option_validation():
+    with pytest.raises(InputError, match="codec code"):
+        CodecOptions(code="tiny")
+    with pytest.raises(InputError):
+        CodecOptions.from_dict({"code": "full"})
+    assert CodecOptions.from_dict(CodecOptions().to_dict()) == CodecOptions()
+
+
+def test_non_codec_ids_are_rejected(default_codec):
+    with pytest.raises(InputError):
+        default_codec.decode([1])
+    with pytest.raises(InputError):
+        default_codec.decode([default_codec.end_id])
+
+
+def test_malformed_sequences_give_replacement_characters(default_codec):
+    sym = {t: i for i, t in enumerate(default_codec.tokens)}
+    keys = [sym[chr(0xFF41 + ord(k) - ord("a"))] for k in "wqiy"]
+    end = sym["▁"]
+    assert default_codec.decode(keys) == "\ufffd"  # keys that never end
+    assert default_codec.decode([end]) == "\ufffd"  # an end without keys
+    assert default_codec.decode(keys[:3] + [end] + keys + [end]) == "\ufffd你"  # no such code
+
+
+def test_invalid_utf8_bytes_decode_to_replacement(default_codec):
+    assert default_codec.decode([BYTE_BASE + 0xFF, BYTE_BASE + ord("a")]) == "\ufffda"
+    assert default_codec.decode([BYTE_BASE + 0xE4, BYTE_BASE + 0xBD]) == "\ufffd"
+
+
+def test_lone_surrogates_round_trip(codec):
+    text = "a\ud800b\udfff\ud83d\ude00工"
+    assert codec.decode(codec.encode(text)) == text
+
+
+@st.composite
+def mixed_text(draw, chars):
+    return draw(st.text(st.one_of(st.characters(), st.sampled_from(chars)), max_size=40))
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_round_trip_on_arbitrary_unicode(codec, dict_chars, data):
+    text = data.draw(mixed_text(dict_chars[:2000] + dict_chars[-500:]))
+    assert codec.decode(codec.encode(text)) == text
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(st.characters(blacklist_categories=())))
+def test_round_trip_with_surrogates(default_codec, text):
+    assert default_codec.decode(default_codec.encode(text)) == text

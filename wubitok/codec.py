@@ -1,0 +1,345 @@
+"""The Wubi codec: text <-> a lossless sequence of Wubi and byte symbols.
+
+Every Han character (Unicode Han script) that has a Wubi-86 code in the
+dictionary is spelled with the keys of its code, a mark for where the
+character ends and, when other characters share that code, an index that
+says which of them it is (the first one needs none).  Everything else - Han
+characters the dictionary lacks, Latin, digits, whitespace, emoji, controls,
+lone surrogates - is spelled as its UTF-8 bytes (``surrogatepass``), one
+symbol per byte.  So any ``str`` has a spelling and decoding the spelling
+gives the text back exactly.
+
+Options (``CodecOptions``, stored in every saved model):
+
+``code``
+    ``"full"``: the full code (1-4 keys), indexed among the characters
+    sharing it.  ``"shortest"``: the cheapest code of the character among all
+    its codes (full, alternative, and the short codes typists use, e.g. ``a``
+    for 工): keys plus index symbols, fewest symbols first.  With an index
+    every code is unique, so "shortest unique" means shortest once the index
+    is counted: a one-key code that needs an index costs as much as a two-key
+    code that needs none.  Ties go to the code without index, then to the
+    full code, then to the alphabetically first.
+``boundary``
+    ``"separator"``: a boundary symbol ``▁`` after each character
+    (``wqiy▁``).  ``"final-key"``: the last key of each character is a marked
+    variant of that key (25 extra symbols, shown upper-case: ``wqiY``), which
+    saves one symbol per character.
+``index``
+    ``"symbol"``: one symbol per index value 1-50 (①-㊿).  ``"digits"``: the
+    index in decimal with ten digit symbols (₀-₉).  The index comes after the
+    keys (and before ``▁``).  A character whose index cannot be written (more
+    than 50 characters before it on its code) is spelled as bytes.
+
+The index of a character on a code is its position among the Han characters
+of the codec's table on that code, in the dictionary's rank order (the IME
+selector order).  With ``code="full"`` that is the dictionary's ``char_rank``.
+
+Measured (bench/bench_wubi_bpe.py, manpages-zh, BPE at 8k, held-out
+chars/token): see the bench output and the README table; the defaults below
+are the best combination found there.
+
+Symbol ids are a fixed layout so that models are portable:
+
+=========  ====================================================
+0-3        reserved for the tokenizer's ``<pad> <unk> <s> </s>``
+4-259      the bytes 0x00-0xFF
+260-284    the keys a-y
+285...     ``separator``: ``▁`` (1 id); ``final-key``: A-Y (25 ids)
+then       ``symbol``: index 1-50 (50 ids); ``digits``: 0-9 (10 ids)
+=========  ====================================================
+
+Each symbol has a one-character token form, all distinct: bytes use GPT-2's
+byte-to-unicode map (``Ġ`` for a space), keys full-width letters (``ｗ``),
+final keys full-width capitals, then ``▁``, ①-㊿ and ₀-₉.  ``display`` gives
+the ASCII form typists know (``wqiy▁``).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+from .dictionary import WUBI_KEYS, WubiDictionary, default_dictionary
+from .errors import InputError
+from .segment import is_han
+
+CODE_CHOICES = ("full", "shortest")
+BOUNDARY_CHOICES = ("separator", "final-key")
+INDEX_CHOICES = ("symbol", "digits")
+
+RESERVED_IDS = 4  # ids 0-3: the tokenizer's default special tokens
+BYTE_BASE = RESERVED_IDS
+KEY_BASE = BYTE_BASE + 256
+MARK_BASE = KEY_BASE + len(WUBI_KEYS)
+MAX_INDEX = 50
+
+BOUNDARY_TOKEN = "\u2581"
+_CIRCLED = (
+    [chr(0x2460 + i) for i in range(20)]  # ①-⑳
+    + [chr(0x3251 + i) for i in range(15)]  # ㉑-㉟
+    + [chr(0x32B1 + i) for i in range(15)]  # ㊱-㊿
+)
+_SUBSCRIPT_DIGITS = [chr(0x2080 + i) for i in range(10)]
+
+
+def _gpt2_byte_chars() -> list[str]:
+    # GPT-2's map: printable Latin-1 bytes stand for themselves, the rest are
+    # shifted to U+0100 and up, so that no byte shows as whitespace or control.
+    keep = list(range(0x21, 0x7F)) + list(range(0xA1, 0xAD)) + list(range(0xAE, 0x100))
+    chars = {}
+    extra = 0
+    for b in range(256):
+        if b in keep:
+            chars[b] = chr(b)
+        else:
+            chars[b] = chr(0x100 + extra)
+            extra += 1
+    return [chars[b] for b in range(256)]
+
+
+BYTE_TOKENS = _gpt2_byte_chars()
+
+
+@dataclass(frozen=True)
+class CodecOptions:
+    code: str = "full"
+    boundary: str = "separator"
+    index: str = "symbol"
+
+    def __post_init__(self) -> None:
+        for name, value, choices in (
+            ("code", self.code, CODE_CHOICES),
+            ("boundary", self.boundary, BOUNDARY_CHOICES),
+            ("index", self.index, INDEX_CHOICES),
+        ):
+            if value not in choices:
+                raise InputError(f"unknown codec {name} {value!r} (choose from {', '.join(choices)})")
+
+    def to_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "CodecOptions":
+        if not isinstance(data, dict) or set(data) != {"code", "boundary", "index"}:
+            raise InputError(f"codec options must be an object with code, boundary and index, not {data!r}")
+        return cls(**data)
+
+
+class WubiCodec:
+    """Spell text as symbol ids and back; one instance per options + dictionary."""
+
+    def __init__(self, options: CodecOptions | None = None, dictionary: WubiDictionary | None = None):
+        self.options = options or CodecOptions()
+        self.dictionary = dictionary or default_dictionary()
+        o = self.options
+        self.final_key = o.boundary == "final-key"
+        n_marks = len(WUBI_KEYS) if self.final_key else 1
+        self.index_base = MARK_BASE + n_marks
+        n_index = MAX_INDEX if o.index == "symbol" else 10
+        #: first id after the codec's symbols (the tokenizer continues from here)
+        self.end_id = self.index_base + n_index
+        self.boundary_id = None if self.final_key else MARK_BASE
+
+        tokens = ["<pad>", "<unk>", "<s>", "</s>"] + BYTE_TOKENS
+        tokens += [chr(0xFF41 + i) for i in range(len(WUBI_KEYS))]
+        tokens += [chr(0xFF21 + i) for i in range(len(WUBI_KEYS))] if self.final_key else [BOUNDARY_TOKEN]
+        tokens += _CIRCLED if o.index == "symbol" else _SUBSCRIPT_DIGITS
+        #: token form of every id below ``end_id`` (0-3 are the default specials)
+        self.tokens: list[str] = tokens
+        ascii_forms = ["<pad>", "<unk>", "<s>", "</s>"] + BYTE_TOKENS + list(WUBI_KEYS)
+        ascii_forms += list(WUBI_KEYS.upper()) if self.final_key else [BOUNDARY_TOKEN]
+        ascii_forms += _CIRCLED if o.index == "symbol" else _SUBSCRIPT_DIGITS
+        self._ascii = ascii_forms
+
+        self._table, self._spelling = _build_tables(self.dictionary, o)
+        self._byte_cache: dict[str, tuple[int, ...]] = {}
+
+    # -- symbols ------------------------------------------------------------
+    @property
+    def content_hash(self) -> str:
+        return self.dictionary.content_hash
+
+    def is_byte(self, sym: int) -> bool:
+        return BYTE_BASE <= sym < KEY_BASE
+
+    def display(self, symbols: Iterable[int]) -> str:
+        """The ASCII form of symbols: keys as typed, bytes in GPT-2 form."""
+        return "".join(self._ascii[s] for s in symbols)
+
+    def spelling(self, char: str) -> tuple[int, ...]:
+        """The symbols of one character (a single code point)."""
+        sp = self._spelling.get(char)
+        if sp is not None:
+            return sp
+        sp = self._byte_cache.get(char)
+        if sp is None:
+            sp = tuple(BYTE_BASE + b for b in char.encode("utf-8", "surrogatepass"))
+            if len(self._byte_cache) < 1 << 16:
+                self._byte_cache[char] = sp
+        return sp
+
+    def spells_in_wubi(self, char: str) -> bool:
+        return char in self._spelling
+
+    # -- encode / decode ------------------------------------------------------
+    def encode(self, text: str) -> list[int]:
+        """The symbol ids spelling ``text``."""
+        out: list[int] = []
+        spelling = self.spelling
+        for ch in text:
+            out.extend(spelling(ch))
+        return out
+
+    def decode(self, symbols: Sequence[int]) -> str:
+        """Text from symbols.  Anything the encoder cannot have produced (keys
+        without an end, an unknown code, invalid UTF-8) becomes U+FFFD."""
+        out: list[str] = []
+        pending_bytes = bytearray()
+        keys: list[str] = []
+        code_done = False  # final-key: keys complete, an index may follow
+        index = 0
+        index_digits = 0
+        final_key = self.final_key
+        digits = self.options.index == "digits"
+        index_base = self.index_base
+
+        def flush_char() -> None:
+            nonlocal code_done, index, index_digits
+            out.append(self._lookup("".join(keys), index))
+            keys.clear()
+            code_done, index, index_digits = False, 0, 0
+
+        def flush_bytes() -> None:
+            if pending_bytes:
+                out.append(_decode_utf8(bytes(pending_bytes)))
+                pending_bytes.clear()
+
+        for s in symbols:
+            is_index = index_base <= s < self.end_id
+            if code_done and not (is_index and (digits or index_digits == 0)):
+                flush_char()
+            if BYTE_BASE <= s < KEY_BASE:
+                if keys:  # keys that never ended
+                    out.append("\ufffd")
+                    keys.clear()
+                    index, index_digits = 0, 0
+                pending_bytes.append(s - BYTE_BASE)
+                continue
+            flush_bytes()
+            if KEY_BASE <= s < MARK_BASE:
+                if index_digits and not final_key:  # a key after the index
+                    out.append("\ufffd")
+                    keys.clear()
+                    index, index_digits = 0, 0
+                keys.append(WUBI_KEYS[s - KEY_BASE])
+            elif MARK_BASE <= s < index_base:
+                if final_key:
+                    keys.append(WUBI_KEYS[s - MARK_BASE])
+                    code_done = True
+                elif keys:
+                    flush_char()
+                else:
+                    out.append("\ufffd")
+            elif is_index:
+                if not (code_done if final_key else keys):
+                    out.append("\ufffd")
+                    continue
+                value = s - index_base
+                if digits:
+                    index = index * 10 + value
+                else:
+                    index = value + 1 if index_digits == 0 else -1
+                index_digits += 1
+            else:
+                raise InputError(f"symbol id {s} is not a codec symbol (0-3 are special tokens)")
+        if code_done:
+            flush_char()
+        elif keys:
+            out.append("\ufffd")
+        flush_bytes()
+        return "".join(out)
+
+    def _lookup(self, code: str, index: int) -> str:
+        chars = self._table.get(code)
+        if chars is None or not 0 <= index < len(chars):
+            return "\ufffd"
+        return chars[index]
+
+
+def _decode_utf8(data: bytes) -> str:
+    # surrogatepass brings lone surrogates back; anything else invalid (ids
+    # that no encoder produced) becomes U+FFFD instead of an exception.
+    parts = []
+    while data:
+        try:
+            parts.append(data.decode("utf-8", "surrogatepass"))
+            break
+        except UnicodeDecodeError as exc:
+            parts.append(data[: exc.start].decode("utf-8", "surrogatepass"))
+            parts.append("\ufffd")
+            data = data[exc.end :]
+    return "".join(parts)
+
+
+@lru_cache(maxsize=8)
+def _build_tables(
+    dictionary: WubiDictionary, options: CodecOptions
+) -> tuple[dict[str, list[str]], dict[str, tuple[int, ...]]]:
+    """(code -> characters in index order, character -> symbols)."""
+    if options.code == "full":
+        rows = ((ch, code, "full", rank) for ch, code, rank in dictionary.iter_full_codes())
+    else:
+        rows = dictionary.iter_char_codes()
+    by_code: dict[str, list[tuple[int, int, str, str]]] = {}
+    for ch, code, kind, rank in rows:
+        if len(ch) == 1 and is_han(ch):
+            entry = (rank, ord(ch), ch, kind)
+            chars = by_code.get(code)
+            if chars is None:
+                by_code[code] = [entry]
+            else:
+                chars.append(entry)
+
+    # Pick each character's cheapest (code, index): fewest symbols, then no
+    # index, then the full code, then the alphabetically first code.
+    kind_order = {"full": 0, "alt": 1, "short3": 2, "short2": 3, "short1": 4}
+    table: dict[str, list[str]] = {}
+    best: dict[str, tuple] = {}
+    for code in sorted(by_code):
+        chars = sorted(by_code[code])
+        table[code] = [c for _, _, c, _ in chars]
+        for index, (_, _, ch, kind) in enumerate(chars):
+            cost = _index_cost(index, options.index)
+            if cost is None:
+                continue
+            choice = (len(code) + cost, index > 0, kind_order[kind], code, index)
+            old = best.get(ch)
+            if old is None or choice < old:
+                best[ch] = choice
+
+    final_key = options.boundary == "final-key"
+    index_base = MARK_BASE + (len(WUBI_KEYS) if final_key else 1)
+    key_ids = {k: KEY_BASE + i for i, k in enumerate(WUBI_KEYS)}
+    spelling: dict[str, tuple[int, ...]] = {}
+    for ch, (_, _, _, code, index) in best.items():
+        keys = [key_ids[k] for k in code]
+        if final_key:
+            keys[-1] += MARK_BASE - KEY_BASE
+        if index:
+            if options.index == "symbol":
+                keys.append(index_base + index - 1)
+            else:
+                keys.extend(index_base + int(d) for d in str(index))
+        if not final_key:
+            keys.append(MARK_BASE)
+        spelling[ch] = tuple(keys)
+    return table, spelling
+
+
+def _index_cost(index: int, representation: str) -> int | None:
+    if index == 0:
+        return 0
+    if representation == "symbol":
+        return 1 if index <= MAX_INDEX else None
+    return len(str(index))
