@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
-from ..errors import Cancelled, ModelError
+from ..errors import Cancelled, InputError, ModelError
 from ..fileio import atomic_write_text
 
 FORMAT_NAME = "wubitok-tokenizer"
@@ -178,3 +178,12 @@ def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
     except json.JSONDecodeError as exc:
         raise ModelError(f"{Path(path)}: not a JSON model file (line {exc.lineno}: {exc.msg})") from None
     return tokenizer_from_dict(data, str(path))
+
+
+def engine_class(model_type: str) -> type[Tokenizer]:
+    """The engine class registered for ``model_type`` (e.g. "bpe"), to train one by name."""
+    _engines_loaded()
+    cls = _REGISTRY.get(model_type)
+    if cls is None:
+        raise InputError(f"unknown model type {model_type!r} (known: {', '.join(sorted(_REGISTRY)) or 'none'})")
+    return cls
