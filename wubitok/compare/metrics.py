@@ -1,0 +1,214 @@
+"""The measures of a comparison, tallied line by line.
+
+Definitions (each line of the input is one sample; its line ending is not
+encoded, and empty lines are skipped):
+
+- ``chars_per_token``, ``bytes_per_token``: characters (code points) and UTF-8
+  bytes of the input per token.
+- ``tokens_per_han``: tokens that cover at least one Han character
+  (``wubitok.segment.is_han``), per Han character.  Counting only those
+  tokens keeps the figure about Chinese on mixed text; on pure Chinese it is
+  simply tokens / characters.
+- ``unk_rate``: share of tokens whose id is the tokenizer's unknown token.
+- ``roundtrip_rate``: share of lines for which ``decode(encode(x)) == x``.
+- ``vocab_used``: distinct ids seen.
+- ``renyi_efficiency``: see :func:`renyi_efficiency`.
+- ``encode_mb_per_s``: input bytes (10**6 per MB) per second spent inside
+  ``encode_batch`` -- producing ids, tokens and offsets through wubitok's
+  interface, so for adapted tokenizers it includes the adapter's offset work.
+  Measured and reported, never asserted.
+- ``token_lengths``: how many tokens cover 1, 2, 3, ... whole characters.
+  Bucket 0 holds tokens that cover no whole character on their own: pieces of
+  one character (``partial``, e.g. byte-level BPE bytes of a Han character)
+  and tokens with an empty span (e.g. SentencePiece's "▁" for the space it
+  adds at the start).  They are counted, never dropped.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import accumulate, repeat
+from typing import Any, Iterable
+
+from ..engines.base import Encoding, Tokenizer
+from ..segment import is_han
+
+RENYI_ALPHA = 2.5
+
+# Tried in this order when a tokenizer does not say what its unknown token is.
+UNK_TOKENS = ("[UNK]", "<unk>", "<UNK>")
+
+
+def renyi_efficiency(counts: Iterable[int], vocab_size: int, alpha: float = RENYI_ALPHA) -> float | None:
+    """Rényi efficiency of a unigram token distribution.
+
+    Zouhar, Meister, Gastaldi, Du, Sachan, Cotterell: "Tokenization and the
+    Noiseless Channel", ACL 2023 (arXiv:2306.16842), §3: with p the unigram
+    distribution of tokens and V the vocabulary,
+    ``H_alpha(p) = 1 / (1 - alpha) * log(sum_w p(w) ** alpha)`` and the
+    efficiency is ``H_alpha(p) / log |V|``; alpha = 2.5 is the value the
+    paper found to correlate best with BLEU.  |V| here is the tokenizer's
+    full vocabulary size, as in the paper's definition (the authors'
+    tokenization-scorer package defaults to the number of token types
+    observed instead).  The base of the logarithms cancels.
+    """
+    counts = [c for c in counts if c > 0]
+    total = sum(counts)
+    if total == 0 or vocab_size < 2:
+        return None
+    if alpha == 1.0:  # the Shannon limit of the formula
+        entropy = -sum(c / total * math.log(c / total) for c in counts)
+    else:
+        entropy = math.log(sum((c / total) ** alpha for c in counts)) / (1.0 - alpha)
+    return entropy / math.log(vocab_size)
+
+
+def unknown_token_id(tokenizer: Tokenizer) -> int | None:
+    """The id of the tokenizer's unknown token, or None if it has none."""
+    if hasattr(tokenizer, "unk_id"):  # adapters say so themselves (None: no unknown token)
+        return tokenizer.unk_id
+    for token in UNK_TOKENS:
+        tid = tokenizer.token_to_id(token)
+        if tid is not None:
+            return tid
+    return None
+
+
+@dataclass(frozen=True)
+class Line:
+    """One sample line, with what every tokenizer's tally needs from it."""
+
+    text: str
+    n_bytes: int
+    han_prefix: list[int]  # han_prefix[i] = Han characters in text[:i]
+
+    @classmethod
+    def of(cls, text: str) -> "Line":
+        return cls(text, len(text.encode("utf-8", "surrogatepass")),
+                   list(accumulate(map(is_han, text), initial=0)))
+
+    @property
+    def han(self) -> int:
+        return self.han_prefix[-1]
+
+
+def _ratio(num: float, den: float) -> float | None:
+    return num / den if den else None
+
+
+@dataclass
+class CompareResult:
+    """Everything measured for one tokenizer on one input."""
+
+    name: str
+    kind: str
+    vocab_size: int
+    lines: int = 0
+    chars: int = 0
+    bytes: int = 0
+    han_chars: int = 0
+    tokens: int = 0
+    han_tokens: int = 0
+    unk_tokens: int = 0
+    roundtrip_lines: int = 0
+    vocab_used: int = 0
+    renyi_efficiency: float | None = None
+    encode_seconds: float = 0.0
+    train_seconds: float | None = None  # set by the --train experiment
+    token_lengths: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def chars_per_token(self) -> float | None:
+        return _ratio(self.chars, self.tokens)
+
+    @property
+    def bytes_per_token(self) -> float | None:
+        return _ratio(self.bytes, self.tokens)
+
+    @property
+    def tokens_per_han(self) -> float | None:
+        return _ratio(self.han_tokens, self.han_chars)
+
+    @property
+    def unk_rate(self) -> float | None:
+        return _ratio(self.unk_tokens, self.tokens)
+
+    @property
+    def roundtrip_rate(self) -> float | None:
+        return _ratio(self.roundtrip_lines, self.lines)
+
+    @property
+    def encode_mb_per_s(self) -> float | None:
+        return _ratio(self.bytes / 1e6, self.encode_seconds)
+
+    def length_buckets(self, top: int = 8) -> list[tuple[str, int]]:
+        """Token-length counts for display: "part", "1" ... and "<top>+" (all buckets, zeros kept)."""
+        counts = self.token_lengths
+        buckets = [("part", counts.get(0, 0))]
+        buckets += [(str(n), counts.get(n, 0)) for n in range(1, top)]
+        buckets.append((f"{top}+", sum(v for k, v in counts.items() if k >= top)))
+        return buckets
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "tokens": self.tokens,
+            "chars": self.chars,
+            "bytes": self.bytes,
+            "han_chars": self.han_chars,
+            "lines": self.lines,
+            "chars_per_token": self.chars_per_token,
+            "bytes_per_token": self.bytes_per_token,
+            "tokens_per_han": self.tokens_per_han,
+            "unk_tokens": self.unk_tokens,
+            "unk_rate": self.unk_rate,
+            "roundtrip_lines": self.roundtrip_lines,
+            "roundtrip_rate": self.roundtrip_rate,
+            "vocab_size": self.vocab_size,
+            "vocab_used": self.vocab_used,
+            "renyi_efficiency": self.renyi_efficiency,
+            "encode_seconds": self.encode_seconds,
+            "encode_mb_per_s": self.encode_mb_per_s,
+            "train_seconds": self.train_seconds,
+            # JSON keys are strings; "0" is the bucket of partial / empty-span tokens.
+            "token_lengths": {str(k): v for k, v in sorted(self.token_lengths.items())},
+        }
+
+
+class Tally:
+    """Accumulates one tokenizer's figures over many lines."""
+
+    def __init__(self, name: str, tokenizer: Tokenizer):
+        self.tokenizer = tokenizer
+        self.result = CompareResult(name, tokenizer.model_type or type(tokenizer).__name__, tokenizer.vocab_size)
+        self.unk_id = unknown_token_id(tokenizer)
+        self.id_counts: Counter[int] = Counter()
+        self.lengths: Counter[int] = Counter()
+
+    def add(self, line: Line, enc: Encoding) -> None:
+        r = self.result
+        r.lines += 1
+        r.chars += len(line.text)
+        r.bytes += line.n_bytes
+        r.han_chars += line.han
+        r.tokens += len(enc.ids)
+        self.id_counts.update(enc.ids)
+        if self.unk_id is not None:
+            r.unk_tokens += enc.ids.count(self.unk_id)
+        if self.tokenizer.decode(enc.ids) == line.text:
+            r.roundtrip_lines += 1
+        prefix = line.han_prefix
+        partial = enc.partial or repeat(False)
+        for (start, end), part in zip(enc.offsets, partial):
+            self.lengths[0 if part or end <= start else end - start] += 1
+            if prefix[end] > prefix[start]:
+                r.han_tokens += 1
+
+    def finish(self) -> CompareResult:
+        r = self.result
+        r.vocab_used = len(self.id_counts)
+        r.renyi_efficiency = renyi_efficiency(self.id_counts.values(), r.vocab_size)
+        r.token_lengths = dict(sorted(self.lengths.items()))
+        return r
