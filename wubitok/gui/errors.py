@@ -1,0 +1,139 @@
+"""The one place that turns errors into dialogs.
+
+User errors (:class:`~wubitok.errors.WubitokError`: a file that is not UTF-8,
+a corrupt model, an unknown code) get a plain warning with the library's
+one-line message.  Anything else that escapes to the event loop is a bug: it
+gets an "unexpected error" dialog with the traceback under "Show Details",
+and the app keeps running.
+
+Dialogs are opened with ``QMessageBox.open()``, not ``exec()``: they are
+window-modal but do not start a nested event loop, so a background job can
+keep reporting and tests can find and close them.  Every dialog is also
+announced on :func:`reporter`'s ``shown(title, message)`` signal.
+
+Use::
+
+    from wubitok.gui import errors
+
+    with errors.reported(self):                 # WubitokError -> dialog
+        text = read_text(path)
+    errors.show_error(self, exc)                # an error caught elsewhere
+    errors.show_error(self, "message", title=)  # a Job.failed(message)
+"""
+from __future__ import annotations
+
+import sys
+import traceback
+from contextlib import contextmanager
+from typing import Iterator
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from .. import errors as core_errors
+
+
+class ErrorReporter(QObject):
+    """Announces each dialog shown; ``last_dialog`` is the most recent one."""
+
+    shown = Signal(str, str)  # title, message
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last_dialog: QMessageBox | None = None
+
+
+_reporter: ErrorReporter | None = None
+
+
+def reporter() -> ErrorReporter:
+    global _reporter
+    if _reporter is None:
+        _reporter = ErrorReporter()
+    return _reporter
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("errors", text)
+
+
+def _title_for(error: BaseException) -> str:
+    # Most specific first: the dialog title says what kind of problem it is.
+    if isinstance(error, core_errors.FileError):
+        return _tr("File problem")
+    if isinstance(error, core_errors.ModelError):
+        return _tr("Model problem")
+    if isinstance(error, core_errors.UnknownCodeError):
+        return _tr("Unknown code")
+    if isinstance(error, core_errors.DictionaryError):
+        return _tr("Dictionary problem")
+    if isinstance(error, core_errors.MissingExtraError):
+        return _tr("Package needed")
+    if isinstance(error, core_errors.Cancelled):
+        return _tr("Cancelled")
+    if isinstance(error, core_errors.InputError):
+        return _tr("Invalid input")
+    return _tr("Error")
+
+
+def _open_box(parent: QWidget | None, icon: QMessageBox.Icon, title: str, message: str,
+              details: str = "") -> QMessageBox:
+    if parent is not None:
+        parent = parent.window()
+    elif QApplication.activeWindow() is not None:
+        parent = QApplication.activeWindow()
+    box = QMessageBox(icon, title, message, QMessageBox.StandardButton.Ok, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    if details:
+        box.setDetailedText(details)
+    box.open()
+    rep = reporter()
+    rep.last_dialog = box
+    box.destroyed.connect(lambda *_: setattr(rep, "last_dialog", None) if rep.last_dialog is box else None)
+    rep.shown.emit(title, message)
+    return box
+
+
+def show_error(parent: QWidget | None, error: BaseException | str, *, title: str | None = None) -> QMessageBox:
+    """A warning dialog for a user error (an exception or a one-line message)."""
+    message = str(error) if str(error) else type(error).__name__
+    if title is None:
+        title = _title_for(error) if isinstance(error, BaseException) else _tr("Error")
+    return _open_box(parent, QMessageBox.Icon.Warning, title, message)
+
+
+def show_bug(exc: BaseException, parent: QWidget | None = None) -> QMessageBox:
+    """The dialog for an exception that is not a user error: a bug in wubitok."""
+    details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    message = _tr("Something went wrong inside wubitok; this is a bug. "
+                  "Your text is still there. Details:") + f"\n{type(exc).__name__}: {exc}"
+    return _open_box(parent, QMessageBox.Icon.Critical, _tr("Unexpected error"), message, details)
+
+
+@contextmanager
+def reported(parent: QWidget | None, *, title: str | None = None) -> Iterator[None]:
+    """Run a block; a WubitokError in it becomes a dialog instead of propagating."""
+    try:
+        yield
+    except core_errors.WubitokError as exc:
+        show_error(parent, exc, title=title)
+
+
+def _excepthook(exc_type, exc, tb) -> None:
+    if issubclass(exc_type, KeyboardInterrupt) or QApplication.instance() is None:
+        sys.__excepthook__(exc_type, exc, tb)
+        return
+    if isinstance(exc, core_errors.WubitokError):
+        show_error(None, exc)
+        return
+    traceback.print_exception(exc_type, exc, tb, file=sys.stderr)
+    try:
+        show_bug(exc)
+    except Exception:  # the dialog itself failed: the traceback above must suffice
+        traceback.print_exc(file=sys.stderr)
+
+
+def install_excepthook() -> None:
+    """Show exceptions that reach the event loop in a dialog instead of dying."""
+    sys.excepthook = _excepthook

@@ -1,0 +1,369 @@
+"""The main window: a pane list on the left, the current pane on the right.
+
+Panes
+-----
+``PANES`` lists ``(key, module, class name)``.  A pane whose module does not
+exist yet is skipped; one whose module fails to import shows the error in
+its place (and in ``MainWindow.pane_errors``), so one broken pane never takes
+the app down.  Panes are created the first time they are shown.
+
+The pane protocol (everything but the constructor is optional; the window
+checks with ``hasattr``):
+
+``__init__(self, parent: QWidget | None = None)``
+    Build the widgets; cheap (start slow work in a ``workers.Job``).
+    Restore the pane's own options from ``Settings("<key>")``.  Give the
+    main input a focus proxy (``setFocusProxy``) so showing the pane focuses it.
+``set_sample_text(text: str) -> None``
+    Put ``text`` in the pane's main input and show its result, as a user
+    typing it would (``wubitok gui --screenshot --text``, tests).
+``is_ready() -> bool``
+    False while the pane is still working towards what it shows (a debounce
+    timer pending, a model loading).  ``--screenshot`` waits until True.
+``retranslate_ui() -> None``
+    Re-read all visible texts through ``tr()`` after a language switch.  A
+    pane without it is rebuilt instead (after ``save_state()``), unless busy.
+``save_state() -> None``
+    Store options and layout in ``Settings("<key>")``; called on close and
+    before a rebuild.
+``is_busy() -> bool``
+    True while a long job runs (training, a corpus comparison): closing the
+    window asks first, and a language switch does not rebuild the pane.
+``shutdown() -> None``
+    Cancel and wait for running jobs; called when the window closes.
+``open_file() -> None`` / ``save_file() -> None``
+    What File > Open (Ctrl+O) and File > Save (Ctrl+S) do in this pane; the
+    menu items are disabled for panes without them.
+
+User errors go through :mod:`wubitok.gui.errors` (``errors.reported(self)``,
+``errors.show_error(self, exc)``).
+"""
+from __future__ import annotations
+
+import importlib
+import traceback
+from typing import Callable
+
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QStackedWidget, QWidget,
+)
+
+from .. import __version__
+from . import i18n, theme
+from .settings import Settings
+
+PANES: list[tuple[str, str, str]] = [
+    ("lookup", "wubitok.gui.panes.lookup", "LookupPane"),
+    ("convert", "wubitok.gui.panes.convert", "ConvertPane"),
+    ("tokenize", "wubitok.gui.panes.tokenize", "TokenizePane"),
+    ("compare", "wubitok.gui.panes.compare", "ComparePane"),
+    ("train", "wubitok.gui.panes.train", "TrainPane"),
+    ("ime", "wubitok.gui.panes.ime_pad", "ImePadPane"),
+]
+PANE_KEYS = tuple(key for key, _, _ in PANES)
+DEFAULT_SIZE = QSize(1200, 800)
+
+
+def _load_pane_class(module_name: str, class_name: str) -> type | None:
+    """The pane class; None if its module is not there (not written yet)."""
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+    return getattr(module, class_name)
+
+
+class _BrokenPane(QLabel):
+    """Stands in for a pane that could not be built: a bug, shown, not fatal."""
+
+    def __init__(self, message: str, parent: QWidget | None = None):
+        super().__init__(message, parent)
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, *, restore: bool = True, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("MainWindow")
+        self._settings = Settings("window")
+        self.pane_errors: dict[str, str] = {}
+        self._classes: dict[str, type | None] = {}
+        self._panes: dict[str, QWidget] = {}
+        self._keys: list[str] = []
+
+        self.pane_list = QListWidget(objectName="paneList")
+        self.pane_list.setFixedWidth(168)
+        self.pane_list.setIconSize(QSize(0, 0))
+        self.stack = QStackedWidget()
+        central = QWidget()
+        layout = QHBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.pane_list)
+        layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+
+        for key, module, cls in PANES:
+            try:
+                pane_class = _load_pane_class(module, cls)
+            except Exception:
+                self.pane_errors[key] = traceback.format_exc()
+                pane_class = None
+            if pane_class is None and key not in self.pane_errors:
+                continue
+            self._classes[key] = pane_class
+            self._keys.append(key)
+            self.stack.addWidget(QWidget())  # replaced by the pane when first shown
+            self.pane_list.addItem(QListWidgetItem())
+        self.pane_list.currentRowChanged.connect(self._on_row_changed)
+
+        self._build_menus()
+        self._retranslate()
+        self.statusBar()
+        self.resize(DEFAULT_SIZE)
+        if restore:
+            geometry = self._settings.get_bytes("geometry")
+            if geometry is not None:
+                self.restoreGeometry(geometry)
+        start = self._settings.get_str("pane", "lookup") if restore else "lookup"
+        if not self.show_pane(start) and self._keys:
+            self.show_pane(self._keys[0])
+
+    # -- panes -------------------------------------------------------------
+    def pane_keys(self) -> list[str]:
+        """Keys of the panes in the pane list (those whose module exists)."""
+        return list(self._keys)
+
+    def pane(self, key: str) -> QWidget | None:
+        """The pane for ``key``, created now if it was not yet; None if unavailable."""
+        if key not in self._keys:
+            return None
+        if key not in self._panes:
+            self._create_pane(key)
+        return self._panes[key]
+
+    def _create_pane(self, key: str) -> None:
+        index = self._keys.index(key)
+        pane_class = self._classes[key]
+        widget: QWidget
+        if pane_class is None:
+            widget = _BrokenPane(self._broken_message(key))
+        else:
+            try:
+                widget = pane_class(self.stack)
+            except Exception:
+                self.pane_errors[key] = traceback.format_exc()
+                widget = _BrokenPane(self._broken_message(key))
+        placeholder = self.stack.widget(index)
+        self.stack.insertWidget(index, widget)
+        self.stack.removeWidget(placeholder)
+        placeholder.deleteLater()
+        self._panes[key] = widget
+
+    def _broken_message(self, key: str) -> str:
+        last = self.pane_errors.get(key, "").strip().splitlines()[-1:] or [""]
+        return self.tr("This pane could not be loaded; this is a bug in wubitok.") + "\n\n" + last[0]
+
+    def current_pane_key(self) -> str | None:
+        row = self.pane_list.currentRow()
+        return self._keys[row] if 0 <= row < len(self._keys) else None
+
+    def current_pane(self) -> QWidget | None:
+        key = self.current_pane_key()
+        return self.pane(key) if key else None
+
+    def show_pane(self, key: str) -> bool:
+        if key not in self._keys:
+            return False
+        self.pane_list.setCurrentRow(self._keys.index(key))
+        return True
+
+    def _on_row_changed(self, row: int) -> None:
+        if not 0 <= row < len(self._keys):
+            return
+        key = self._keys[row]
+        pane = self.pane(key)
+        self.stack.setCurrentWidget(pane)
+        pane.setFocus()
+        for action in self._pane_actions.actions():
+            action.setChecked(action.data() == key)
+        self._update_file_actions()
+
+    def pane_title(self, key: str) -> str:
+        titles = {
+            "lookup": self.tr("Lookup"),
+            "convert": self.tr("Convert"),
+            "tokenize": self.tr("Tokenize"),
+            "compare": self.tr("Compare"),
+            "train": self.tr("Train"),
+            "ime": self.tr("Type Wubi"),
+        }
+        return titles.get(key, key)
+
+    # -- menus -------------------------------------------------------------
+    def _action(self, menu, slot: Callable, shortcut: QKeySequence | str | None = None,
+                checkable: bool = False) -> QAction:
+        action = QAction(self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setCheckable(checkable)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("")
+        self.open_action = self._action(self.file_menu, lambda: self._call_pane("open_file"), QKeySequence.StandardKey.Open)
+        self.save_action = self._action(self.file_menu, lambda: self._call_pane("save_file"), QKeySequence.StandardKey.Save)
+        self.file_menu.addSeparator()
+        self.quit_action = self._action(self.file_menu, self.close, QKeySequence.StandardKey.Quit)
+        self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+
+        self.view_menu = bar.addMenu("")
+        self._pane_actions = QActionGroup(self)
+        for i, key in enumerate(self._keys):
+            action = self._action(self.view_menu, lambda _=False, k=key: self.show_pane(k),
+                                  f"Ctrl+{i + 1}" if i < 9 else None, checkable=True)
+            action.setData(key)
+            self._pane_actions.addAction(action)
+        self.view_menu.addSeparator()
+        self.theme_menu = self.view_menu.addMenu("")
+        self._theme_actions = QActionGroup(self)
+        current_theme = Settings("app").get_str("theme", "system")
+        for name in theme.THEMES:
+            action = self._action(self.theme_menu, lambda _=False, n=name: self.set_theme(n), checkable=True)
+            action.setData(name)
+            action.setChecked(name == current_theme)
+            self._theme_actions.addAction(action)
+
+        self.language_menu = bar.addMenu("")
+        self._language_actions = QActionGroup(self)
+        current_language = Settings("app").get_str("language", "system")
+        for name in i18n.LANGUAGES:
+            action = self._action(self.language_menu, lambda _=False, n=name: self.set_language(n), checkable=True)
+            action.setData(name)
+            action.setChecked(name == current_language)
+            self._language_actions.addAction(action)
+
+        self.help_menu = bar.addMenu("")
+        self.about_action = self._action(self.help_menu, self._about)
+
+    def _retranslate(self) -> None:
+        self.setWindowTitle(self.tr("wubitok — Wubi dictionary, typing and tokenizers"))
+        self.file_menu.setTitle(self.tr("&File"))
+        self.open_action.setText(self.tr("&Open…"))
+        self.save_action.setText(self.tr("&Save…"))
+        self.quit_action.setText(self.tr("&Quit"))
+        self.view_menu.setTitle(self.tr("&View"))
+        self.theme_menu.setTitle(self.tr("&Theme"))
+        theme_names = {"system": self.tr("Follow the system"), "light": self.tr("Light"), "dark": self.tr("Dark")}
+        for action in self._theme_actions.actions():
+            action.setText(theme_names[action.data()])
+        self.language_menu.setTitle(self.tr("&Language"))
+        for action in self._language_actions.actions():
+            name = action.data()
+            action.setText(i18n.LANGUAGE_NAMES.get(name) or self.tr("Follow the system"))
+        self.help_menu.setTitle(self.tr("&Help"))
+        self.about_action.setText(self.tr("&About wubitok"))
+        for i, key in enumerate(self._keys):
+            title = self.pane_title(key)
+            item = self.pane_list.item(i)
+            item.setText(title)
+            item.setToolTip(f"{title} (Ctrl+{i + 1})")
+        for action in self._pane_actions.actions():
+            action.setText(self.pane_title(action.data()))
+
+    def _call_pane(self, method: str) -> None:
+        pane = self.current_pane()
+        if pane is not None and hasattr(pane, method):
+            getattr(pane, method)()
+
+    def _update_file_actions(self) -> None:
+        pane = self.current_pane()
+        self.open_action.setEnabled(pane is not None and hasattr(pane, "open_file"))
+        self.save_action.setEnabled(pane is not None and hasattr(pane, "save_file"))
+
+    def _about(self) -> None:
+        QMessageBox.about(
+            self, self.tr("About wubitok"),
+            self.tr("<h3>wubitok {version}</h3><p>Wubi-86 dictionary, typing pad and Wubi-BPE "
+                    "tokenizers, with BPE, WordPiece and Unigram to compare — offline.</p>"
+                    "<p>Dictionary from ibus-table-wubi; Droid Sans Fallback font (Apache-2.0).</p>")
+            .replace("{version}", __version__),
+        )
+
+    # -- language and theme -----------------------------------------------
+    def set_language(self, language: str) -> None:
+        Settings("app").set("language", language)
+        for action in self._language_actions.actions():
+            action.setChecked(action.data() == language)
+        i18n.set_language(language)
+
+    def set_theme(self, name: str) -> None:
+        Settings("app").set("theme", name)
+        for action in self._theme_actions.actions():
+            action.setChecked(action.data() == name)
+        theme.apply_theme(name)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt API)
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+            self._retranslate_panes()
+        super().changeEvent(event)
+
+    def _retranslate_panes(self) -> None:
+        for key, pane in list(self._panes.items()):
+            if hasattr(pane, "retranslate_ui"):
+                pane.retranslate_ui()
+            elif isinstance(pane, _BrokenPane):
+                pane.setText(self._broken_message(key))
+            elif not (hasattr(pane, "is_busy") and pane.is_busy()):
+                self._rebuild_pane(key)
+
+    def _rebuild_pane(self, key: str) -> None:
+        old = self._panes.pop(key)
+        if hasattr(old, "save_state"):
+            old.save_state()
+        was_current = self.stack.currentWidget() is old
+        index = self._keys.index(key)
+        self.stack.insertWidget(index, QWidget())
+        self.stack.removeWidget(old)
+        old.deleteLater()
+        self._create_pane(key)
+        if was_current:
+            self.stack.setCurrentWidget(self._panes[key])
+
+    # -- closing -----------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        busy = [k for k, p in self._panes.items() if hasattr(p, "is_busy") and p.is_busy()]
+        if busy:
+            names = ", ".join(self.pane_title(k) for k in busy)
+            answer = QMessageBox.question(
+                self, self.tr("Quit wubitok?"),
+                self.tr("A job is still running in: {panes}. Quit and cancel it?").replace("{panes}", names))
+            if answer != QMessageBox.StandardButton.Yes:
+                event.ignore()
+                return
+        self.save_state()
+        for pane in self._panes.values():
+            if hasattr(pane, "shutdown"):
+                pane.shutdown()
+        super().closeEvent(event)
+
+    def save_state(self) -> None:
+        """Remember geometry, the current pane and every pane's own state."""
+        self._settings.set("geometry", self.saveGeometry())
+        key = self.current_pane_key()
+        if key:
+            self._settings.set("pane", key)
+        for pane in self._panes.values():
+            if hasattr(pane, "save_state"):
+                pane.save_state()
+        self._settings.sync()

@@ -1,0 +1,64 @@
+"""Light and dark palettes, following the system's colour scheme.
+
+Fusion is used everywhere so both palettes look the same on every platform;
+the colours are set explicitly rather than taken from the platform, which
+may not offer a dark palette at all.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
+
+from ..paths import resources_dir
+
+THEMES = ("system", "light", "dark")
+
+_LIGHT = {
+    "Window": "#f4f5f7", "WindowText": "#1d1f23", "Base": "#ffffff", "AlternateBase": "#f0f2f5",
+    "Text": "#1d1f23", "Button": "#e9ebef", "ButtonText": "#1d1f23", "BrightText": "#ffffff",
+    "Highlight": "#2f6fdb", "HighlightedText": "#ffffff", "ToolTipBase": "#ffffff", "ToolTipText": "#1d1f23",
+    "Link": "#2f6fdb", "PlaceholderText": "#80868f", "Mid": "#c3c7ce", "Midlight": "#dde0e5",
+    "Dark": "#9aa0a8", "Shadow": "#6b7078", "Light": "#ffffff",
+}
+_DARK = {
+    "Window": "#24262b", "WindowText": "#e4e6ea", "Base": "#1b1d21", "AlternateBase": "#25282d",
+    "Text": "#e4e6ea", "Button": "#33363c", "ButtonText": "#e4e6ea", "BrightText": "#ffffff",
+    "Highlight": "#4f8ff0", "HighlightedText": "#ffffff", "ToolTipBase": "#33363c", "ToolTipText": "#e4e6ea",
+    "Link": "#7eb0ff", "PlaceholderText": "#8a9099", "Mid": "#4a4e56", "Midlight": "#3b3e45",
+    "Dark": "#15171a", "Shadow": "#0b0c0e", "Light": "#50545c",
+}
+
+
+def system_prefers_dark() -> bool:
+    hints = QGuiApplication.styleHints()
+    scheme = getattr(hints, "colorScheme", None)  # Qt 6.5+
+    if scheme is not None:
+        return scheme() == Qt.ColorScheme.Dark
+    return False
+
+
+def palette(dark: bool) -> QPalette:
+    pal = QPalette()
+    for role_name, color in (_DARK if dark else _LIGHT).items():
+        role = getattr(QPalette.ColorRole, role_name)
+        pal.setColor(role, QColor(color))
+    disabled = QColor("#6c717a") if dark else QColor("#a0a5ad")
+    for role in (QPalette.ColorRole.Text, QPalette.ColorRole.WindowText, QPalette.ColorRole.ButtonText):
+        pal.setColor(QPalette.ColorGroup.Disabled, role, disabled)
+    return pal
+
+
+def is_dark(theme: str) -> bool:
+    return theme == "dark" or (theme == "system" and system_prefers_dark())
+
+
+def apply_theme(theme: str) -> bool:
+    """Set style, palette and style sheet for ``theme``; returns True if dark."""
+    app = QApplication.instance()
+    app.setStyle("Fusion")
+    dark = is_dark(theme)
+    app.setPalette(palette(dark))
+    qss = resources_dir() / "style" / "wubitok.qss"
+    app.setStyleSheet(qss.read_text(encoding="utf-8") if qss.is_file() else "")
+    return dark
