@@ -1,0 +1,261 @@
+"""The BPE algorithm shared by the byte-level and Wubi-BPE engines.
+
+Symbols are non-negative ints chosen by the caller (bytes, Wubi keys, ...).  Merge
+``i`` creates the symbol ``first_new_id + i``; a model is just the ordered
+list of merged pairs.
+
+Training is incremental, never a rescan of the corpus per merge:
+
+* every distinct pre-token ("word") is held once, as a list of symbols, with
+  its count;
+* ``pair -> count`` and ``pair -> indices of the words that contain it`` are
+  built once (one dict, so one lookup finds both);
+* a merge rewrites, in place, only the words listed for its pair and adjusts
+  the counts of the neighbouring pairs it destroys and creates;
+* the best pair comes from a heap with lazy invalidation: a popped entry whose
+  stored count differs from the live count is pushed back with the live count.
+  Counts of existing pairs only ever fall (new pairs always contain the new
+  symbol), so a stored count is an upper bound and the first entry popped
+  with a current count is the true maximum.
+
+Tie-break, chosen to equal Hugging Face ``tokenizers``' ``BpeTrainer``: the
+pair with the highest count wins; among equal counts the pair ``(a, b)`` that
+is smaller as a tuple of ids (``a`` first, then ``b``).  HF numbers its base
+symbols in its alphabet's code-point order and merged symbols in creation
+order, as here; a caller whose base ids are ordered differently relabels
+them before training to get HF's merge order (``engines.bpe`` does).  One
+difference remains: when a merge produces a string HF already has (``"a" +
+"bc"`` after ``"ab" + "c"``), HF reuses that token's id while this core always
+creates a new symbol; the callers decode both the same way.
+
+Pairs are packed into one int ``a << shift | b`` and heap entries into one
+int ``pair - (count << 2*shift)``, so the hot loops hash and compare small ints
+rather than tuples.
+"""
+from __future__ import annotations
+
+import heapq
+import threading
+from collections import Counter, defaultdict
+from itertools import repeat
+from operator import lshift, or_
+from typing import Callable, Iterable, Sequence
+
+from .base import check_cancel
+
+# progress(stage, done, total), as in engines.base.ProgressCallback.
+Progress = Callable[[str, int, int], None]
+
+
+def train_merges(
+    words: Iterable[tuple[tuple[int, ...], int]],
+    *,
+    first_new_id: int,
+    num_merges: int,
+    min_frequency: int = 2,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+) -> list[tuple[int, int]]:
+    """Learn up to ``num_merges`` merges from ``(symbols, count)`` pairs.
+
+    ``words`` holds each distinct pre-token once with its corpus count.  Merge
+    ``i`` of the result creates id ``first_new_id + i``.  Training stops early
+    when no pair occurs at least ``min_frequency`` times (and at least once).
+    ``progress("merging", done, total)`` is called about every 1% and once at
+    the end with ``done == total`` (``total`` shrinks to the merges found when
+    training stops early).  A set ``cancel`` event raises ``errors.Cancelled``.
+    """
+    threshold = max(1, min_frequency)
+    seqs: list[list[int]] = []
+    counts: list[int] = []
+    max_id = first_new_id + max(num_merges, 0)
+    for n, (symbols, count) in enumerate(words):
+        if n % 8192 == 0:
+            check_cancel(cancel)
+        if len(symbols) > 1 and count > 0:
+            seqs.append(list(symbols))
+            counts.append(count)
+            top = max(symbols)
+            if top > max_id:
+                max_id = top
+    shift = max_id.bit_length()
+    low_mask = (1 << shift) - 1
+    count_unit = 1 << (2 * shift)
+    pair_mask = count_unit - 1
+
+    # pair -> [count, indices of words holding it].  One dict lookup gives
+    # both; the index lists may repeat a word or name words that lost the pair
+    # (cheaper to skip at merge time than to keep exact).
+    stats = _initial_stats(seqs, counts, shift, cancel)
+    heap = [key - st[0] * count_unit for key, st in stats.items() if st[0] >= threshold]
+    heapq.heapify(heap)
+
+    merges: list[tuple[int, int]] = []
+    step = max(1, num_merges // 100)
+    heappop, heappush = heapq.heappop, heapq.heappush
+    get = stats.get
+    while len(merges) < num_merges and heap:
+        entry = heappop(heap)
+        key = entry & pair_mask
+        stored = -(entry >> 2 * shift)
+        st = get(key)
+        live = 0 if st is None else st[0]
+        if live != stored:
+            if live >= threshold:
+                heappush(heap, key - live * count_unit)
+            continue
+        if live < threshold:
+            break
+        check_cancel(cancel)
+        a = key >> shift
+        b = key & low_mask
+        new = first_new_id + len(merges)
+        merges.append((a, b))
+        new_sh = new << shift
+        born: list[int] = []
+        del stats[key]
+        for wi in set(st[1]):
+            seq = seqs[wi]
+            n = len(seq)
+            i = -1
+            try:
+                while True:
+                    i = seq.index(a, i + 1)
+                    if i + 1 < n and seq[i + 1] == b:
+                        break
+            except ValueError:
+                continue
+            c = counts[wi]
+            # Rewrite in place, left to right, as HF does: the left neighbour
+            # is read after earlier merges in this word (it may be `new`).
+            while True:
+                seq[i] = new
+                del seq[i + 1]
+                n -= 1
+                if i:
+                    p = seq[i - 1] << shift
+                    old = get(p | a)
+                    if old is not None:  # None: an (a, a) run, the pair itself
+                        old[0] -= c
+                    k2 = p | new
+                    e = get(k2)
+                    if e is None:
+                        stats[k2] = [c, [wi]]
+                        born.append(k2)
+                    else:
+                        e[0] += c
+                        e[1].append(wi)
+                i += 1
+                if i >= n:
+                    break
+                q = seq[i]
+                old = get(b << shift | q)
+                if old is not None:
+                    old[0] -= c
+                k2 = new_sh | q
+                e = get(k2)
+                if e is None:
+                    stats[k2] = [c, [wi]]
+                    born.append(k2)
+                else:
+                    e[0] += c
+                    e[1].append(wi)
+                try:
+                    while True:
+                        i = seq.index(a, i)
+                        if i + 1 < n and seq[i + 1] == b:
+                            break
+                        i += 1
+                except ValueError:
+                    break
+        for k2 in born:
+            c = stats[k2][0]
+            if c >= threshold:
+                heappush(heap, k2 - c * count_unit)
+            elif c <= 0:
+                # Made and unmade within this merge ("a b a b": (new, a) is gone).
+                del stats[k2]
+        if progress is not None and len(merges) % step == 0:
+            progress("merging", len(merges), num_merges)
+    if progress is not None:
+        # Stopping early shrinks the total, so the caller always sees 100%.
+        done = len(merges)
+        progress("merging", done, num_merges if done == num_merges else done)
+    return merges
+
+
+def _initial_stats(seqs: list[list[int]], counts: list[int], shift: int,
+                   cancel: threading.Event | None) -> dict[int, list]:
+    # Pairs are built and counted with C-level map/Counter calls; words with
+    # the same count (most occur once) are counted together.
+    by_count: dict[int, list[int]] = defaultdict(list)
+    where: dict[int, list[int]] = defaultdict(list)
+    for wi, seq in enumerate(seqs):
+        if wi % 8192 == 0:
+            check_cancel(cancel)
+        keys = list(map(or_, map(lshift, seq, repeat(shift)), seq[1:]))
+        by_count[counts[wi]].extend(keys)
+        for key in set(keys):
+            where[key].append(wi)
+    check_cancel(cancel)
+    totals: dict[int, int] = defaultdict(int)
+    for c, keys in by_count.items():
+        for key, n in Counter(keys).items():
+            totals[key] += n * c
+    return {key: [total, where[key]] for key, total in totals.items()}
+
+
+class MergeApplier:
+    """Apply learned merges to symbol sequences, lowest rank first.
+
+    Each step merges every left-to-right occurrence of the adjacent pair with
+    the lowest rank, as GPT-2 and HF ``tokenizers`` do.  Results are cached per
+    input sequence (``bytes`` and tuples are used as keys as they are); the
+    oldest entries go first when the cache is full.
+    """
+
+    def __init__(self, merges: Sequence[tuple[int, int]], first_new_id: int, cache_size: int = 100_000):
+        self.first_new_id = first_new_id
+        self.cache_size = cache_size
+        # (a, b) -> rank; the merged symbol is first_new_id + rank.  A pair
+        # listed twice keeps its first rank: the later one can never fire.
+        self._ranks: dict[tuple[int, int], int] = {}
+        for rank, (a, b) in enumerate(merges):
+            self._ranks.setdefault((a, b), rank)
+        self._pairs = [tuple(m) for m in merges]
+        self._cache: dict = {}
+
+    def apply(self, symbols: Sequence[int]) -> list[int]:
+        key = symbols if isinstance(symbols, (bytes, tuple)) else tuple(symbols)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return list(hit)
+        seq = list(symbols)
+        get = self._ranks.get
+        never = len(self._pairs)
+        while len(seq) > 1:
+            best = never
+            for pair in zip(seq, seq[1:]):
+                r = get(pair, never)
+                if r < best:
+                    best = r
+            if best == never:
+                break
+            a, b = self._pairs[best]
+            new = self.first_new_id + best
+            out = []
+            i, n = 0, len(seq)
+            while i < n:
+                if seq[i] == a and i + 1 < n and seq[i + 1] == b:
+                    out.append(new)
+                    i += 2
+                else:
+                    out.append(seq[i])
+                    i += 1
+            seq = out
+        cache = self._cache
+        if self.cache_size > 0:
+            if len(cache) >= self.cache_size:
+                del cache[next(iter(cache))]
+            cache[key] = tuple(seq)
+        return seq
