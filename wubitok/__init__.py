@@ -25,6 +25,11 @@ _EXPORTS = {
     "Encoding": "engines.base",
     "Tokenizer": "engines.base",
     "load_tokenizer": "engines.base",
+    "compare_tokenizers": "compare",
+    "CompareResult": "compare",
+    "load_external": "compare",
+    "sample_spans": "compare",
+    "train_and_compare": "compare",
 }
 
 __all__ = ["__version__", *_EXPORTS]

@@ -1,0 +1,169 @@
+"""The comparison chart, drawn with QPainter: for ``--plot`` and the Compare pane.
+
+One row per tokenizer: its name, a bar of characters per token with the
+value at its end, and beside it a small histogram of token lengths on a scale
+shared by all rows.  Colours identify tokenizers, but every row carries its
+own name, so nothing needs a legend.  What is drawn comes from
+``wubitok.compare.plot.chart_data``; this module only paints it.
+
+It works without a window: a QImage is painted offscreen.  The CLI has no
+application object, so one is made on the offscreen platform (a QApplication,
+so that widgets can still be made later in the same process).  Han text uses
+an installed CJK font, or the bundled one (``gui.fonts``).
+"""
+from __future__ import annotations
+
+import os
+from typing import Sequence
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication, QImage, QPainter, QPen
+
+from ..compare.metrics import CompareResult
+from ..compare.plot import BAR_TITLE, HIST_TITLE, PART_NOTE, ChartData, chart_data
+from ..errors import FileError
+from ..fileio import atomic_write_bytes
+from . import fonts
+
+# Colour-blind-friendly, distinguishable in print (Tableau 10).
+PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+           "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac")
+TEXT = QColor("#222222")
+MUTED = QColor("#666666")
+GRID = QColor("#dddddd")
+STRIPE = QColor("#f4f4f4")
+
+MARGIN = 24
+ROW_HEIGHT = 48
+GAP = 36
+TITLE = "Tokenizer comparison"
+
+_app_keepalive: list[QGuiApplication] = []
+
+
+def _ensure_app() -> QGuiApplication:
+    app = QGuiApplication.instance()
+    if app is None:
+        from PySide6.QtWidgets import QApplication
+
+        app = QApplication(["wubitok", "-platform", "offscreen"])
+        _app_keepalive.append(app)
+    if fonts.han_family() is None:
+        fonts.ensure_han_font(app)
+    return app
+
+
+def _font(pixels: int, bold: bool = False) -> QFont:
+    font = QFont(QGuiApplication.font())
+    font.setPixelSize(pixels)
+    font.setBold(bold)
+    return font
+
+
+class _Layout:
+    """Where everything goes, for a chart ``width`` logical pixels wide."""
+
+    def __init__(self, data: ChartData, width: int):
+        self.title_font, self.font, self.small = _font(18, True), _font(13), _font(11)
+        fm = QFontMetricsF(self.font)
+        self.name_w = min(max((fm.horizontalAdvance(r.name) for r in data.rows), default=0) + 24, 0.22 * width)
+        self.top = MARGIN + 30 + 22 + 30        # title, caption, column titles
+        inner = width - 2 * MARGIN - self.name_w
+        self.bar_x = MARGIN + self.name_w
+        self.bar_w = 0.38 * (inner - GAP)
+        self.hist_x = self.bar_x + self.bar_w + GAP
+        self.hist_w = inner - GAP - self.bar_w
+        self.rows_bottom = self.top + ROW_HEIGHT * len(data.rows)
+        self.height = int(self.rows_bottom + 22 + 24 + MARGIN)  # bucket labels, note
+
+
+def paint_chart(painter: QPainter, data: ChartData, width: int) -> int:
+    """Paint the chart at the painter's origin; returns the height used."""
+    lay = _Layout(data, width)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+
+    painter.setPen(TEXT)
+    painter.setFont(lay.title_font)
+    painter.drawText(QRectF(MARGIN, MARGIN, width - 2 * MARGIN, 30), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, TITLE)
+    painter.setFont(lay.small)
+    painter.setPen(MUTED)
+    painter.drawText(QRectF(MARGIN, MARGIN + 30, width - 2 * MARGIN, 22), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, data.caption)
+    painter.setFont(lay.font)
+    painter.setPen(TEXT)
+    heads_y = lay.top - 30
+    painter.drawText(QRectF(lay.bar_x, heads_y, lay.bar_w, 26), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, BAR_TITLE)
+    painter.drawText(QRectF(lay.hist_x, heads_y, lay.hist_w, 26), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, HIST_TITLE)
+
+    n_buckets = len(data.bucket_labels)
+    slot = lay.hist_w / n_buckets if n_buckets else 0
+    fm, small_fm = QFontMetricsF(lay.font), QFontMetricsF(lay.small)
+    value_w = fm.horizontalAdvance("00.00") + 8
+    for i, row in enumerate(data.rows):
+        y = lay.top + i * ROW_HEIGHT
+        colour = QColor(PALETTE[i % len(PALETTE)])
+        if i % 2 == 0:
+            painter.fillRect(QRectF(MARGIN - 8, y, width - 2 * MARGIN + 16, ROW_HEIGHT), STRIPE)
+        # Name, with a swatch of the row's colour.
+        painter.fillRect(QRectF(MARGIN, y + ROW_HEIGHT / 2 - 6, 12, 12), colour)
+        painter.setFont(lay.font)
+        painter.setPen(TEXT)
+        name = fm.elidedText(row.name, Qt.TextElideMode.ElideRight, lay.name_w - 24)
+        painter.drawText(QRectF(MARGIN + 18, y, lay.name_w - 18, ROW_HEIGHT), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
+        # Characters per token.
+        span = lay.bar_w - value_w
+        length = span * row.chars_per_token / data.max_chars_per_token if data.max_chars_per_token else 0
+        painter.fillRect(QRectF(lay.bar_x, y + 12, length, ROW_HEIGHT - 24), colour)
+        painter.drawText(QRectF(lay.bar_x + length + 6, y, value_w, ROW_HEIGHT), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, f"{row.chars_per_token:.2f}")
+        # Token lengths: bars rise from the row's baseline; labels above the ones that matter.
+        base = y + ROW_HEIGHT - 6
+        room = ROW_HEIGHT - 6 - 16
+        painter.setPen(QPen(GRID, 1))
+        painter.drawLine(QPointF(lay.hist_x, base), QPointF(lay.hist_x + lay.hist_w, base))
+        painter.setFont(lay.small)
+        for j, share in enumerate(row.length_shares):
+            if share <= 0:
+                continue
+            h = max(1.0, room * share / data.max_share) if data.max_share else 0
+            x = lay.hist_x + j * slot
+            painter.fillRect(QRectF(x + slot * 0.15, base - h, slot * 0.7, h), colour)
+            if share >= 0.01:
+                label = f"{100 * share:.0f}%"
+                if small_fm.horizontalAdvance(label) <= slot:
+                    painter.setPen(TEXT)
+                    painter.drawText(QRectF(x, base - h - 15, slot, 14), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, label)
+
+    painter.setFont(lay.small)
+    painter.setPen(TEXT)
+    for j, label in enumerate(data.bucket_labels):
+        painter.drawText(QRectF(lay.hist_x + j * slot, lay.rows_bottom + 2, slot, 20), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, label)
+    painter.setPen(MUTED)
+    painter.drawText(QRectF(MARGIN, lay.rows_bottom + 24, width - 2 * MARGIN, 22), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, PART_NOTE)
+    return lay.height
+
+
+def chart_image(results: Sequence[CompareResult], width: int = 1000, scale: float = 2.0) -> QImage:
+    """The chart as an image ``width`` logical pixels wide, drawn at ``scale`` for sharp text."""
+    _ensure_app()
+    data = chart_data(results)
+    height = _Layout(data, width).height
+    image = QImage(int(width * scale), int(height * scale), QImage.Format.Format_ARGB32)
+    image.setDevicePixelRatio(scale)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    try:
+        paint_chart(painter, data, width)
+    finally:
+        painter.end()
+    return image
+
+
+def save_chart_png(results: Sequence[CompareResult], path: str | os.PathLike, width: int = 1000) -> None:
+    """Write the chart as a PNG, atomically."""
+    data = QByteArray()
+    buf = QBuffer(data)
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not chart_image(results, width).save(buf, "PNG"):
+        raise FileError(f"{path}: could not encode the chart as PNG")
+    buf.close()
+    atomic_write_bytes(path, bytes(data.data()))
