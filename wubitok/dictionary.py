@@ -306,6 +306,14 @@ class WubiDictionary:
             params = (first_key, chr(ord(first_key) + 1))
         yield from self._conn().execute(sql + " ORDER BY weight DESC, code, rank", params)
 
+    def iter_pinyin(self) -> Iterator[tuple[str, str, str | None, int]]:
+        """(toneless syllable, char, full_code, common 0/1) for every reading, by syllable,
+        then most used first (the ``by_pinyin`` order; a character may repeat with another tone)."""
+        yield from self._conn().execute(
+            "SELECT p.plain, p.char, c.full_code, c.common FROM pinyin p JOIN chars c ON c.char = p.char"
+            " ORDER BY p.plain, c.weight DESC, c.cp"
+        )
+
     def close(self) -> None:
         conn = getattr(self._local, "conn", None)
         if conn is not None:
