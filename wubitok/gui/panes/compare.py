@@ -1,0 +1,715 @@
+"""Compare: 2 to 4 tokenizers on the same text, or measured over corpus files.
+
+Text mode shows each tokenizer's tokens side by side (coloured like the
+Tokenize pane, scrolling together) and measures them with
+``wubitok.compare.compare``; corpus mode runs the same function over files
+in a worker with progress and cancel.  The metrics table, the bar charts and
+the exported reports all show exactly the library's ``CompareResult``s.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from PySide6.QtCharts import QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView, QValueAxis
+from PySide6.QtCore import QMargins, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QTextDocument
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QRadioButton,
+    QSplitter,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...compare import compare_tokenizers
+from ...compare.metrics import CompareResult
+from ...compare.report import COLUMNS, format_results
+from ...engines.base import Tokenizer, check_cancel
+from ...errors import InputError
+from ...fileio import atomic_write_text
+from .. import errors
+from ..fonts import han_font
+from ..model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
+from ..report_chart import PALETTE, save_chart_png
+from ..settings import Settings
+from ..token_view import TokenizedText, TokenTextView, make_document, prepare
+from ..workers import Job, Progress
+
+MIN_SLOTS, MAX_SLOTS = 2, 4
+DEBOUNCE_MS = 300
+SAMPLE_TEXT = "床前明月光，疑是地上霜。举头望明月，低头思故乡。\nTokenizers split 中文 text differently."
+
+# Report formats offered for export: (format name of compare.report, file suffix, filter label).
+EXPORTS = (("csv", ".csv", "CSV (*.csv)"), ("json", ".json", "JSON (*.json)"), ("md", ".md", "Markdown (*.md)"))
+
+
+@dataclass
+class TextComparison:
+    results: list[CompareResult]
+    views: list[tuple[TokenizedText, QTextDocument]]
+
+
+def unique_names(entries: Sequence[ModelEntry]) -> list[str]:
+    """Entry names, with " #2", " #3" added where the same model is chosen twice."""
+    names: list[str] = []
+    for e in entries:
+        name, n = e.name, 2
+        while name in names:
+            name, n = f"{e.name} #{n}", n + 1
+        names.append(name)
+    return names
+
+
+def _load_all(catalog: ModelCatalog, entries: Sequence[ModelEntry], cancel) -> list[tuple[str, Tokenizer]]:
+    pairs = []
+    for name, entry in zip(unique_names(entries), entries):
+        check_cancel(cancel)
+        pairs.append((name, catalog.load(entry)))
+    return pairs
+
+
+def compare_text(
+    catalog: ModelCatalog, entries: Sequence[ModelEntry], text: str, font: QFont, *, cancel
+) -> TextComparison:
+    """Worker body of text mode: metrics plus one prepared view per tokenizer."""
+    pairs = _load_all(catalog, entries, cancel)
+    results = compare_tokenizers(pairs, texts=text, cancel=cancel) if text.strip() else []
+    views = []
+    for _, tok in pairs:
+        check_cancel(cancel)
+        data = prepare(text, tok.encode(text), tok.display_token)
+        views.append((data, make_document(text[: data.shown_chars], font)))
+    return TextComparison(results, views)
+
+
+def compare_files(
+    catalog: ModelCatalog, entries: Sequence[ModelEntry], files: Sequence[str], *, progress, cancel
+) -> list[CompareResult]:
+    """Worker body of corpus mode."""
+    pairs = _load_all(catalog, entries, cancel)
+    return compare_tokenizers(pairs, files=files, progress=progress, cancel=cancel)
+
+
+class MetricsTable(QTableWidget):
+    """One row per tokenizer, the columns of ``compare.report``."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.verticalHeader().setVisible(False)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.set_results([])
+
+    def set_results(self, results: Sequence[CompareResult]) -> None:
+        cols = [c for c in COLUMNS if c[0] != "train_seconds" or any(r.train_seconds is not None for r in results)]
+        self.clear()
+        self.setColumnCount(len(cols))
+        self.setHorizontalHeaderLabels([header for _, header, _ in cols])
+        self.setRowCount(len(results))
+        for row, r in enumerate(results):
+            data = r.to_json()
+            for col, (key, _, fmt) in enumerate(cols):
+                value = data[key]
+                item = QTableWidgetItem("—" if value is None else fmt(value))
+                if isinstance(value, (int, float)):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if col == 0:
+                    item.setForeground(QColor(PALETTE[row % len(PALETTE)]))
+                self.setItem(row, col, item)
+        # At most four rows: the table is as tall as they are, the charts get the rest.
+        rows = max(2, len(results))
+        height = self.horizontalHeader().sizeHint().height() + rows * self.verticalHeader().defaultSectionSize()
+        self.setFixedHeight(height + 2 * self.frameWidth() + self.horizontalScrollBar().sizeHint().height())
+
+    def cell_text(self, row: int, key: str) -> str:
+        headers = [self.horizontalHeaderItem(c).text() for c in range(self.columnCount())]
+        header = next(h for k, h, _ in COLUMNS if k == key)
+        return self.item(row, headers.index(header)).text()
+
+
+def _bar_chart(title: str, categories: list[str], sets: list[tuple[str, list[float]]], axis_title: str) -> QChart:
+    chart = QChart()
+    chart.setTitle(title)
+    chart.setMargins(QMargins(4, 4, 4, 4))
+    chart.setBackgroundRoundness(0)
+    chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+    series = QBarSeries()
+    top = 0.0
+    for i, (name, values) in enumerate(sets):
+        bar = QBarSet(name)
+        bar.setColor(QColor(PALETTE[i % len(PALETTE)]))
+        bar.append(values)
+        top = max([top, *values])
+        series.append(bar)
+    chart.addSeries(series)
+    axis_x = QBarCategoryAxis()
+    axis_x.append(categories)
+    chart.addAxis(axis_x, Qt.AlignmentFlag.AlignBottom)
+    series.attachAxis(axis_x)
+    axis_y = QValueAxis()
+    axis_y.setRange(0, top * 1.1 if top > 0 else 1.0)
+    axis_y.applyNiceNumbers()
+    axis_y.setTitleText(axis_title)
+    chart.addAxis(axis_y, Qt.AlignmentFlag.AlignLeft)
+    series.attachAxis(axis_y)
+    return chart
+
+
+class CompareChart(QWidget):
+    """Two QtCharts bar charts: characters per token, and tokens by length.
+
+    Colours match the metrics table's tokenizer names (``report_chart.PALETTE``).
+    """
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.cpt_view = QChartView()
+        self.length_view = QChartView()
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for v, stretch in ((self.cpt_view, 1), (self.length_view, 2)):
+            v.setRenderHint(QPainter.RenderHint.Antialiasing)
+            v.setMinimumHeight(200)
+            layout.addWidget(v, stretch)
+        self.set_results([])
+
+    def set_results(self, results: Sequence[CompareResult]) -> None:
+        cpt = _bar_chart(
+            self.tr("Characters per token"), [self.tr("chars/token")],
+            [(r.name, [r.chars_per_token or 0.0]) for r in results], "",
+        )
+        buckets = [label for label, _ in results[0].length_buckets()] if results else []
+        shares = []
+        for r in results:
+            counts = [n for _, n in r.length_buckets()]
+            total = sum(counts) or 1
+            shares.append((r.name, [100.0 * n / total for n in counts]))
+        lengths = _bar_chart(self.tr("Tokens by length (characters)"), buckets, shares, self.tr("% of tokens"))
+        for view, chart in ((self.cpt_view, cpt), (self.length_view, lengths)):
+            old = view.chart()
+            view.setChart(chart)
+            if old is not None:
+                old.deleteLater()
+
+    def charts(self) -> tuple[QChart, QChart]:
+        return self.cpt_view.chart(), self.length_view.chart()
+
+
+class _Slot(QWidget):
+    """One tokenizer chooser with a remove button."""
+
+    removed = Signal(object)
+
+    def __init__(self, catalog: ModelCatalog, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.box = QComboBox()
+        self.box.setModel(catalog)
+        self.box.setMinimumContentsLength(14)
+        self.remove_button = QToolButton()
+        self.remove_button.setText("×")
+        self.remove_button.setToolTip(self.tr("Remove this tokenizer"))
+        self.remove_button.clicked.connect(lambda: self.removed.emit(self))
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.box, 1)
+        layout.addWidget(self.remove_button)
+
+    def entry(self) -> ModelEntry | None:
+        return self.box.currentData(EntryRole)
+
+
+class _Column(QWidget):
+    """A header line over one tokenizer's token view."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.header = QLabel()
+        self.view = TokenTextView()
+        self.view.setFont(han_font(14))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.header)
+        layout.addWidget(self.view, 1)
+
+
+class ComparePane(QWidget):
+    """Tokenizers side by side on a text, or measured over corpus files."""
+
+    ready = Signal()
+    resultsChanged = Signal(list)
+
+    def __init__(self, parent: QWidget | None = None, *, catalog: ModelCatalog | None = None):
+        super().__init__(parent)
+        self.setObjectName("compare")
+        self.catalog = catalog or shared_catalog()
+        self._settings = Settings("compare")
+        self._seq = 0
+        self._shown_seq = 0
+        self._text_job: Job | None = None
+        self._corpus_job: Job | None = None
+        self.results: list[CompareResult] = []
+        self._syncing = False
+
+        # -- tokenizer choosers
+        self.slots: list[_Slot] = []
+        self.slot_row = QHBoxLayout()
+        self.add_button = QPushButton(self.tr("Add tokenizer"))
+        self.add_button.clicked.connect(lambda: self.add_slot())
+        chooser = QHBoxLayout()
+        chooser.addWidget(QLabel(self.tr("Tokenizers:")))
+        chooser.addLayout(self.slot_row, 1)
+        chooser.addWidget(self.add_button)
+
+        # -- mode
+        self.text_mode = QRadioButton(self.tr("Text"))
+        self.corpus_mode = QRadioButton(self.tr("Corpus files"))
+        self._mode_group = QButtonGroup(self)
+        self._mode_group.addButton(self.text_mode, 0)
+        self._mode_group.addButton(self.corpus_mode, 1)
+        mode_row = QHBoxLayout()
+        mode_row.addWidget(QLabel(self.tr("Compare on:")))
+        mode_row.addWidget(self.text_mode)
+        mode_row.addWidget(self.corpus_mode)
+        mode_row.addStretch(1)
+
+        # -- text page
+        self.editor = QPlainTextEdit()
+        self.editor.setFont(han_font(12))
+        self.editor.setPlaceholderText(self.tr("Type or paste a text to compare the tokenizers on"))
+        self.editor.setMaximumHeight(120)
+        self.columns_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.columns: list[_Column] = []
+        text_page = QWidget()
+        tl = QVBoxLayout(text_page)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.addWidget(self.editor)
+        tl.addWidget(self.columns_splitter, 1)
+
+        # -- corpus page
+        self.file_list = QListWidget()
+        self.file_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.add_files_button = QPushButton(self.tr("Add files…"))
+        self.remove_files_button = QPushButton(self.tr("Remove"))
+        self.run_button = QPushButton(self.tr("Run comparison"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setRange(0, 1000)
+        self.progress_bar.setValue(0)
+        self.progress_label = QLabel()
+        buttons = QVBoxLayout()
+        for b in (self.add_files_button, self.remove_files_button, self.run_button, self.cancel_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        files_row = QHBoxLayout()
+        files_row.addWidget(self.file_list, 1)
+        files_row.addLayout(buttons)
+        corpus_page = QWidget()
+        cl = QVBoxLayout(corpus_page)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.addLayout(files_row, 1)
+        cl.addWidget(self.progress_bar)
+        cl.addWidget(self.progress_label)
+
+        self.pages = QStackedWidget()
+        self.pages.addWidget(text_page)
+        self.pages.addWidget(corpus_page)
+
+        # -- results
+        self.table = MetricsTable()
+        self.chart = CompareChart()
+        self.export_buttons: dict[str, QPushButton] = {}
+        export_row = QHBoxLayout()
+        export_row.addWidget(QLabel(self.tr("Export report:")))
+        for fmt, label in (("csv", "CSV"), ("json", "JSON"), ("md", "Markdown"), ("png", self.tr("PNG chart"))):
+            b = QPushButton(label)
+            b.clicked.connect(lambda _=False, f=fmt: self._choose_export(f))
+            b.setEnabled(False)
+            export_row.addWidget(b)
+            self.export_buttons[fmt] = b
+        export_row.addStretch(1)
+        self.status_label = QLabel()
+        export_row.addWidget(self.status_label)
+        results_box = QWidget()
+        rl = QVBoxLayout(results_box)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.addWidget(self.table)
+        rl.addWidget(self.chart, 1)
+        rl.addLayout(export_row)
+
+        main_split = QSplitter(Qt.Orientation.Vertical)
+        main_split.addWidget(self.pages)
+        main_split.addWidget(results_box)
+        main_split.setStretchFactor(0, 3)
+        main_split.setStretchFactor(1, 2)
+        self.main_splitter = main_split
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(chooser)
+        layout.addLayout(mode_row)
+        layout.addWidget(main_split, 1)
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.recompare)
+
+        self.editor.textChanged.connect(self._text_edited)
+        self._mode_group.idToggled.connect(self._mode_toggled)
+        self.add_files_button.clicked.connect(self._choose_files)
+        self.remove_files_button.clicked.connect(self._remove_selected_files)
+        self.run_button.clicked.connect(self.run_corpus)
+        self.cancel_button.clicked.connect(self.cancel_corpus)
+        self.setFocusProxy(self.editor)
+        self._restore()
+
+    # -- state ---------------------------------------------------------------
+    def _restore(self) -> None:
+        s = self._settings
+        names = s.get_list("models")
+        entries = [e for e in (self.catalog.find(n) for n in names) if e is not None]
+        if len(entries) < MIN_SLOTS:
+            entries = self._default_entries()
+        for e in entries[:MAX_SLOTS]:
+            self.add_slot(e, compare=False)
+        while len(self.slots) < MIN_SLOTS:
+            self.add_slot(compare=False)
+        for p in s.get_list("files"):
+            if Path(p).is_file():
+                self.file_list.addItem(p)
+        self.editor.blockSignals(True)
+        self.editor.setPlainText(s.get_str("text", SAMPLE_TEXT) if s.contains("text") else SAMPLE_TEXT)
+        self.editor.blockSignals(False)
+        corpus = s.get_str("mode", "text") == "corpus"
+        (self.corpus_mode if corpus else self.text_mode).setChecked(True)
+        self.pages.setCurrentIndex(1 if corpus else 0)
+        self._rebuild_columns()
+        if not corpus:
+            self.recompare()
+
+    def _default_entries(self) -> list[ModelEntry]:
+        bundled = [e for e in self.catalog.entries() if e.source == "bundled"]
+        order = ("wubi-bpe", "bpe", "unigram", "wordpiece")
+
+        def rank(e: ModelEntry) -> int:
+            return next((i for i, p in enumerate(order) if e.name.startswith(p)), len(order))
+
+        bundled.sort(key=rank)
+        return (bundled or self.catalog.entries())[:MIN_SLOTS]
+
+    def save_state(self) -> None:
+        s = self._settings
+        s.set("models", [e.name for e in self.entries()])
+        s.set("files", self.files())
+        s.set("mode", "corpus" if self.corpus_mode.isChecked() else "text")
+        text = self.editor.toPlainText()
+        if len(text) <= 100_000:
+            s.set("text", text)
+        s.sync()
+
+    # -- slots ---------------------------------------------------------------
+    def add_slot(self, entry: ModelEntry | str | None = None, *, compare: bool = True) -> _Slot | None:
+        if len(self.slots) >= MAX_SLOTS:
+            return None
+        slot = _Slot(self.catalog)
+        if isinstance(entry, str):
+            entry = self.catalog.find(entry)
+        if entry is None:
+            used = {e for e in self.entries()}
+            entry = next((e for e in self.catalog.entries() if e not in used), None)
+        if entry is not None:
+            slot.box.setCurrentIndex(self.catalog.row_of(entry))
+        slot.box.currentIndexChanged.connect(self._models_changed)
+        slot.removed.connect(self.remove_slot)
+        self.slots.append(slot)
+        self.slot_row.addWidget(slot, 1)
+        self._update_slot_buttons()
+        if compare:
+            self._models_changed()
+        return slot
+
+    def remove_slot(self, slot: _Slot) -> None:
+        if len(self.slots) <= MIN_SLOTS or slot not in self.slots:
+            return
+        self.slots.remove(slot)
+        slot.setParent(None)
+        slot.deleteLater()
+        self._update_slot_buttons()
+        self._models_changed()
+
+    def _update_slot_buttons(self) -> None:
+        self.add_button.setEnabled(len(self.slots) < MAX_SLOTS)
+        for s in self.slots:
+            s.remove_button.setEnabled(len(self.slots) > MIN_SLOTS)
+
+    def set_models(self, keys: Sequence[ModelEntry | str]) -> None:
+        """Choose the tokenizers (2 to 4) by entry, name or path."""
+        if not MIN_SLOTS <= len(keys) <= MAX_SLOTS:
+            raise InputError(f"compare takes {MIN_SLOTS} to {MAX_SLOTS} tokenizers, not {len(keys)}")
+        entries = [k if isinstance(k, ModelEntry) else self.catalog.find(k) for k in keys]
+        if any(e is None for e in entries):
+            raise InputError(f"unknown tokenizer among {', '.join(map(str, keys))}")
+        while len(self.slots) < len(entries):
+            self.add_slot(compare=False)
+        while len(self.slots) > len(entries):
+            self.remove_slot(self.slots[-1])
+        for slot, e in zip(self.slots, entries):
+            slot.box.blockSignals(True)
+            slot.box.setCurrentIndex(self.catalog.row_of(e))
+            slot.box.blockSignals(False)
+        self._models_changed()
+
+    def entries(self) -> list[ModelEntry]:
+        return [e for e in (s.entry() for s in self.slots) if e is not None]
+
+    def _models_changed(self, *_args) -> None:
+        self._rebuild_columns()
+        if self.text_mode.isChecked():
+            self._schedule()
+
+    def _rebuild_columns(self) -> None:
+        n = len(self.slots)
+        while len(self.columns) < n:
+            col = _Column()
+            col.view.verticalScrollBar().valueChanged.connect(lambda v, c=col: self._sync_scroll(c, v))
+            self.columns.append(col)
+            self.columns_splitter.addWidget(col)
+        while len(self.columns) > n:
+            col = self.columns.pop()
+            col.setParent(None)
+            col.deleteLater()
+        for i, (slot, col) in enumerate(zip(self.slots, self.columns)):
+            e = slot.entry()
+            # The same colour as the tokenizer's row in the table and its bars.
+            col.header.setText(f"<b style='color:{PALETTE[i % len(PALETTE)]}'>■</b> "
+                               + (html.escape(e.label()) if e else self.tr("(no tokenizer)")))
+
+    def _sync_scroll(self, source: _Column, value: int) -> None:
+        if self._syncing:
+            return
+        self._syncing = True
+        try:
+            bar = source.view.verticalScrollBar()
+            fraction = value / bar.maximum() if bar.maximum() else 0.0
+            for col in self.columns:
+                if col is not source:
+                    other = col.view.verticalScrollBar()
+                    other.setValue(round(fraction * other.maximum()))
+        finally:
+            self._syncing = False
+
+    # -- text mode -----------------------------------------------------------
+    def set_sample_text(self, text: str) -> None:
+        self.text_mode.setChecked(True)
+        self.editor.blockSignals(True)
+        self.editor.setPlainText(text)
+        self.editor.blockSignals(False)
+        self.recompare()
+
+    def _text_edited(self) -> None:
+        self._schedule()
+
+    def _schedule(self) -> None:
+        self._shown_seq = -1
+        self._timer.start()
+
+    def _mode_toggled(self, button_id: int, checked: bool) -> None:
+        if not checked:
+            return
+        self.pages.setCurrentIndex(button_id)
+        if button_id == 0:
+            self.recompare()
+
+    def recompare(self) -> None:
+        """Compare the chosen tokenizers on the text (in the background)."""
+        self._timer.stop()
+        self._seq += 1
+        seq = self._seq
+        if self._text_job is not None:
+            self._text_job.cancel()
+        entries = self.entries()
+        if len(entries) < MIN_SLOTS:
+            self._set_results([])
+            self._shown_seq = seq
+            self.ready.emit()
+            return
+        font = self.columns[0].view.font() if self.columns else han_font(14)
+        job = Job(compare_text, self.catalog, entries, self.editor.toPlainText(), font,
+                  pass_progress=False, name="compare")
+        job.finished.connect(lambda result: self._show_text(seq, result))
+        job.failed.connect(lambda msg, j=job: self._failed(seq, j, msg))
+        self._text_job = job
+        self.status_label.setText(self.tr("Comparing…"))
+        job.start()
+
+    def _show_text(self, seq: int, result: TextComparison) -> None:
+        if seq != self._seq:
+            return
+        for col, (data, doc) in zip(self.columns, result.views):
+            col.view.set_tokenized(data, doc)
+        self._set_results(result.results)
+        self.status_label.clear()
+        self._shown_seq = seq
+        self.ready.emit()
+
+    def _failed(self, seq: int, job: Job, message: str) -> None:
+        if seq != self._seq:
+            return
+        self.status_label.setText(self.tr("Comparison failed"))
+        self._shown_seq = seq
+        errors.show_error(self, job.error or message)
+        self.ready.emit()
+
+    # -- corpus mode ---------------------------------------------------------
+    def files(self) -> list[str]:
+        return [self.file_list.item(i).text() for i in range(self.file_list.count())]
+
+    def add_files(self, paths: Sequence[str | Path]) -> None:
+        have = set(self.files())
+        for p in paths:
+            p = str(p)
+            if p not in have:
+                self.file_list.addItem(p)
+                have.add(p)
+
+    def _choose_files(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, self.tr("Corpus files"), self._settings.last_dir(), self.tr("Text files (*.txt);;All files (*)")
+        )
+        if paths:
+            self._settings.remember_file(paths[0], "corpus")
+            self.add_files(paths)
+
+    def open_file(self) -> None:
+        """File > Open: add corpus files."""
+        self.corpus_mode.setChecked(True)
+        self._choose_files()
+
+    def _remove_selected_files(self) -> None:
+        for item in self.file_list.selectedItems():
+            self.file_list.takeItem(self.file_list.row(item))
+
+    def run_corpus(self) -> Job | None:
+        """Measure the chosen tokenizers over the corpus files (in the background)."""
+        files = self.files()
+        entries = self.entries()
+        if not files:
+            errors.show_error(self, InputError("add at least one corpus file"))
+            return None
+        if len(entries) < MIN_SLOTS:
+            errors.show_error(self, InputError(f"choose at least {MIN_SLOTS} tokenizers"))
+            return None
+        job = Job(compare_files, self.catalog, entries, files, name="compare corpus")
+        job.progress.connect(self._corpus_progress)
+        job.finished.connect(self._corpus_finished)
+        job.failed.connect(lambda msg, j=job: self._corpus_failed(j, msg))
+        job.cancelled.connect(self._corpus_cancelled)
+        job.ended.connect(self._corpus_ended)
+        self._corpus_job = job
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.progress_bar.setValue(0)
+        self.progress_label.setText(self.tr("Starting…"))
+        return job.start()
+
+    def cancel_corpus(self) -> None:
+        if self._corpus_job is not None:
+            self._corpus_job.cancel()
+            self.progress_label.setText(self.tr("Cancelling…"))
+
+    def _corpus_progress(self, p: Progress) -> None:
+        if p.fraction is not None:
+            self.progress_bar.setValue(round(p.fraction * 1000))
+        self.progress_label.setText(p.describe())
+
+    def _corpus_finished(self, results: list[CompareResult]) -> None:
+        self.progress_bar.setValue(1000)
+        self.progress_label.setText(self.tr("Done: {:,} lines, {:,} characters").format(
+            results[0].lines if results else 0, results[0].chars if results else 0))
+        self._set_results(results)
+
+    def _corpus_failed(self, job: Job, message: str) -> None:
+        self.progress_label.setText(self.tr("Failed: {}").format(message))
+        errors.show_error(self, job.error or message)
+
+    def _corpus_cancelled(self) -> None:
+        self.progress_label.setText(self.tr("Cancelled"))
+
+    def _corpus_ended(self) -> None:
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+
+    def is_busy(self) -> bool:
+        return self._corpus_job is not None and self._corpus_job.is_running()
+
+    def is_ready(self) -> bool:
+        return (
+            not self._timer.isActive()
+            and not self.is_busy()
+            and (self._text_job is None or not self._text_job.is_running())
+            and (self._shown_seq == self._seq or self.corpus_mode.isChecked())
+        )
+
+    def shutdown(self) -> None:
+        for job in (self._text_job, self._corpus_job):
+            if job is not None:
+                job.cancel()
+                job.wait(10)
+
+    # -- results and export --------------------------------------------------
+    def _set_results(self, results: list[CompareResult]) -> None:
+        self.results = list(results)
+        self.table.set_results(self.results)
+        self.chart.set_results(self.results)
+        for b in self.export_buttons.values():
+            b.setEnabled(bool(self.results))
+        self.resultsChanged.emit(self.results)
+
+    def save_file(self) -> None:
+        """File > Save: export the report."""
+        self._choose_export("md")
+
+    def _choose_export(self, fmt: str) -> None:
+        if not self.results:
+            return
+        filters = {f: label for f, _, label in EXPORTS}
+        filters["png"] = self.tr("PNG image (*.png)")
+        suffix = {f: sfx for f, sfx, _ in EXPORTS} | {"png": ".png"}
+        start = str(Path(self._settings.last_dir()) / f"comparison{suffix[fmt]}")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export report"), start, filters[fmt])
+        if path:
+            self.export(path, fmt)
+
+    def export(self, path: str | Path, fmt: str | None = None) -> None:
+        """Write the report (csv, json, md) or the chart (png), atomically."""
+        path = Path(path)
+        if fmt is None:
+            fmt = {".csv": "csv", ".json": "json", ".md": "md", ".png": "png"}.get(path.suffix.lower(), "md")
+        with errors.reported(self):
+            if not self.results:
+                raise InputError("nothing to export yet: run a comparison first")
+            if fmt == "png":
+                save_chart_png(self.results, path)
+            else:
+                atomic_write_text(path, format_results(self.results, fmt))
+            self._settings.remember_file(path, "reports")
+            self.status_label.setText(self.tr("Saved {}").format(path.name))
+

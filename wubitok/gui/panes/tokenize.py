@@ -1,0 +1,386 @@
+"""Tokenize: type or open a text, pick a tokenizer, see its tokens over the text.
+
+Everything but widget updates runs in a worker (:mod:`..workers`): loading
+the model, encoding, cutting the text into segments and building the text
+documents.  Requests are numbered; a result that arrives after a newer
+request started is dropped, so fast typing never shows stale tokens.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QTextDocument
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engines.base import check_cancel
+from ...fileio import read_text
+from .. import errors
+from ..fonts import han_font, monospace_font
+from ..model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
+from ..settings import Settings
+from ..token_view import COLOUR_MODES, TokenizedText, TokenTextView, make_document, prepare
+from ..workers import Job
+
+# Ids shown in the id list; the counts always cover the whole text.
+ID_LIMIT = 200_000
+# Texts up to this size are remembered across sessions (nothing typed is lost).
+REMEMBER_CHARS = 100_000
+DEBOUNCE_MS = 200
+
+SAMPLE_TEXT = "五笔字型输入法是王永民在1983年发明的一种汉字输入法。Wubi-BPE learns merges over Wubi keys."
+
+
+@dataclass
+class TokenizeResult:
+    entry: ModelEntry
+    data: TokenizedText
+    document: QTextDocument
+    ids_document: QTextDocument
+    vocab_size: int
+    roundtrip: bool
+    lossless: bool
+
+
+def tokenize_text(
+    catalog: ModelCatalog, entry: ModelEntry, text: str, font: QFont, id_font: QFont, *, cancel
+) -> TokenizeResult:
+    """Worker body: load (cached), encode, prepare the view; checks ``cancel`` between steps."""
+    tok = catalog.load(entry)
+    check_cancel(cancel)
+    enc = tok.encode(text)
+    check_cancel(cancel)
+    data = prepare(text, enc, tok.display_token)
+    doc = make_document(text[: data.shown_chars], font)
+    ids = " ".join(map(str, enc.ids[:ID_LIMIT]))
+    if len(enc.ids) > ID_LIMIT:
+        ids += f" … (+{len(enc.ids) - ID_LIMIT:,})"
+    ids_doc = make_document(ids, id_font)
+    check_cancel(cancel)
+    roundtrip = tok.decode(enc.ids) == text
+    return TokenizeResult(entry, data, doc, ids_doc, tok.vocab_size, roundtrip, bool(getattr(tok, "lossless", False)))
+
+
+def _load_text_document(path: str, font: QFont) -> tuple[str, QTextDocument]:
+    text = read_text(path)
+    return text, make_document(text, font)
+
+
+def _replace_document(edit: QPlainTextEdit, doc: QTextDocument) -> None:
+    """Give ``edit`` a document built in a worker; the widget owns it from now on."""
+    old = edit.document()
+    # The widget deletes its own initial document itself; ours it does not.
+    ours = old.parent() is edit
+    doc.setParent(edit)
+    edit.setDocument(doc)
+    if ours:
+        old.deleteLater()
+
+
+class TokenizePane(QWidget):
+    """Text box, tokenizer chooser, tokens as coloured spans, ids and counts."""
+
+    ready = Signal()  # the view shows the tokens of the current text and model
+
+    def __init__(self, parent: QWidget | None = None, *, catalog: ModelCatalog | None = None):
+        super().__init__(parent)
+        self.setObjectName("tokenize")
+        self.catalog = catalog or shared_catalog()
+        self._settings = Settings("tokenize")
+        self._seq = 0  # number of the latest request
+        self._job: Job | None = None
+        self._pending_load: Job | None = None
+        self._source_text: str | None = None  # exact text of the last load, while unedited
+        self._shown_seq = -1
+        self._restoring = False
+
+        self.model_box = QComboBox()
+        self.model_box.setModel(self.catalog)
+        self.model_box.setMinimumContentsLength(18)
+        self.model_box.setToolTip(self.tr("Tokenizer: bundled models, models you trained and files you opened"))
+        self.open_model_button = QPushButton(self.tr("Open model…"))
+        self.open_text_button = QPushButton(self.tr("Open text…"))
+        self.whitespace_box = QCheckBox(self.tr("Show whitespace"))
+        self.colour_box = QComboBox()
+        self.colour_box.addItem(self.tr("Alternate colours"), "alternate")
+        self.colour_box.addItem(self.tr("Colour by token id"), "by-id")
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Tokenizer:")))
+        top.addWidget(self.model_box, 1)
+        top.addWidget(self.open_model_button)
+        top.addWidget(self.open_text_button)
+        top.addWidget(self.whitespace_box)
+        top.addWidget(self.colour_box)
+
+        self.editor = QPlainTextEdit()
+        self.editor.setPlaceholderText(self.tr("Type or paste text here, or open a file"))
+        self.token_view = TokenTextView()
+        self.token_view.setFont(han_font(15))
+        self.editor.setFont(han_font(12))
+        self.id_view = QPlainTextEdit()
+        self.id_view.setReadOnly(True)
+        self.id_view.setFont(monospace_font())
+        self.stats_label = QLabel()
+        self.stats_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status_label = QLabel()
+
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.editor)
+        splitter.addWidget(self.token_view)
+        splitter.addWidget(self.id_view)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setStretchFactor(2, 1)
+        self.splitter = splitter
+
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.stats_label, 1)
+        bottom.addWidget(self.status_label)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.retokenize)
+
+        self.editor.textChanged.connect(self._text_edited)
+        self.model_box.currentIndexChanged.connect(self._model_changed)
+        self.whitespace_box.toggled.connect(self.token_view.set_whitespace_visible)
+        self.whitespace_box.toggled.connect(lambda on: self._settings.set("whitespace", on))
+        self.colour_box.currentIndexChanged.connect(self._colour_changed)
+        self.open_model_button.clicked.connect(self._choose_model_file)
+        self.open_text_button.clicked.connect(self._choose_text_file)
+        self.token_view.tokenHovered.connect(self._token_hovered)
+        self.setFocusProxy(self.editor)
+
+        self._restore()
+
+    # -- settings ------------------------------------------------------------
+    def _restore(self) -> None:
+        self._restoring = True
+        s = self._settings
+        self.whitespace_box.setChecked(s.get_bool("whitespace", False))
+        mode = s.get_str("colours", COLOUR_MODES[0])
+        self.colour_box.setCurrentIndex(max(0, self.colour_box.findData(mode)))
+        entry = self.catalog.find(s.get_str("model")) if s.get_str("model") else None
+        if entry is None:
+            entry = self._default_entry()
+        if entry is not None:
+            self.model_box.setCurrentIndex(self.catalog.row_of(entry))
+        self.editor.setPlainText(s.get_str("text", SAMPLE_TEXT) if s.contains("text") else SAMPLE_TEXT)
+        self._restoring = False
+        self.retokenize()
+
+    def _default_entry(self) -> ModelEntry | None:
+        entries = self.catalog.entries()
+        for e in entries:
+            if e.source == "bundled" and e.name.startswith("wubi-bpe"):
+                return e
+        return entries[0] if entries else None
+
+    # -- public --------------------------------------------------------------
+    def set_sample_text(self, text: str) -> None:
+        """Show ``text`` (used by ``wubitok gui --screenshot --text``)."""
+        self._source_text = text
+        self.editor.setPlainText(text)
+        self.editor.document().setModified(False)
+        self._timer.stop()
+        self.retokenize()
+
+    def text(self) -> str:
+        """The text being tokenized, exactly (a loaded file keeps its \\r\\n until edited)."""
+        if self._source_text is not None and not self.editor.document().isModified():
+            return self._source_text
+        return self.editor.toPlainText()
+
+    def current_entry(self) -> ModelEntry | None:
+        return self.model_box.currentData(EntryRole)
+
+    def set_model(self, key) -> None:
+        """Select a model by entry, name or path."""
+        entry = key if isinstance(key, ModelEntry) else self.catalog.find(key)
+        if entry is None:
+            raise KeyError(key)
+        self.model_box.setCurrentIndex(self.catalog.row_of(entry))
+
+    def open_model(self, path: str | Path) -> None:
+        """Add a model file to the catalog and tokenize with it."""
+        with errors.reported(self):
+            entry = self.catalog.add_file(path)
+            self.set_model(entry)
+
+    def open_text_file(self, path: str | Path) -> Job:
+        """Load a UTF-8 file into the text box (read in the background)."""
+        job = Job(_load_text_document, str(path), self.editor.font(), pass_progress=False, pass_cancel=False)
+        job.finished.connect(lambda result, p=str(path): self._text_loaded(p, result))
+        job.failed.connect(lambda msg, j=job: errors.show_error(self, j.error or msg))
+        self._pending_load = job
+        self.status_label.setText(self.tr("Loading {}…").format(Path(path).name))
+        return job.start()
+
+    def open_file(self) -> None:
+        """File > Open: a text to tokenize."""
+        self._choose_text_file()
+
+    def save_state(self) -> None:
+        self._remember_text(self.text())
+        self._settings.sync()
+
+    def shutdown(self) -> None:
+        for job in (self._job, self._pending_load):
+            if job is not None:
+                job.cancel()
+                job.wait(10)
+
+    def is_ready(self) -> bool:
+        return (
+            not self._timer.isActive()
+            and (self._job is None or not self._job.is_running())
+            and (self._pending_load is None or not self._pending_load.is_running())
+            and self._shown_seq == self._seq
+        )
+
+    # -- slots ---------------------------------------------------------------
+    def _text_loaded(self, path: str, result) -> None:
+        text, doc = result
+        self._pending_load = None
+        _replace_document(self.editor, doc)
+        doc.setModified(False)
+        self._source_text = text
+        Settings("tokenize").remember_file(path)
+        self.status_label.clear()
+        self._text_edited()
+
+    def _text_edited(self) -> None:
+        if self._restoring:
+            return
+        self._shown_seq = -2  # the view no longer matches the text
+        self._timer.start()
+
+    def _model_changed(self, _row: int) -> None:
+        entry = self.current_entry()
+        if entry is not None and not self._restoring:
+            self._settings.set("model", entry.name)
+            self.retokenize()
+
+    def _colour_changed(self, _row: int) -> None:
+        mode = self.colour_box.currentData()
+        self.token_view.set_colour_mode(mode)
+        self._settings.set("colours", mode)
+
+    def _choose_model_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Open tokenizer model"),
+            self._settings.last_dir(),
+            self.tr("Tokenizer models (*.json *.model *.tiktoken);;All files (*)"),
+        )
+        if path:
+            self._settings.remember_file(path, "models")
+            self.open_model(path)
+
+    def _choose_text_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open text"), self._settings.last_dir(), self.tr("Text files (*.txt);;All files (*)")
+        )
+        if path:
+            self.open_text_file(path)
+
+    def retokenize(self) -> None:
+        """Start tokenizing the current text with the current model."""
+        self._timer.stop()
+        entry = self.current_entry()
+        text = self.text()
+        self._remember_text(text)
+        self._seq += 1
+        if self._job is not None:
+            self._job.cancel()
+        if entry is None:
+            self._show_nothing(self.tr("No tokenizer available: open a model file or train one."))
+            return
+        seq = self._seq
+        job = Job(
+            tokenize_text, self.catalog, entry, text, self.token_view.font(), self.id_view.font(),
+            pass_progress=False, name="tokenize",
+        )
+        job.finished.connect(lambda result: self._show(seq, result))
+        job.failed.connect(lambda msg, j=job: self._failed(seq, j, msg))
+        self._job = job
+        self.status_label.setText(self.tr("Tokenizing…"))
+        job.start()
+
+    def _remember_text(self, text: str) -> None:
+        if len(text) <= REMEMBER_CHARS:
+            self._settings.set("text", text)
+
+    def _show_nothing(self, message: str) -> None:
+        self.token_view.clear_tokens()
+        self.id_view.clear()
+        self.stats_label.setText(message)
+        self.status_label.clear()
+        self._shown_seq = self._seq
+        self.ready.emit()
+
+    def _failed(self, seq: int, job: Job, message: str) -> None:
+        if seq != self._seq:
+            return
+        self.status_label.clear()
+        self.token_view.clear_tokens()
+        self.id_view.clear()
+        self.stats_label.setText(self.tr("Could not tokenize: {}").format(message))
+        self._shown_seq = seq
+        errors.show_error(self, job.error or message)
+        self.ready.emit()
+
+    def _show(self, seq: int, result: TokenizeResult) -> None:
+        if seq != self._seq:
+            return  # a newer request is on its way
+        self.token_view.set_tokenized(result.data, result.document)
+        _replace_document(self.id_view, result.ids_document)
+        self.stats_label.setText(self._stats_text(result))
+        self.status_label.clear()
+        self._shown_seq = seq
+        self.ready.emit()
+
+    def _stats_text(self, r: TokenizeResult) -> str:
+        enc = r.data.encoding
+        n_tokens = len(enc.ids)
+        n_chars = len(r.data.text)
+        parts = [
+            self.tr("{:,} tokens").format(n_tokens),
+            self.tr("{:,} characters").format(n_chars),
+            self.tr("{:.2f} characters per token").format(n_chars / n_tokens) if n_tokens else "",
+            self.tr("vocabulary {:,}").format(r.vocab_size),
+        ]
+        n_partial = sum(1 for p in enc.partial if p)
+        if n_partial:
+            parts.append(self.tr("{:,} partial-character tokens").format(n_partial))
+        parts.append(self.tr("round trip exact") if r.roundtrip else self.tr("round trip lossy"))
+        if r.data.truncated:
+            parts.append(self.tr("showing the first {:,} characters").format(r.data.shown_chars))
+        return " · ".join(p for p in parts if p)
+
+    def _token_hovered(self, index: int) -> None:
+        data = self.token_view.tokenized()
+        if data is None or index < 0:
+            self.status_label.clear()
+            return
+        tid = data.encoding.ids[index]
+        self.status_label.setText(self.tr("token #{} · id {} · {}").format(index, tid, data.display_token(index)))

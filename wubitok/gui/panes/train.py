@@ -1,0 +1,469 @@
+"""Train: corpus files in, one or more tokenizers out, saved where the user says.
+
+Each chosen algorithm is trained by the library (``engine_class(type).train``)
+in its own background job, one after another (training is CPU-bound; two at
+once would only share the same cores).  Every model has a progress row with
+the stage, rate and ETA the library reports.  A saved model is added to the
+shared model catalog at once, so the Tokenize and Compare choosers list it.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engines.base import check_cancel, engine_class
+from ...errors import InputError
+from ...fileio import check_readable_text
+from .. import errors
+from ..model_catalog import ModelCatalog, shared_catalog, user_models_dir
+from ..settings import Settings
+from ..workers import Job, Progress
+
+# (model type, label) in the order offered.
+ALGORITHMS = (
+    ("wubi-bpe", "Wubi-BPE"),
+    ("bpe", "Byte-level BPE"),
+    ("wordpiece", "WordPiece"),
+    ("unigram", "Unigram"),
+)
+BACKENDS = ("auto", "pure", "fast")
+# With backend "auto", corpora at least this big train with the reference
+# libraries when they are installed (the pure-Python trainers are the default
+# and fine below it).
+AUTO_FAST_BYTES = 20_000_000
+# Which package the "fast" backend of each model type trains with.
+FAST_PACKAGE = {"wubi-bpe": "tokenizers", "bpe": "tokenizers", "wordpiece": "tokenizers", "unigram": "sentencepiece"}
+
+
+def choose_backend(choice: str, model_type: str, corpus_bytes: int) -> str:
+    """The backend to pass to ``train``: "auto" picks "fast" for big corpora if it can."""
+    if choice != "auto":
+        return choice
+    if corpus_bytes >= AUTO_FAST_BYTES and importlib.util.find_spec(FAST_PACKAGE[model_type]) is not None:
+        return "fast"
+    return "pure"
+
+
+def model_file_name(model_type: str, vocab_size: int, name: str, folder: Path) -> Path:
+    """``<type>-<vocab>-<name>.json`` in ``folder``, never overwriting a file there."""
+    stem = f"{model_type}-{vocab_size}" + (f"-{name}" if name else "")
+    path, n = folder / f"{stem}.json", 2
+    while path.exists():
+        path, n = folder / f"{stem}-{n}.json", n + 1
+    return path
+
+
+@dataclass(frozen=True)
+class TrainRequest:
+    model_type: str
+    files: tuple[str, ...]
+    vocab_size: int
+    min_frequency: int
+    special_tokens: tuple[str, ...] | None
+    backend: str
+    path: Path
+
+
+@dataclass(frozen=True)
+class TrainResult:
+    request: TrainRequest
+    seconds: float
+    vocab_size: int
+    file_bytes: int
+
+
+def train_model(request: TrainRequest, *, progress, cancel) -> TrainResult:
+    """Worker body: check the corpus, train, save atomically."""
+    start = time.perf_counter()
+    check_readable_text(request.files)
+    check_cancel(cancel)
+    cls = engine_class(request.model_type)
+    # The pure-Python trainer is every engine's default, so only "fast" is passed on.
+    extra = {"backend": "fast"} if request.backend == "fast" else {}
+    tok = cls.train(
+        files=list(request.files),
+        vocab_size=request.vocab_size,
+        min_frequency=request.min_frequency,
+        special_tokens=list(request.special_tokens) if request.special_tokens is not None else None,
+        progress=progress,
+        cancel=cancel,
+        **extra,
+    )
+    check_cancel(cancel)
+    request.path.parent.mkdir(parents=True, exist_ok=True)
+    tok.save(request.path)
+    return TrainResult(request, time.perf_counter() - start, tok.vocab_size, request.path.stat().st_size)
+
+
+class _ModelRow:
+    """Label, progress bar and status line of one model being trained."""
+
+    def __init__(self, label: str, grid: QGridLayout, row: int):
+        self.name = QLabel(label)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 1000)
+        self.bar.setValue(0)
+        self.status = QLabel("")
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        grid.addWidget(self.name, row, 0)
+        grid.addWidget(self.bar, row, 1)
+        grid.addWidget(self.status, row, 2)
+
+    def remove(self) -> None:
+        for w in (self.name, self.bar, self.status):
+            w.setParent(None)
+            w.deleteLater()
+
+
+class TrainPane(QWidget):
+    """Corpus, algorithms and options; progress per model; cancel; save."""
+
+    modelTrained = Signal(object)  # TrainResult
+    trainingEnded = Signal()
+
+    def __init__(self, parent: QWidget | None = None, *, catalog: ModelCatalog | None = None):
+        super().__init__(parent)
+        self.setObjectName("train")
+        self.catalog = catalog or shared_catalog()
+        self._settings = Settings("train")
+        self._queue: list[TrainRequest] = []
+        self._job: Job | None = None
+        self.rows: dict[Path, _ModelRow] = {}
+        self.results: list[TrainResult] = []
+        self._cancelled = False
+
+        # -- corpus
+        self.file_list = QListWidget()
+        self.file_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.add_files_button = QPushButton(self.tr("Add files…"))
+        self.remove_files_button = QPushButton(self.tr("Remove"))
+        self.corpus_label = QLabel()
+        corpus_buttons = QVBoxLayout()
+        corpus_buttons.addWidget(self.add_files_button)
+        corpus_buttons.addWidget(self.remove_files_button)
+        corpus_buttons.addStretch(1)
+        corpus_box = QGroupBox(self.tr("Corpus (UTF-8 text files)"))
+        cl = QGridLayout(corpus_box)
+        cl.addWidget(self.file_list, 0, 0)
+        cl.addLayout(corpus_buttons, 0, 1)
+        cl.addWidget(self.corpus_label, 1, 0, 1, 2)
+
+        # -- algorithms and options
+        self.algorithm_boxes: dict[str, QCheckBox] = {}
+        algo_row = QHBoxLayout()
+        for key, label in ALGORITHMS:
+            box = QCheckBox(label)
+            self.algorithm_boxes[key] = box
+            algo_row.addWidget(box)
+        algo_row.addStretch(1)
+        self.vocab_spin = QSpinBox()
+        self.vocab_spin.setRange(100, 1_000_000)
+        self.vocab_spin.setSingleStep(1000)
+        self.vocab_spin.setGroupSeparatorShown(True)
+        self.min_freq_spin = QSpinBox()
+        self.min_freq_spin.setRange(1, 1_000_000)
+        self.special_edit = QLineEdit()
+        self.special_edit.setPlaceholderText(self.tr("the model's defaults (space-separated, e.g. <s> </s>)"))
+        self.backend_box = QComboBox()
+        for key, label in (
+            ("auto", self.tr("Automatic (fast libraries for corpora over {} MB)").format(AUTO_FAST_BYTES // 1_000_000)),
+            ("pure", self.tr("wubitok (pure Python)")),
+            ("fast", self.tr("Fast (Hugging Face tokenizers / SentencePiece)")),
+        ):
+            self.backend_box.addItem(label, key)
+        self.folder_edit = QLineEdit()
+        self.folder_button = QPushButton(self.tr("Choose…"))
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(self.folder_edit, 1)
+        folder_row.addWidget(self.folder_button)
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText(self.tr("added to the file names, e.g. my-corpus"))
+        options_box = QGroupBox(self.tr("Models"))
+        form = QFormLayout(options_box)
+        form.addRow(self.tr("Algorithms:"), algo_row)
+        form.addRow(self.tr("Vocabulary size:"), self.vocab_spin)
+        form.addRow(self.tr("Minimum pair frequency:"), self.min_freq_spin)
+        form.addRow(self.tr("Special tokens:"), self.special_edit)
+        form.addRow(self.tr("Trainer:"), self.backend_box)
+        form.addRow(self.tr("Save to folder:"), folder_row)
+        form.addRow(self.tr("Name:"), self.name_edit)
+
+        # -- run
+        self.train_button = QPushButton(self.tr("Train"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setEnabled(False)
+        run_row = QHBoxLayout()
+        run_row.addWidget(self.train_button)
+        run_row.addWidget(self.cancel_button)
+        run_row.addStretch(1)
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        progress_box = QGroupBox(self.tr("Progress"))
+        self.progress_grid = QGridLayout(progress_box)
+        self.progress_grid.setColumnStretch(1, 2)
+        self.progress_grid.setColumnStretch(2, 3)
+        self.progress_grid.setAlignment(Qt.AlignmentFlag.AlignTop)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(corpus_box, 2)
+        layout.addWidget(options_box)
+        layout.addLayout(run_row)
+        layout.addWidget(progress_box, 1)
+        layout.addWidget(self.status_label)
+
+        self.add_files_button.clicked.connect(self._choose_files)
+        self.remove_files_button.clicked.connect(self._remove_selected_files)
+        self.folder_button.clicked.connect(self._choose_folder)
+        self.train_button.clicked.connect(self.start_training)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.setFocusProxy(self.file_list)
+        self._restore()
+
+    # -- settings ------------------------------------------------------------
+    def _restore(self) -> None:
+        s = self._settings
+        for p in s.get_list("files"):
+            if Path(p).is_file():
+                self.file_list.addItem(p)
+        chosen = s.get_list("algorithms") if s.contains("algorithms") else ["wubi-bpe", "bpe"]
+        for key, box in self.algorithm_boxes.items():
+            box.setChecked(key in chosen)
+        self.vocab_spin.setValue(s.get_int("vocab_size", 8000))
+        self.min_freq_spin.setValue(s.get_int("min_frequency", 2))
+        self.special_edit.setText(s.get_str("special_tokens", ""))
+        self.backend_box.setCurrentIndex(max(0, self.backend_box.findData(s.get_str("backend", "auto"))))
+        self.folder_edit.setText(s.get_str("folder", "") or str(user_models_dir()))
+        self.name_edit.setText(s.get_str("name", ""))
+        self._update_corpus_label()
+
+    def save_state(self) -> None:
+        s = self._settings
+        s.set("files", self.files())
+        s.set("algorithms", self.algorithms())
+        s.set("vocab_size", self.vocab_spin.value())
+        s.set("min_frequency", self.min_freq_spin.value())
+        s.set("special_tokens", self.special_edit.text())
+        s.set("backend", self.backend_box.currentData())
+        s.set("folder", self.folder_edit.text())
+        s.set("name", self.name_edit.text())
+        s.sync()
+
+    # -- inputs --------------------------------------------------------------
+    def files(self) -> list[str]:
+        return [self.file_list.item(i).text() for i in range(self.file_list.count())]
+
+    def add_files(self, paths: Sequence[str | os.PathLike]) -> None:
+        have = set(self.files())
+        for p in map(str, paths):
+            if p not in have:
+                self.file_list.addItem(p)
+                have.add(p)
+        self._update_corpus_label()
+
+    def set_algorithms(self, keys: Sequence[str]) -> None:
+        for key, box in self.algorithm_boxes.items():
+            box.setChecked(key in keys)
+
+    def algorithms(self) -> list[str]:
+        return [k for k, box in self.algorithm_boxes.items() if box.isChecked()]
+
+    def _corpus_bytes(self) -> int:
+        total = 0
+        for p in self.files():
+            try:
+                total += os.path.getsize(p)
+            except OSError:
+                pass  # the training job reports a missing file with a clear message
+        return total
+
+    def _update_corpus_label(self) -> None:
+        n = self.file_list.count()
+        self.corpus_label.setText(
+            self.tr("{} files, {:.1f} MB").format(n, self._corpus_bytes() / 1e6) if n else self.tr("No files yet.")
+        )
+
+    def _choose_files(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, self.tr("Corpus files"), self._settings.last_dir(), self.tr("Text files (*.txt);;All files (*)")
+        )
+        if paths:
+            self._settings.remember_file(paths[0], "corpus")
+            self.add_files(paths)
+
+    def open_file(self) -> None:
+        """File > Open: add corpus files."""
+        self._choose_files()
+
+    def _remove_selected_files(self) -> None:
+        for item in self.file_list.selectedItems():
+            self.file_list.takeItem(self.file_list.row(item))
+        self._update_corpus_label()
+
+    def _choose_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Save models in"), self.folder_edit.text())
+        if folder:
+            self.folder_edit.setText(folder)
+
+    def _requests(self) -> list[TrainRequest]:
+        files = tuple(self.files())
+        if not files:
+            raise InputError("add at least one corpus file")
+        algorithms = self.algorithms()
+        if not algorithms:
+            raise InputError("choose at least one algorithm")
+        folder = Path(self.folder_edit.text().strip() or user_models_dir())
+        if folder.exists() and not folder.is_dir():
+            raise InputError(f"{folder}: not a folder")
+        specials_text = self.special_edit.text().strip()
+        specials = tuple(specials_text.split()) if specials_text else None
+        corpus_bytes = self._corpus_bytes()
+        name = "-".join(self.name_edit.text().split()) or Path(files[0]).stem
+        requests: list[TrainRequest] = []
+        taken: set[Path] = set()
+        for model_type in algorithms:
+            path = model_file_name(model_type, self.vocab_spin.value(), name, folder)
+            n = 2
+            while path in taken:  # two requests in one run must not pick the same free name
+                path, n = model_file_name(model_type, self.vocab_spin.value(), f"{name}-{n}", folder), n + 1
+            taken.add(path)
+            backend = choose_backend(self.backend_box.currentData(), model_type, corpus_bytes)
+            requests.append(TrainRequest(model_type, files, self.vocab_spin.value(), self.min_freq_spin.value(),
+                                         specials, backend, path))
+        return requests
+
+    # -- running -------------------------------------------------------------
+    def start_training(self) -> bool:
+        """Queue one training job per chosen algorithm; False if the inputs are not usable."""
+        if self.is_busy():
+            return False
+        try:
+            requests = self._requests()
+        except InputError as exc:
+            errors.show_error(self, exc)
+            return False
+        self.save_state()
+        for row in self.rows.values():
+            row.remove()
+        self.rows.clear()
+        labels = dict(ALGORITHMS)
+        for i, r in enumerate(requests):
+            backend = "" if r.backend == "pure" else f" [{r.backend}]"
+            self.rows[r.path] = _ModelRow(f"{labels[r.model_type]}{backend}", self.progress_grid, i)
+            self.rows[r.path].status.setText(self.tr("waiting"))
+        self._queue = list(requests)
+        self.results = []
+        self._cancelled = False
+        self.train_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        auto_fast = [r for r in requests if r.backend == "fast" and self.backend_box.currentData() == "auto"]
+        self.status_label.setText(
+            self.tr("Large corpus: training with the fast libraries.") if auto_fast else self.tr("Training…")
+        )
+        self._next()
+        return True
+
+    def _next(self) -> None:
+        if self._cancelled or not self._queue:
+            self._finish()
+            return
+        request = self._queue.pop(0)
+        row = self.rows[request.path]
+        row.status.setText(self.tr("starting…"))
+        job = Job(train_model, request, name=f"train {request.model_type}")
+        job.progress.connect(lambda p, r=row: self._progress(r, p))
+        job.finished.connect(self._trained)
+        job.failed.connect(lambda msg, j=job, r=row: self._failed(j, r, msg))
+        job.cancelled.connect(lambda r=row: r.status.setText(self.tr("cancelled")))
+        job.ended.connect(self._next)
+        self._job = job
+        job.start()
+
+    def _progress(self, row: _ModelRow, p: Progress) -> None:
+        if p.fraction is None:
+            row.bar.setRange(0, 0)  # a busy indicator while the total is unknown
+        else:
+            row.bar.setRange(0, 1000)
+            row.bar.setValue(round(p.fraction * 1000))
+        row.status.setText(p.describe())
+
+    def _trained(self, result: TrainResult) -> None:
+        row = self.rows[result.request.path]
+        row.bar.setRange(0, 1000)
+        row.bar.setValue(1000)
+        row.status.setText(
+            self.tr("saved {} · vocabulary {:,} · {:.1f} s · {:,} KB").format(
+                result.request.path.name, result.vocab_size, result.seconds, (result.file_bytes + 1023) // 1024
+            )
+        )
+        self.results.append(result)
+        with errors.reported(self):
+            self.catalog.add_trained(result.request.path)
+        self.modelTrained.emit(result)
+
+    def _failed(self, job: Job, row: _ModelRow, message: str) -> None:
+        row.status.setText(self.tr("failed: {}").format(message))
+        # One bad corpus fails every model the same way: stop instead of repeating the dialog.
+        self._cancelled = True
+        errors.show_error(self, job.error or message)
+
+    def cancel(self) -> None:
+        """Stop the running model and skip the queued ones."""
+        self._cancelled = True
+        for path in [r.path for r in self._queue]:
+            self.rows[path].status.setText(self.tr("skipped"))
+        self._queue.clear()
+        if self._job is not None:
+            self._job.cancel()
+        self.status_label.setText(self.tr("Cancelling…"))
+
+    def _finish(self) -> None:
+        self._job = None
+        self.train_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        if self.results:
+            saved = ", ".join(r.request.path.name for r in self.results)
+            self.status_label.setText(self.tr("Saved in {}: {}").format(self.results[0].request.path.parent, saved))
+        elif self._cancelled:
+            self.status_label.setText(self.tr("Stopped; no model saved."))
+        self.trainingEnded.emit()
+
+    def current_job(self) -> Job | None:
+        """The job training a model now, if any."""
+        return self._job
+
+    def is_busy(self) -> bool:
+        return self._job is not None
+
+    def is_ready(self) -> bool:
+        return not self.is_busy()
+
+    def shutdown(self) -> None:
+        job = self._job
+        self.cancel()
+        if job is not None:
+            job.wait(30)
