@@ -25,6 +25,7 @@ _EXPORTS = {
     "Encoding": "engines.base",
     "Tokenizer": "engines.base",
     "load_tokenizer": "engines.base",
+    "ByteLevelBPE": "engines.bpe",
     "compare_tokenizers": "compare",
     "CompareResult": "compare",
     "load_external": "compare",

@@ -6,6 +6,8 @@ Each module in ``ENGINE_MODULES`` registers its class with
 from .base import Encoding, Tokenizer, load_tokenizer, tokenizer_from_dict
 
 # Module names (inside this package) whose import registers an engine.
-ENGINE_MODULES: list[str] = []
+ENGINE_MODULES: list[str] = [
+    "bpe",
+]
 
 __all__ = ["Encoding", "Tokenizer", "load_tokenizer", "tokenizer_from_dict", "ENGINE_MODULES"]

@@ -1,0 +1,417 @@
+"""Byte-level BPE, GPT-2 / GPT-4 style: the classic baseline Wubi-BPE is compared with.
+
+Base symbols are the 256 byte values of the UTF-8 text, so nothing is ever
+unknown.  Text is first cut into special tokens and GPT-4 (cl100k) regex
+pre-tokens (``engines.pretokenize``); merges never cross a pre-token.
+
+Id layout (fixed, documented for the CLI and the GUI)::
+
+    0..3          <pad> <unk> <s> </s>   (always present)
+    4..k-1        user special tokens, in the order given
+    k..k+255      the bytes 0x00..0xFF
+    k+256+i       merge i
+
+Token strings use GPT-2's byte-to-printable mapping (space shows as "Ġ",
+newline as "Ċ"), as in HF ``tokenizers``' ByteLevel models, so a vocabulary
+reads the same as theirs.
+
+Lossless on every Python ``str``: lone surrogates (which a ``str`` may hold
+but UTF-8 may not) are written as their three "surrogatepass" bytes and read
+back the same way, so ``decode(encode(x).ids) == x`` always.  Decoding an id
+sequence that is not valid UTF-8 (e.g. half of a character) gives U+FFFD for
+the broken bytes.
+
+Training matches HF ``BpeTrainer`` merge for merge: pairs tie-break by HF's
+symbol order (bytes in the code-point order of their printable form), which
+this module gets by relabelling the bytes before calling ``bpe_core``.  The
+``fast`` backend trains HF's own ``BpeTrainer`` on exactly the same
+pre-token counts and converts its merges into this model.
+"""
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import threading
+from collections import Counter
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+from ..errors import InputError, MissingExtraError, ModelError
+from ..fileio import check_readable_text, iter_lines
+from .base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
+from .bpe_core import MergeApplier, train_merges
+from .pretokenize import GPT4_PATTERN, PreTokenizer, batch_lines
+
+DEFAULT_SPECIAL_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
+BACKENDS = ("python", "fast")
+_PIECE_CACHE = 200_000
+
+
+@lru_cache(maxsize=None)
+def bytes_to_unicode() -> dict[int, str]:
+    """GPT-2's byte -> printable character map (printable Latin-1 stays itself)."""
+    printable = [*range(0x21, 0x7F), *range(0xA1, 0xAD), *range(0xAE, 0x100)]
+    mapping = {b: chr(b) for b in printable}
+    extra = 0
+    for b in range(256):
+        if b not in mapping:
+            mapping[b] = chr(256 + extra)
+            extra += 1
+    return mapping
+
+
+def _surrogatepass_or_replace(exc: UnicodeError) -> tuple[str, int]:
+    # Decoding: an encoded lone surrogate comes back as itself (as
+    # "surrogatepass" would), anything else invalid becomes U+FFFD.
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    data, i = exc.object, exc.start
+    if i + 2 < len(data) and data[i] == 0xED and 0xA0 <= data[i + 1] <= 0xBF and 0x80 <= data[i + 2] <= 0xBF:
+        return chr(0xD000 | (data[i + 1] & 0x3F) << 6 | data[i + 2] & 0x3F), i + 3
+    return "\ufffd", exc.end
+
+
+_DECODE_ERRORS = "wubitok-surrogatepass-or-replace"
+codecs.register_error(_DECODE_ERRORS, _surrogatepass_or_replace)
+
+
+def _utf8(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")
+
+
+def _utf8_len(ch: str) -> int:
+    cp = ord(ch)
+    return 1 if cp < 0x80 else 2 if cp < 0x800 else 3 if cp < 0x10000 else 4
+
+
+def _special_list(special_tokens: Sequence[str] | None) -> list[str]:
+    out = list(DEFAULT_SPECIAL_TOKENS)
+    for tok in special_tokens or ():
+        if not isinstance(tok, str) or not tok:
+            raise InputError(f"special tokens must be non-empty strings, not {tok!r}")
+        if tok not in out:
+            out.append(tok)
+    return out
+
+
+@register
+class ByteLevelBPE(Tokenizer):
+    model_type = "bpe"
+    format_version = 1
+    lossless = True
+
+    def __init__(
+        self,
+        merges: Sequence[tuple[int, int]] = (),
+        special_tokens: Sequence[str] | None = None,
+        pattern: str = GPT4_PATTERN,
+        training: dict[str, Any] | None = None,
+    ):
+        """``merges`` are in byte space: bytes are 0..255, merge i is 256 + i."""
+        self.special_tokens = _special_list(special_tokens)
+        self.pattern = pattern
+        self.training = dict(training or {})
+        self.merges = [(int(a), int(b)) for a, b in merges]
+        self._offset = len(self.special_tokens)
+        self._pretok = PreTokenizer(pattern, self.special_tokens)
+        self._applier = MergeApplier(self.merges, 256, cache_size=0)
+        self._piece_cache: dict[str, tuple] = {}
+
+        b2u = bytes_to_unicode()
+        piece_bytes = [bytes([b]) for b in range(256)]
+        for a, b in self.merges:
+            piece_bytes.append(piece_bytes[a] + piece_bytes[b])
+        self._piece_bytes = piece_bytes
+        self._lengths = [len(p) for p in piece_bytes]
+        self._tokens = [*self.special_tokens, *("".join(b2u[x] for x in p) for p in piece_bytes)]
+        # Decoding table indexed by public id; a special decodes to its text.
+        self._bytes = [*map(_utf8, self.special_tokens), *piece_bytes]
+        self._special_ids = {t: i for i, t in enumerate(self.special_tokens)}
+        self._token_ids: dict[str, int] = {}
+        for i, tok in enumerate(self._tokens):
+            self._token_ids.setdefault(tok, i)  # a repeated string keeps its first id
+
+    # -- training ---------------------------------------------------------------
+    @classmethod
+    def train(
+        cls,
+        texts: Iterable[str] | None = None,
+        *,
+        files: Sequence[str | os.PathLike] | None = None,
+        vocab_size: int = 8000,
+        min_frequency: int = 2,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+        backend: str = "python",
+        pattern: str = GPT4_PATTERN,
+        **options: Any,
+    ) -> "ByteLevelBPE":
+        """Learn merges from ``texts`` (each one pre-tokenized on its own) or ``files``.
+
+        ``vocab_size`` counts everything: specials, the 256 bytes and the
+        merges.  ``backend="fast"`` trains with HF ``tokenizers`` on the same
+        pre-token counts (``pip install wubitok[fast]``).
+        """
+        if options:
+            raise InputError(f"unknown training option(s) for bpe: {', '.join(sorted(options))}")
+        if backend not in BACKENDS:
+            raise InputError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
+        specials = _special_list(special_tokens)
+        num_merges = vocab_size - len(specials) - 256
+        if num_merges < 0:
+            raise InputError(f"vocab_size {vocab_size} is too small: {len(specials)} special tokens and 256 bytes need {len(specials) + 256}")
+        if min_frequency < 0:
+            raise InputError(f"min_frequency must be >= 0, not {min_frequency}")
+        pretok = PreTokenizer(pattern, specials)
+        counts = count_pretokens(pretok, texts, files, progress, cancel)
+        if not counts:
+            raise InputError("the training text is empty")
+        check_cancel(cancel)
+        if backend == "fast":
+            merges = _train_with_hf(counts, num_merges, min_frequency, progress, cancel)
+        else:
+            merges = _train_python(counts, num_merges, min_frequency, progress, cancel)
+        training = {"vocab_size": vocab_size, "min_frequency": min_frequency, "backend": backend}
+        return cls(merges, specials[len(DEFAULT_SPECIAL_TOKENS):], pattern, training)
+
+    # -- use ----------------------------------------------------------------------
+    def encode(self, text: str) -> Encoding:
+        if not isinstance(text, str):
+            raise InputError(f"encode needs a str, not {type(text).__name__}")
+        ids: list[int] = []
+        offsets: list[tuple[int, int]] = []
+        partial: list[bool] = []
+        cache = self._piece_cache
+        for piece, start, special in self._pretok.pieces(text):
+            if special:
+                ids.append(self._special_ids[piece])
+                offsets.append((start, start + len(piece)))
+                partial.append(False)
+                continue
+            hit = cache.get(piece)
+            if hit is None:
+                hit = self._encode_piece(piece)
+                if len(cache) >= _PIECE_CACHE:
+                    del cache[next(iter(cache))]
+                cache[piece] = hit
+            p_ids, p_offsets, p_partial = hit
+            ids.extend(p_ids)
+            partial.extend(p_partial)
+            if start:
+                offsets.extend([(start + s, start + e) for s, e in p_offsets])
+            else:
+                offsets.extend(p_offsets)
+        tokens = self._tokens
+        return Encoding(ids, [tokens[i] for i in ids], offsets, partial)
+
+    def _encode_piece(self, piece: str) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[bool, ...]]:
+        data = _utf8(piece)
+        symbols = self._applier.apply(data)
+        k = self._offset
+        ids = tuple(s + k for s in symbols)
+        lengths = self._lengths
+        if len(data) == len(piece):  # ASCII: bytes are characters
+            offsets = []
+            pos = 0
+            for s in symbols:
+                offsets.append((pos, pos + lengths[s]))
+                pos += lengths[s]
+            return ids, tuple(offsets), (False,) * len(ids)
+        # char_at[byte] = index of the character holding that byte;
+        # first_byte[c] = where character c starts (with a sentinel at the end).
+        char_at: list[int] = []
+        first_byte = [0]
+        for ci, ch in enumerate(piece):
+            n = _utf8_len(ch)
+            char_at.extend([ci] * n)
+            first_byte.append(first_byte[-1] + n)
+        offsets, flags = [], []
+        pos = 0
+        for s in symbols:
+            end = pos + lengths[s]
+            cs, ce = char_at[pos], char_at[end - 1] + 1
+            offsets.append((cs, ce))
+            flags.append(first_byte[cs] != pos or first_byte[ce] != end)
+            pos = end
+        return ids, tuple(offsets), tuple(flags)
+
+    def decode(self, ids: Sequence[int]) -> str:
+        table = self._bytes
+        try:
+            if min(ids, default=0) < 0:
+                raise IndexError
+            data = b"".join([table[i] for i in ids])
+        except (IndexError, TypeError):
+            bad = next(i for i in ids if type(i) is not int or not 0 <= i < len(table))
+            raise InputError(f"unknown token id {bad!r} (this model has ids 0..{len(table) - 1})") from None
+        return data.decode("utf-8", _DECODE_ERRORS)
+
+    def token_to_id(self, token: str) -> int | None:
+        return self._token_ids.get(token)
+
+    def id_to_token(self, id: int) -> str | None:
+        return self._tokens[id] if 0 <= id < len(self._tokens) else None
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self._tokens)
+
+    def display_token(self, id: int) -> str:
+        """The token as text; bytes that are only part of a character show as ``\\xNN``."""
+        if not 0 <= id < len(self._tokens):
+            return ""
+        if id < self._offset:
+            return self._tokens[id]
+        return self._bytes[id].decode("utf-8", "backslashreplace")
+
+    def token_bytes(self, id: int) -> bytes:
+        """The UTF-8 bytes a (non-special) token stands for."""
+        return self._bytes[id]
+
+    # -- persistence ----------------------------------------------------------------
+    def _to_dict(self) -> dict[str, Any]:
+        k = self._offset
+        return {
+            "special_tokens": self.special_tokens,
+            "vocab": self._tokens,
+            "merges": [[a + k, b + k] for a, b in self.merges],
+            "pre_tokenizer": {"type": "regex", "pattern": self.pattern},
+            "training": self.training,
+        }
+
+    @classmethod
+    def _from_dict(cls, data: dict[str, Any]) -> "ByteLevelBPE":
+        specials = data["special_tokens"]
+        vocab = data["vocab"]
+        raw_merges = data["merges"]
+        pre = data["pre_tokenizer"]
+        training = data["training"]
+        if not (isinstance(specials, list) and all(isinstance(t, str) and t for t in specials)):
+            raise ValueError("special_tokens must be a list of non-empty strings")
+        if specials[: len(DEFAULT_SPECIAL_TOKENS)] != list(DEFAULT_SPECIAL_TOKENS) or len(set(specials)) != len(specials):
+            raise ValueError("special_tokens must start with <pad> <unk> <s> </s> and not repeat")
+        if not (isinstance(pre, dict) and pre.get("type") == "regex" and isinstance(pre.get("pattern"), str)):
+            raise ValueError("pre_tokenizer must be {'type': 'regex', 'pattern': str}")
+        if not isinstance(training, dict) or not isinstance(raw_merges, list):
+            raise ValueError("training must be an object and merges a list")
+        k = len(specials)
+        merges = []
+        for i, m in enumerate(raw_merges):
+            if not (isinstance(m, list) and len(m) == 2 and all(type(x) is int and k <= x < k + 256 + i for x in m)):
+                raise ValueError(f"merge {i} is not a pair of earlier token ids: {m!r}")
+            merges.append((m[0] - k, m[1] - k))
+        try:
+            model = cls(merges, specials[len(DEFAULT_SPECIAL_TOKENS):], pre["pattern"], training)
+        except InputError as exc:
+            raise ValueError(str(exc)) from None
+        if vocab != model._tokens:
+            raise ValueError("vocab does not match the special tokens and merges")
+        return model
+
+
+def count_pretokens(
+    pretok: PreTokenizer,
+    texts: Iterable[str] | None,
+    files: Sequence[str | os.PathLike] | None,
+    progress: ProgressCallback | None = None,
+    cancel: threading.Event | None = None,
+) -> Counter:
+    """Pre-token counts of a corpus given as texts or as files (special tokens left out)."""
+    if (texts is None) == (files is None):
+        raise InputError("give training texts or files (exactly one of them)")
+    counts: Counter = Counter()
+    if files is not None:
+        paths = check_readable_text(files)
+        total = sum(os.path.getsize(p) for p in paths)
+        done = 0
+        for chunk in batch_lines(iter_lines(paths)):
+            check_cancel(cancel)
+            counts.update(pretok.split(chunk))
+            done += len(_utf8(chunk))
+            if progress is not None:
+                progress("counting", done, total)
+        return counts
+    if isinstance(texts, str):
+        texts = [texts]
+    total = len(texts) if isinstance(texts, Sequence) else 0
+    n = 0
+    for n, text in enumerate(texts, 1):
+        if not isinstance(text, str):
+            raise InputError(f"training texts must be str, not {type(text).__name__}")
+        counts.update(pretok.split(text))
+        if n % 1000 == 0:
+            check_cancel(cancel)
+            if progress is not None:
+                progress("counting", n, total)
+    if progress is not None:
+        progress("counting", n, n)
+    return counts
+
+
+def _hf_byte_order() -> list[int]:
+    # HF numbers its alphabet in code-point order of the printable forms.
+    b2u = bytes_to_unicode()
+    return sorted(range(256), key=b2u.__getitem__)
+
+
+def _train_python(counts: Counter, num_merges: int, min_frequency: int,
+                  progress: ProgressCallback | None, cancel: threading.Event | None) -> list[tuple[int, int]]:
+    order = _hf_byte_order()
+    rank = bytes(order.index(b) for b in range(256))
+    # bytes.translate relabels every byte at C speed.
+    words = ((tuple(_utf8(w).translate(rank)), c) for w, c in counts.items())
+    merges = train_merges(words, first_new_id=256, num_merges=num_merges, min_frequency=min_frequency,
+                          progress=progress, cancel=cancel)
+    return [(order[a] if a < 256 else a, order[b] if b < 256 else b) for a, b in merges]
+
+
+def _train_with_hf(counts: Counter, num_merges: int, min_frequency: int,
+                   progress: ProgressCallback | None, cancel: threading.Event | None) -> list[tuple[int, int]]:
+    try:
+        from tokenizers import Tokenizer as HFTokenizer
+        from tokenizers import models, pre_tokenizers, trainers
+    except ImportError:
+        raise MissingExtraError("the fast backend needs Hugging Face tokenizers: pip install wubitok[fast]") from None
+    b2u = bytes_to_unicode()
+    printable_of = [b2u[b] for b in range(256)]  # str.translate table for latin-1 text
+    # No printable byte form is whitespace, so spaces separate the words and
+    # HF's WhitespaceSplit sees exactly these pre-tokens, each `count` times.
+    hf = HFTokenizer(models.BPE())
+    hf.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+    trainer = trainers.BpeTrainer(vocab_size=256 + num_merges, min_frequency=min_frequency, show_progress=False,
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    total = sum(counts.values())
+
+    def feed():
+        batch, size, done = [], 0, 0
+        for word, c in counts.items():
+            printable = _utf8(word).decode("latin-1").translate(printable_of)
+            batch.append(" ".join([printable] * c))
+            size += (len(printable) + 1) * c
+            done += c
+            if size >= 1 << 20:
+                check_cancel(cancel)
+                if progress is not None:
+                    progress("feeding", done, total)
+                yield " ".join(batch)
+                batch, size = [], 0
+        if batch:
+            yield " ".join(batch)
+
+    hf.train_from_iterator(feed(), trainer)
+    check_cancel(cancel)
+    hf_merges = json.loads(hf.to_str())["model"]["merges"]
+    ids = {ch: b for b, ch in b2u.items()}
+    merges: list[tuple[int, int]] = []
+    for m in hf_merges[:num_merges]:
+        left, right = m.split(" ") if isinstance(m, str) else m
+        a, b = ids[left], ids[right]
+        # HF re-uses the id when a merge re-creates an existing string; here
+        # every merge gets its own id and the string keeps its first one.
+        ids.setdefault(left + right, 256 + len(merges))
+        merges.append((a, b))
+    if progress is not None:
+        progress("merging", len(merges), len(merges))
+    return merges

@@ -1,0 +1,103 @@
+"""GPT-4 style regex pre-tokenization, and special tokens kept whole.
+
+A pre-token is the unit BPE merges never cross.  ``GPT4_PATTERN`` is the
+pattern of OpenAI's cl100k tokenizer: English contractions, a run of letters
+with at most one leading non-letter (so " word" keeps its space and "(word"
+its bracket), numbers in groups of one to three digits, runs of punctuation
+with the line breaks after them, line breaks with the spaces before them, and
+the remaining whitespace split so that a single space before a word stays
+with the word.  The alternatives together match every character, so the
+pieces of a text joined give back the text.
+
+Han text has no spaces, so a whole clause of Chinese (up to the next
+punctuation mark) is one pre-token, exactly as in cl100k.
+
+Special tokens are matched in the input (longest first, so "<s>" does not
+steal the start of "<s>x</s>"-like tokens that share a prefix) and come out
+as single pieces that are never pre-tokenized further.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable, Iterator, Sequence
+
+import regex
+
+from ..errors import InputError
+
+GPT4_PATTERN = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}"""
+    r"""| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+
+
+def compile_pattern(pattern: str) -> "regex.Pattern[str]":
+    try:
+        return regex.compile(pattern)
+    except regex.error as exc:
+        raise InputError(f"invalid pre-tokenizer pattern: {exc}") from None
+
+
+class PreTokenizer:
+    """Split text into special tokens and regex pre-tokens, with offsets."""
+
+    def __init__(self, pattern: str = GPT4_PATTERN, special_tokens: Sequence[str] = ()):
+        self.pattern = pattern
+        self._regex = compile_pattern(pattern)
+        self.special_tokens = list(special_tokens)
+        if any(not t for t in self.special_tokens):
+            raise InputError("a special token cannot be empty")
+        ordered = sorted(set(self.special_tokens), key=lambda t: (-len(t), t))
+        self._special = regex.compile("|".join(regex.escape(t) for t in ordered)) if ordered else None
+
+    def pieces(self, text: str) -> Iterator[tuple[str, int, bool]]:
+        """``(piece, start, is_special)`` in order; the pieces joined are ``text``."""
+        if self._special is None:
+            for m in self._regex.finditer(text):
+                yield m.group(), m.start(), False
+            return
+        pos = 0
+        for sm in self._special.finditer(text):
+            if sm.start() > pos:
+                for m in self._regex.finditer(text, pos, sm.start()):
+                    yield m.group(), m.start(), False
+            yield sm.group(), sm.start(), True
+            pos = sm.end()
+        if pos < len(text):
+            for m in self._regex.finditer(text, pos):
+                yield m.group(), m.start(), False
+
+    def split(self, text: str) -> list[str]:
+        """The ordinary pre-tokens of ``text``; special tokens are left out."""
+        if self._special is None:
+            return self._regex.findall(text)
+        out: list[str] = []
+        for segment in self._special.split(text):
+            if segment:
+                out.extend(self._regex.findall(segment))
+        return out
+
+    def count(self, texts: Iterable[str], counts: Counter | None = None) -> Counter:
+        """Add the pre-token counts of ``texts`` to ``counts`` (a new Counter by default)."""
+        counts = Counter() if counts is None else counts
+        for text in texts:
+            counts.update(self.split(text))
+        return counts
+
+
+def batch_lines(lines: Iterable[str], chars: int = 1 << 16) -> Iterator[str]:
+    """Join lines into texts of about ``chars`` characters, cut at line ends.
+
+    Pre-tokenizing a few big texts is much faster than many one-line ones; the
+    only pieces that can differ are runs of blank lines that span a cut.
+    """
+    buf: list[str] = []
+    size = 0
+    for line in lines:
+        buf.append(line)
+        size += len(line)
+        if size >= chars:
+            yield "".join(buf)
+            buf, size = [], 0
+    if buf:
+        yield "".join(buf)
