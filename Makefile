@@ -29,5 +29,10 @@ dictionary: $(STAMP)
 samples: $(STAMP)
 	$(PY) resources/samples/make_samples.py
 
+# The desktop app for this OS in dist/ (see installer/README.md).
+installer: $(STAMP)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[installer]'
+	$(PY) installer/build.py
+
 clean:
 	rm -rf build dist .pytest_cache .hypothesis
