@@ -1,0 +1,36 @@
+"""Shared fixtures for the GUI tests: the app as `wubitok gui` sets it up, isolated settings, dialogs."""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def gui_app(qapp):
+    """The QApplication with wubitok's font, theme and (English) language installed."""
+    from wubitok.gui.app import create_app
+
+    return create_app(language="en", theme_name="light")
+
+
+@pytest.fixture
+def gui_data_dir(user_data_dir):
+    """A fresh user data folder, so settings and learned frequencies start empty."""
+    return user_data_dir
+
+
+@pytest.fixture
+def error_dialogs(qtbot):
+    """(title, message) of every error dialog shown during the test; open ones are closed after."""
+    from wubitok.gui import errors
+
+    shown: list[tuple[str, str]] = []
+    reporter = errors.reporter()
+
+    def record(title: str, message: str) -> None:
+        shown.append((title, message))
+
+    reporter.shown.connect(record)
+    yield shown
+    reporter.shown.disconnect(record)
+    if reporter.last_dialog is not None:
+        reporter.last_dialog.close()

@@ -1,0 +1,112 @@
+"""Convert pane: Chinese → codes and codes → Chinese as you type, alternatives, files."""
+from __future__ import annotations
+
+import pytest
+
+from wubitok.convert import to_codes
+from wubitok.gui.panes.convert import CHINESE, CODES, ConvertPane
+
+
+@pytest.fixture
+def pane(gui_app, gui_data_dir, qtbot):
+    p = ConvertPane()
+    qtbot.addWidget(p)
+    p.resize(1000, 700)
+    p.show()
+    return p
+
+
+def _wait(qtbot, pane):
+    qtbot.waitUntil(pane.is_ready, timeout=10_000)
+
+
+def test_chinese_to_codes_live(qtbot, pane):
+    # Chinese arrives from an input method as committed text; insertPlainText stands for it.
+    pane.chinese.editor.insertPlainText("你好，世界")
+    _wait(qtbot, pane)
+    assert pane.codes.editor.toPlainText() == to_codes("你好，世界") == "wqiy vbg，anv lwjj"
+
+
+def test_codes_to_chinese_live_with_alternatives(qtbot, pane, wubi_dict):
+    qtbot.keyClicks(pane.codes.editor, "wqiy vbg")
+    _wait(qtbot, pane)
+    assert pane.chinese.editor.toPlainText() == "你好"
+    rows = [pane.shared_list.item(i).text() for i in range(pane.shared_list.count())]
+    assert rows[0].startswith("wqiy")
+    for cand in wubi_dict.exact_candidates("wqiy"):
+        assert cand.text in rows[0]
+    # Choosing the second entry of wqiy replaces 你 in the Chinese text.
+    second = wubi_dict.exact_candidates("wqiy")[1].text
+    pane.choose_alternative(0, 1)
+    assert pane.chinese.editor.toPlainText() == second + "好"
+    # The codes are untouched: both entries share them.
+    assert pane.codes.editor.toPlainText() == "wqiy vbg"
+
+
+def test_editing_the_other_side_switches_direction(qtbot, pane):
+    pane.chinese.editor.insertPlainText("中国")
+    _wait(qtbot, pane)
+    assert pane.codes.editor.toPlainText() == "khk lgyi"
+    pane.codes.editor.selectAll()
+    qtbot.keyClicks(pane.codes.editor, "khlg")
+    _wait(qtbot, pane)
+    assert pane.chinese.editor.toPlainText() == "中国"
+
+
+def test_unknown_codes_are_kept_and_counted(qtbot, pane):
+    qtbot.keyClicks(pane.codes.editor, "vbg abcde")
+    _wait(qtbot, pane)
+    assert pane.chinese.editor.toPlainText() == "好abcde"
+    assert "1 unknown" in pane.stats.text()
+    assert [p.code for p in pane.pieces() if not p.known] == ["abcde"]
+
+
+def test_style_and_separator(qtbot, pane):
+    pane.chinese.editor.insertPlainText("我们的中国")
+    _wait(qtbot, pane)
+    pane.style_box.setCurrentIndex(pane.style_box.findData("shortest"))
+    pane.sep_box.setCurrentIndex(pane.sep_box.findData("/"))
+    _wait(qtbot, pane)
+    assert pane.codes.editor.toPlainText() == to_codes("我们的中国", style="shortest", separator="/")
+
+
+def test_open_file_into_a_side(qtbot, pane, tmp_path):
+    f = tmp_path / "in.txt"
+    f.write_text("你好\n世界\n", encoding="utf-8")
+    pane.load_file(f, CHINESE)
+    _wait(qtbot, pane)
+    assert pane.chinese.editor.toPlainText() == "你好\n世界\n"
+    assert pane.codes.editor.toPlainText() == to_codes("你好\n世界\n")
+
+
+def test_a_file_that_is_not_utf8_shows_a_dialog_and_keeps_the_text(qtbot, pane, tmp_path, error_dialogs):
+    pane.chinese.editor.insertPlainText("留着")
+    _wait(qtbot, pane)
+    bad = tmp_path / "gbk.txt"
+    bad.write_bytes("你好".encode("gbk"))
+    pane.load_file(bad, CHINESE)
+    qtbot.waitUntil(lambda: bool(error_dialogs), timeout=10_000)
+    title, message = error_dialogs[0]
+    assert "not UTF-8" in message and "gbk.txt" in message
+    assert title == "File problem"
+    assert pane.chinese.editor.toPlainText() == "留着"
+
+
+def test_a_missing_file_shows_a_dialog(qtbot, pane, tmp_path, error_dialogs):
+    pane.load_file(tmp_path / "nope.txt", CODES)
+    qtbot.waitUntil(lambda: bool(error_dialogs), timeout=10_000)
+    assert "no such file" in error_dialogs[0][1]
+
+
+def test_save_writes_the_side_atomically(qtbot, pane, tmp_path, error_dialogs):
+    qtbot.keyClicks(pane.codes.editor, "wqiy vbg")
+    _wait(qtbot, pane)
+    folder = tmp_path / "saved"
+    folder.mkdir()
+    out = folder / "out.txt"
+    out.write_text("old", encoding="utf-8")
+    assert pane.save_to(out, CHINESE)
+    assert out.read_text(encoding="utf-8") == "你好"
+    assert [p.name for p in folder.iterdir()] == ["out.txt"]  # no temp file left
+    assert not pane.save_to(folder / "no-such-dir" / "x.txt", CODES)
+    assert error_dialogs and "cannot write" in error_dialogs[0][1]
