@@ -1,0 +1,11 @@
+"""Typing Wubi-86: the composition engine (no Qt), its punctuation and learned frequencies."""
+from .engine import ImeCandidate, ImeEngine, ImeOptions, ImeState, KeyResult
+from .keys import NAMED_KEYS, parse_keys
+from .punctuation import CHINESE_PUNCTUATION, PAIRED_QUOTES, full_width
+from .userdb import UserFrequencies
+
+__all__ = [
+    "ImeEngine", "ImeOptions", "ImeState", "ImeCandidate", "KeyResult",
+    "NAMED_KEYS", "parse_keys", "CHINESE_PUNCTUATION", "PAIRED_QUOTES", "full_width",
+    "UserFrequencies",
+]
