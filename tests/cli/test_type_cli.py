@@ -1,0 +1,106 @@
+"""`wubitok type`: key scripts through the input engine, JSON state, one-line errors."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wubitok.cli import main
+from wubitok.ime import UserFrequencies
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run(capsys, *argv):
+    try:
+        code = main([str(a) for a in argv])
+    except SystemExit as exc:  # argparse's own errors
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("keys, text", [
+    ("wqiyvb{space}", "你好"),
+    ("khlg{space}", "中国"),
+    ("wqiy vb ", "你好"),
+    ("khlg{space}g{space},wqiy2", "中国一，仰泳"),
+    ('"wqiy{shift}hello{shift}"', "“wqiyhello”"),
+    ("wqiyvb{space}{enter}vb{bs}{bs}", "你好\n"),  # Backspace edits the code, then the text
+    ("vb{esc}{pgdn}{pgup}", ""),
+])
+def test_typed_text_is_printed(capsys, keys, text):
+    code, out, err = run(capsys, "type", keys)
+    assert (code, out, err) == (0, text + "\n", "")
+
+
+def test_enter_and_backspace_edit_the_output_when_not_composing(capsys):
+    assert run(capsys, "type", "vb{space}{enter}{bs}{bs}wqiy{enter}")[1] == "wqiy\n"
+
+
+def test_json_has_committed_preedit_and_the_candidate_page(capsys, wubi_dict):
+    code, out, _ = run(capsys, "type", "wqiyvb", "--json")
+    assert code == 0
+    state = json.loads(out)
+    assert state["committed"] == "你" and state["preedit"] == "vb"
+    first = state["candidates"][0]
+    assert (first["text"], first["code"], first["hint"]) == ("好", "vb", "")
+    assert all(c["hint"] == c["code"][2:] for c in state["candidates"][1:])
+    assert state["page"] == 0 and state["page_count"] > 1
+    assert state["last_commit"]["text"] == "你" and state["chinese"] and not state["pinyin"]
+
+
+def test_json_pinyin_lookup_and_options(capsys, wubi_dict):
+    state = json.loads(run(capsys, "type", "zyi", "--json", "--page-size", "9", "--charset", "common")[1])
+    assert state["pinyin"] and len(state["candidates"]) == 9
+    assert [c["text"] for c in state["candidates"]] == [h.char for h in wubi_dict.by_pinyin("yi", charset="common")][:9]
+    assert all(c["hint"] == wubi_dict.full_code(c["text"]) for c in state["candidates"])
+
+
+def test_no_auto_commit(capsys):
+    assert run(capsys, "type", "wqin")[1] == "您\n"
+    state = json.loads(run(capsys, "type", "wqin", "--no-auto-commit", "--json")[1])
+    assert state["committed"] == "" and state["candidates"][0]["text"] == "您"
+
+
+def test_nothing_is_learned_unless_asked(capsys, user_data_dir):
+    for _ in range(2):
+        assert run(capsys, "type", "khlg3")[1] == "跑车\n"
+    assert run(capsys, "type", "khlg{space}")[1] == "中国\n"
+    assert not (user_data_dir / "ime_user.sqlite").exists()
+    run(capsys, "type", "khlg3", "--learn")
+    assert run(capsys, "type", "khlg{space}", "--learn")[1] == "跑车\n"
+    assert run(capsys, "type", "khlg{space}", "--no-learn")[1] == "中国\n"
+    db = UserFrequencies()
+    assert db.count("khlg", "跑车") == 2  # the --learn space commit counted too
+    db.close()
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["type", "wq{tab}"], "unknown key {tab}"),
+    (["type", ""], "no keys given"),
+    (["type", "wq{space"], "unclosed '{'"),
+    (["type", "wq", "--page-size", "12"], "page size must be 1-9"),
+    (["type", "wq", "--charset", "rare"], "invalid choice"),
+])
+def test_errors_are_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+
+
+def test_help_has_examples(capsys):
+    code, out, _ = run(capsys, "type", "--help")
+    assert code == 0 and "wubitok type 'wqiyvb{space}'" in out and "{pgdn}" in out
+
+
+def test_subprocess_run(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "wubitok", "type", "wqiyvb{space}"],
+        capture_output=True, text=True, encoding="utf-8", cwd=REPO,
+        env={"PATH": "", "WUBITOK_DATA_DIR": str(tmp_path), "PYTHONIOENCODING": "utf-8"},
+    )
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "你好\n", "")

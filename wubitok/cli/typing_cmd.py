@@ -1,0 +1,91 @@
+"""``wubitok type``: feed a key script through the input engine, print what it commits."""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+
+from ..errors import InputError
+from ..ime import ImeEngine, parse_keys
+from .common import help_formatter, print_json
+
+DESCRIPTION = """\
+Feed KEYS through the Wubi-86 input engine as if typed, and print the committed text.
+
+KEYS: letters, digits and punctuation stand for themselves, a space character for
+the space bar; named keys go in braces: {space} {enter} {bs} {esc} {shift} {pgdn}
+{pgup} {full} (full-width toggle); {{ is a literal '{'.  As in an editor, {enter}
+starts a new line and {bs} deletes the last character when no code is being typed.
+
+The engine's rules: a-y type a code of up to 4 keys, z after the first key is a
+wildcard; z first starts a pinyin lookup; space or punctuation commits the first
+candidate of the page, 1-9 pick one, - and = turn pages; a 4-key code with one
+candidate commits itself, a 5th key commits the first one.
+
+Nothing is learned unless --learn is given, so a script types the same text every
+time; with --learn, choices are remembered in the user's data folder (as in the pad)."""
+
+EPILOG = """\
+examples:
+  wubitok type 'wqiyvb{space}'
+      你好
+  wubitok type 'khlg{space}g{space},wqiy2'
+      中国一，仰泳
+  wubitok type 'zni' --json            (pinyin lookup: 你 with its code wqiy as hint)
+  wubitok type 'a=' --json --page-size 9
+  wubitok type '"wqiy{shift}hello{shift}"'
+      “wqiyhello”"""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("type", help="type Wubi: feed keys through the input engine",
+                       formatter_class=help_formatter, description=DESCRIPTION, epilog=EPILOG)
+    p.add_argument("keys", metavar="KEYS", help="the key script (quote it for the shell)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object: committed text and the engine's state at the end "
+                        "(preedit, candidates of the page with text/code/hint, page from 0, modes)")
+    p.add_argument("--learn", action=argparse.BooleanOptionalAction, default=False,
+                   help="order by and record the user's choices (default: --no-learn)")
+    p.add_argument("--page-size", type=int, default=5, metavar="N", help="candidates per page, 1-9 (default 5)")
+    p.add_argument("--charset", choices=("all", "common"), default="all",
+                   help="common = GB2312 characters only (default all, incl. CJK Ext A/B)")
+    p.add_argument("--no-auto-commit", dest="auto_commit", action="store_false",
+                   help="do not commit a 4-key code with a single candidate by itself")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    keys = parse_keys(args.keys)
+    if not keys:
+        raise InputError("no keys given")
+    engine = ImeEngine(learning=args.learn, page_size=args.page_size, charset=args.charset,
+                       auto_commit=args.auto_commit)
+    try:
+        text: list[str] = []
+        for key in keys:
+            result = engine.process(key)
+            text.extend(result.committed)
+            if not result.handled:
+                # The keys an editor handles itself when no code is being typed.
+                if key == "enter":
+                    text.append("\n")
+                elif key == "backspace" and text:
+                    text.pop()
+        state = engine.state
+    finally:
+        engine.close()
+    committed = "".join(text)
+    if not args.json:
+        print(committed)
+        return 0
+    print_json({
+        "committed": committed,
+        "preedit": state.preedit,
+        "candidates": [dataclasses.asdict(c) for c in state.candidates],
+        "page": state.page,
+        "page_count": state.page_count,
+        "chinese": state.chinese,
+        "full_width": state.full_width,
+        "pinyin": state.pinyin,
+        "last_commit": dataclasses.asdict(state.last_commit) if state.last_commit else None,
+    })
+    return 0
