@@ -269,6 +269,14 @@ def test_quotes_alternate_between_opening_and_closing(engine):
     assert engine.press("'") == "‘"
 
 
+def test_reset_starts_a_new_document_but_keeps_the_modes(engine):
+    type_keys(engine, "\"vb {full}{shift}wq")
+    engine.reset()
+    state = engine.state
+    assert (state.preedit, state.last_commit, state.chinese, state.full_width) == ("", None, False, True)
+    assert type_keys(engine, "{shift}\"") == "“"
+
+
 def test_punctuation_while_composing_commits_the_first_candidate_first(engine):
     assert type_keys(engine, "wqiy,") == "你，"
     assert type_keys(engine, "vb.") == "好。"

@@ -104,7 +104,7 @@ class ImeEngine:
                  user_frequencies: UserFrequencies | None = None, **options):
         """``options`` are the :class:`ImeOptions` fields.  With learning on, choices go to
         ``user_frequencies`` (default: the database in the user's data folder)."""
-        self.dictionary = dictionary or default_dictionary()
+        self.dictionary = dictionary if dictionary is not None else default_dictionary()
         self._options = ImeOptions(**options)
         self._index = _shared_index(self.dictionary)
         self._user = user_frequencies
@@ -331,10 +331,11 @@ class ImeEngine:
         self._set_code(self._code)
 
     def reset(self) -> None:
-        """Start afresh, as for a new document: no code, no open quotes, Chinese half-width."""
+        """Start afresh, as for a new document: no code, no open quotes, no last commit.
+        The Chinese/English and full-width modes are the user's and stay."""
         self._set_code("")
         self._punctuator.reset()
-        self._chinese, self._full_width, self._last = True, False, None
+        self._last = None
 
     def preload(self) -> None:
         """Load the whole candidate index now (about 1 s; thread-safe, may run in a worker),
