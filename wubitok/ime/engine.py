@@ -33,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from ..dictionary import CHARSETS, WILDCARD, WubiDictionary, default_dictionary
 from ..errors import InputError
@@ -115,8 +115,9 @@ class ImeEngine:
         self._full_width = False
         self._code = ""
         self._page = 0
-        self._items: list[Entry] = []  # candidates of the current code, in display order
-        self._n_exact = 0
+        # Candidates of the current code: exact matches (in learned order), then completions.
+        self._exact: Sequence[Entry] = ()
+        self._completions: Sequence[Entry] = ()
         self._last: ImeCandidate | None = None
 
     # -- keys -------------------------------------------------------------
@@ -221,17 +222,15 @@ class ImeEngine:
         self._code = code
         self._page = 0
         if not code:
-            self._items, self._n_exact = [], 0
+            self._exact, self._completions = (), ()
         elif code[0] == PINYIN_KEY:
-            self._items = self._index.pinyin(code[1:], self._options.charset) if len(code) > 1 else []
-            self._n_exact = len(self._items)
+            self._exact = self._index.pinyin(code[1:], self._options.charset) if len(code) > 1 else ()
+            self._completions = ()
         else:
             found = self._index.lookup(code, self._options.charset)
-            exact = self._learned_order(found.exact)
-            self._items = exact + found.completions
-            self._n_exact = len(exact)
+            self._exact, self._completions = self._learned_order(found.exact), found.completions
 
-    def _learned_order(self, exact: list[Entry]) -> list[Entry]:
+    def _learned_order(self, exact: Sequence[Entry]) -> Sequence[Entry]:
         if self._user is None or not self._options.learning or len(exact) < 2:
             return exact
         counts = [self._user.count(e[CODE], e[TEXT]) for e in exact]
@@ -248,19 +247,22 @@ class ImeEngine:
 
     def _page_count(self) -> int:
         size = self._options.page_size
-        return (len(self._items) + size - 1) // size
+        return (self._count() + size - 1) // size
 
     def _page_range(self) -> range:
         size = self._options.page_size
         start = self._page * size
-        return range(start, min(start + size, len(self._items)))
+        return range(start, min(start + size, self._count()))
+
+    def _count(self) -> int:
+        return len(self._exact) + len(self._completions)
 
     def _candidate(self, i: int) -> ImeCandidate:
-        item = self._items[i]
+        exact = i < len(self._exact)
+        item = self._exact[i] if exact else self._completions[i - len(self._exact)]
         code = item[CODE]
         if self._code[0] == PINYIN_KEY:
             return ImeCandidate(item[TEXT], code, code, "pinyin")
-        exact = i < self._n_exact
         if WILDCARD in self._code:
             hint = code
         else:
@@ -285,7 +287,7 @@ class ImeEngine:
 
     def _auto_commit(self) -> str:
         if (self._options.auto_commit and len(self._code) == MAX_CODE and self._code[0] != PINYIN_KEY
-                and len(self._items) == 1):
+                and self._count() == 1):
             return self._commit(0)
         return ""
 

@@ -14,6 +14,7 @@ ints, whereas 136,000 named tuples would make every full collection walk them
 """
 from __future__ import annotations
 
+import gc
 import re
 import threading
 from functools import lru_cache
@@ -37,8 +38,9 @@ _rank = itemgetter(RANK)
 
 
 class Lookup(NamedTuple):
-    exact: list[Entry]
-    completions: list[Entry]
+    # Tuples, so that the garbage collector soon stops walking these cached lists.
+    exact: tuple[Entry, ...]
+    completions: tuple[Entry, ...]
 
 
 class _Bucket:
@@ -104,6 +106,9 @@ class CandidateIndex:
         for key in WUBI_KEYS:
             self._bucket(key)
         self._syllables()
+        # The first full collection after loading walks every new entry once (tens of
+        # milliseconds) and stops tracking them: do it now rather than mid-typing.
+        gc.collect()
 
     def _bucket(self, key: str) -> _Bucket:
         bucket = self._buckets.get(key)
@@ -141,7 +146,7 @@ class CandidateIndex:
         if charset == "common":
             exact = list(filter(_common, exact))
             completions = list(filter(_common, completions))
-        return Lookup(exact, completions)
+        return Lookup(tuple(exact), tuple(completions))
 
 
     def _syllables(self) -> dict[str, tuple[Entry, ...]]:
@@ -157,13 +162,13 @@ class CandidateIndex:
                     table = self._by_syllable = {s: tuple(cs.values()) for s, cs in chars.items()}
         return table
 
-    def _pinyin(self, syllable: str, charset: str = "all") -> list[Entry]:
+    def _pinyin(self, syllable: str, charset: str = "all") -> tuple[Entry, ...]:
         """Characters read ``syllable`` (toneless, v for ü), most used first, as entries
         whose code is the character's full Wubi code ("" if it has none)."""
         if charset not in CHARSETS:
             raise InputError(f"unknown charset {charset!r} (choose from {', '.join(CHARSETS)})")
         hits = self._syllables().get(syllable, ())
-        return list(filter(_common, hits)) if charset == "common" else list(hits)
+        return tuple(filter(_common, hits)) if charset == "common" else hits
 
 
 def _wildcard(bucket: _Bucket, code: str) -> tuple[list[Entry], list[Entry]]:
