@@ -22,8 +22,9 @@ Behaviour, where IMEs differ, follows ibus-table and Rime:
   the *current page*; digits 1-9 pick from it; ``-``/``=`` and PageUp/PageDown
   turn pages.  A code with no candidates is dropped by them; Enter commits the
   typed letters as they are; Backspace removes one; Escape drops the code.
-- A full 4-key code with exactly one candidate commits itself (``auto_commit``);
-  a 5th key commits the first candidate and starts a new code (顶字上屏).
+- A full 4-key code with exactly one candidate commits itself (``auto_commit``;
+  wqin 您 does, wqiy waits: the table also has 仰泳 and an Ext-B character
+  there); a 5th key commits the first candidate and starts a new code (顶字上屏).
 - Shift commits the typed letters and toggles Chinese/English (English: keys
   pass through); ``fullwidth`` toggles full-width letters, digits and symbols.
   Chinese punctuation alternates opening and closing quotes.
