@@ -18,6 +18,9 @@ from ..errors import WubitokError
 COMMAND_MODULES = [
     "lookup",
     "typing_cmd",
+    "train",
+    "encode",
+    "decode",
     "compare",
 ]
 

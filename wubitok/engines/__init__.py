@@ -7,6 +7,7 @@ from .base import Encoding, Tokenizer, load_tokenizer, tokenizer_from_dict
 
 # Module names (inside this package) whose import registers an engine.
 ENGINE_MODULES: list[str] = [
+    "wubi_bpe",
     "bpe",
 ]
 

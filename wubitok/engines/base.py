@@ -187,3 +187,9 @@ def engine_class(model_type: str) -> type[Tokenizer]:
     if cls is None:
         raise InputError(f"unknown model type {model_type!r} (known: {', '.join(sorted(_REGISTRY)) or 'none'})")
     return cls
+
+
+def available_models() -> list[str]:
+    """The model types that can be trained and loaded (e.g. for a CLI choice), sorted."""
+    _engines_loaded()
+    return sorted(_REGISTRY)

@@ -1,0 +1,183 @@
+"""wubitok train / encode / decode: the command-line contract."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from wubitok.cli import main
+from wubitok.cli.train import ProgressBar
+from wubitok.paths import resources_dir
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = resources_dir() / "samples"
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    path = tmp_path_factory.mktemp("corpus") / "tang.txt"
+    path.write_text((SAMPLES / "tang300.txt").read_text(encoding="utf-8") + "Hello world 123\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def model(corpus, tmp_path_factory):
+    out = tmp_path_factory.mktemp("model") / "wubi.json"
+    assert main(["train", "--model", "wubi-bpe", "--vocab-size", "800", "-q", "-o", str(out), str(corpus)]) == 0
+    return out
+
+
+def _one_line_error(capsys, argv, *, match):
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse's own usage errors
+        code = exc.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and match in err, err
+    return err
+
+
+def test_train_shows_progress_and_writes_a_loadable_model(corpus, tmp_path, capsys):
+    out = tmp_path / "m.json"
+    assert main(["train", "--model", "wubi-bpe", "--vocab-size", "700", "--min-frequency", "3",
+                 "--special-token", "<mask>", "-o", str(out), str(corpus)]) == 0
+    err = capsys.readouterr().err
+    assert "counting" in err and "merging" in err and "100%" in err and "saved wubi-bpe model" in err
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["model"] == "wubi-bpe" and "<mask>" in data["special_tokens"]
+    assert data["training"]["min_frequency"] == 3 and len(data["vocab"]) == 700
+
+
+def test_encode_plain_and_json(model, capsys):
+    assert main(["encode", "-m", str(model), "你好，世界 abc"]) == 0
+    plain = capsys.readouterr().out
+    ids = [int(x) for x in plain.split()]
+    assert plain.endswith("\n") and ids
+    assert main(["encode", "-m", str(model), "--json", "你好，世界 abc"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert set(obj) == {"ids", "tokens", "offsets"}
+    assert obj["ids"] == ids and len(obj["tokens"]) == len(ids)
+    assert obj["offsets"][0][0] == 0 and obj["offsets"][-1][1] == len("你好，世界 abc")
+
+
+def test_encode_file_then_decode_to_file_is_exact(model, tmp_path, capsys):
+    text = "第一行\r\n  第二行 with English\t123\n\n末尾没有换行 😀 工㠭"
+    src = tmp_path / "in.txt"
+    src.write_bytes(text.encode("utf-8"))
+    assert main(["encode", "-m", str(model), "--file", str(src), "--json"]) == 0
+    ids_file = tmp_path / "ids.json"
+    ids_file.write_text(capsys.readouterr().out, encoding="utf-8")
+    out = tmp_path / "out.txt"
+    assert main(["decode", "-m", str(model), "--ids-file", str(ids_file), "-o", str(out)]) == 0
+    assert out.read_bytes() == text.encode("utf-8")
+    ids = json.loads(ids_file.read_text(encoding="utf-8"))["ids"]
+    # a bare JSON list and the plain encode output work too
+    ids_file.write_text(json.dumps(ids), encoding="utf-8")
+    assert main(["decode", "-m", str(model), "--ids-file", str(ids_file), "-o", str(out)]) == 0
+    assert out.read_bytes() == text.encode("utf-8")
+    ids_file.write_text(" ".join(map(str, ids)) + "\n", encoding="utf-8")
+    assert main(["decode", "-m", str(model), "--ids-file", str(ids_file)]) == 0
+    assert capsys.readouterr().out == text
+
+
+def test_decode_ids_on_the_command_line(model, capsys):
+    assert main(["encode", "-m", str(model), "山水"]) == 0
+    ids = capsys.readouterr().out.split()
+    assert main(["decode", "-m", str(model), *ids]) == 0
+    assert capsys.readouterr().out == "山水"
+    assert main(["decode", "-m", str(model), ",".join(ids)]) == 0
+    assert capsys.readouterr().out == "山水"
+
+
+def test_train_errors_are_one_line_exit_2(tmp_path, capsys):
+    out = tmp_path / "m.json"
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    latin1 = tmp_path / "latin1.txt"
+    latin1.write_bytes("café".encode("latin-1"))
+    base = ["train", "--model", "wubi-bpe", "--vocab-size", "1000", "-o", str(out)]
+    _one_line_error(capsys, base + [str(tmp_path / "missing.txt")], match="no such file")
+    _one_line_error(capsys, base + [str(empty)], match="empty")
+    _one_line_error(capsys, base + [str(latin1)], match="not UTF-8")
+    _one_line_error(capsys, ["train", "--model", "nope", "--vocab-size", "10", "-o", str(out), str(empty)],
+                    match="unknown model type 'nope'")
+    assert not out.exists()
+
+
+def test_encode_decode_errors_are_one_line_exit_2(model, tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    _one_line_error(capsys, ["encode", "-m", str(bad), "x"], match="not a JSON model file")
+    _one_line_error(capsys, ["encode", "-m", str(tmp_path / "none.json"), "x"], match="no such file")
+    _one_line_error(capsys, ["encode", "-m", str(model)], match="no input")
+    _one_line_error(capsys, ["decode", "-m", str(model), "12", "x"], match="not a token id")
+    _one_line_error(capsys, ["decode", "-m", str(model), "99999999"], match="unknown token id")
+    _one_line_error(capsys, ["decode", "-m", str(model)], match="no input")
+    ids = tmp_path / "ids.json"
+    ids.write_text('{"tokens": []}', encoding="utf-8")
+    _one_line_error(capsys, ["decode", "-m", str(model), "--ids-file", str(ids)], match='without "ids"')
+
+
+def test_progress_bar_rendering():
+    class Clock:
+        t = 0.0
+
+        def __call__(self):
+            return self.t
+
+    class Stream(list):
+        def write(self, s):
+            self.append(s)
+
+        def flush(self):
+            pass
+
+        def isatty(self):
+            return True
+
+    clock, stream = Clock(), Stream()
+    bar = ProgressBar(stream, clock)
+    bar("merging", 0, 1000)
+    clock.t = 2.0
+    bar("merging", 500, 1000)
+    assert "50%" in stream[-1] and "500/1.0k" in stream[-1] and "250/s" in stream[-1] and "ETA 0:02" in stream[-1]
+    clock.t = 4.0
+    bar("merging", 1000, 1000)
+    assert "100%" in stream[-1] and "in 0:04" in stream[-1]
+    bar.finish()
+    assert stream[-1] == "\n"
+
+
+def test_real_process_round_trip_and_ctrl_c_leaves_no_model(model, tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cmd = [sys.executable, "-m", "wubitok"]
+    text = "你好，世界！Hello 123\n"
+    enc = subprocess.run(cmd + ["encode", "-m", str(model), "--json", text], capture_output=True, env=env, check=True)
+    ids_file = tmp_path / "ids.json"
+    ids_file.write_bytes(enc.stdout)
+    dec = subprocess.run(cmd + ["decode", "-m", str(model), "--ids-file", str(ids_file)],
+                         capture_output=True, env=env, check=True)
+    assert dec.stdout.decode("utf-8") == text
+
+    # Ctrl-C while merging: exit 130, no model file, no temp file left behind.
+    big = tmp_path / "big.txt"
+    big.write_text((SAMPLES / "fortunes-zh.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "out" / "m.json"
+    out.parent.mkdir()
+    proc = subprocess.Popen(cmd + ["train", "--model", "wubi-bpe", "--vocab-size", "30000", "-o", str(out), str(big)],
+                            stderr=subprocess.PIPE, env=env)
+    line = proc.stderr.readline()  # the finished "counting" stage: merging has begun
+    assert b"counting" in line
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    err = proc.communicate(timeout=60)[1]
+    assert proc.returncode == 130, err
+    assert b"interrupted" in err
+    assert list(out.parent.iterdir()) == []

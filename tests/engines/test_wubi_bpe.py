@@ -1,0 +1,294 @@
+"""Wubi-BPE: training, exact round trips, offsets, special tokens, save/load."""
+from __future__ import annotations
+
+import json
+import sys
+import threading
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wubitok import load_tokenizer
+from wubitok.codec import CodecOptions
+from wubitok.engines.bpe_core import MergeApplier
+from wubitok.engines.wubi_bpe import WubiBPE, pretokenize
+from wubitok.errors import Cancelled, FileError, InputError, MissingExtraError, ModelError
+from wubitok.paths import resources_dir
+
+SAMPLES = resources_dir() / "samples"
+
+
+@pytest.fixture(scope="module")
+def tang():
+    return (SAMPLES / "tang300.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def fortunes():
+    text = (SAMPLES / "fortunes-zh.txt").read_text(encoding="utf-8")
+    return text[:120_000], text[-40_000:]  # train part, held-out part
+
+
+@pytest.fixture(scope="module")
+def tok(tang, fortunes):
+    return WubiBPE.train([tang, fortunes[0]], vocab_size=1500, special_tokens=["[MASK]"])
+
+
+@pytest.fixture(scope="module")
+def mixed_chars(wubi_dict):
+    chars = [ch for ch, _, _ in wubi_dict.iter_full_codes()]
+    return chars[:3000] + chars[-300:] + list("你好世界工㠭的一是不了")
+
+
+# -- round trips --------------------------------------------------------------
+@settings(max_examples=80, deadline=None)
+@given(text=st.text(st.characters(blacklist_categories=())))
+def test_round_trip_on_arbitrary_unicode_with_surrogates(tok, text):
+    assert tok.decode(tok.encode(text).ids) == text
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_round_trip_on_mixed_han_text(tok, mixed_chars, data):
+    alphabet = st.one_of(st.characters(), st.sampled_from(mixed_chars), st.sampled_from(" \n\t<>[]sMASK/"))
+    text = data.draw(st.text(alphabet, max_size=60))
+    enc = tok.encode(text)
+    assert tok.decode(enc.ids) == text
+    _check_offsets(tok, text, enc)
+
+
+def test_round_trip_on_held_out_text_and_hard_cases(tok, fortunes):
+    for text in [
+        fortunes[1],
+        "",
+        " ",
+        "\r\n\n  \t",
+        "你好abc世界123456789 𠀀𪚥 工㠭",
+        "👨‍👩‍👧‍👦🇨🇳👍🏽 e\u0301 \x00\x1b[31m",
+        "葛\U000E0100 〇々",
+        "\ud800\udc00\udfff",
+        "<s>[MASK]</s><pad><unk>",
+    ]:
+        enc = tok.encode(text)
+        assert tok.decode(enc.ids) == text
+        _check_offsets(tok, text, enc)
+
+
+def _check_offsets(tok, text, enc):
+    assert len(enc.ids) == len(enc.tokens) == len(enc.offsets) == len(enc.partial)
+    pos = 0
+    for i, (start, end) in enumerate(enc.offsets):
+        # spans are in order and cover the text; they overlap only on a
+        # character that two partial tokens share
+        assert start < end
+        assert start == pos or (enc.partial[i] and enc.partial[i - 1] and start == pos - 1)
+        pos = max(pos, end)
+        if not enc.partial[i]:
+            assert tok.decode([enc.ids[i]]) == text[start:end]
+    assert pos == len(text)
+
+
+def test_bpe_result_equals_rank_order_merging(tok, fortunes):
+    # the fast encoder against the plain algorithm on every pre-token
+    oracle = MergeApplier(tok.merges, tok.first_merge_id, cache_size=0)
+    for piece, _ in list(pretokenize(fortunes[1]))[:3000]:
+        ids = list(tok._encode_piece(piece)[0])
+        assert ids == oracle.apply(list(tok._spell(piece)))
+
+
+# -- pre-tokens -----------------------------------------------------------------
+def test_pretokens_never_mix_han_with_other_text():
+    text = "你好abc 世界 hello  world 1234567 ,中文。\n\n  x"
+    pieces = list(pretokenize(text))
+    assert "".join(p for p, _ in pieces) == text
+    assert all(text[s : s + len(p)] == p for p, s in pieces)
+    assert [p for p, _ in pieces] == [
+        "你好", "abc", " ", "世界", " hello", " ", " world", " 123", "456", "7", " ,", "中文", "。", "\n\n ", " x",
+    ]
+
+
+def test_merges_never_cross_pre_tokens(tok):
+    text = "山水" * 50 + "abc" + "山水" * 50
+    enc = tok.encode(text)
+    han_end = 100
+    assert all(not (s < han_end < e) for s, e in enc.offsets)
+
+
+# -- special tokens -------------------------------------------------------------
+def test_special_tokens_have_fixed_ids_and_are_never_split(tok):
+    assert [tok.id_to_token(i) for i in range(4)] == ["<pad>", "<unk>", "<s>", "</s>"]
+    mask = tok.token_to_id("[MASK]")
+    assert mask == tok.codec.end_id
+    enc = tok.encode("<s>你好[MASK]世界</s>")
+    assert enc.ids[0] == 2 and enc.ids[-1] == 3 and mask in enc.ids
+    assert enc.offsets[0] == (0, 3) and enc.tokens[-1] == "</s>"
+    assert tok.decode(enc.ids) == "<s>你好[MASK]世界</s>"
+
+
+# -- vocabulary and display ---------------------------------------------------
+def test_vocab_lookups(tok):
+    assert tok.vocab_size == 1500
+    for i in range(tok.vocab_size):
+        t = tok.id_to_token(i)
+        assert tok.id_to_token(tok.token_to_id(t)) == t
+    assert tok.id_to_token(tok.vocab_size) is None
+    assert tok.token_to_id("no such token") is None
+
+
+def test_display_shows_keys_and_whole_characters(tok, tang):
+    enc = tok.encode("山")
+    assert len(enc.ids) == 1
+    assert tok.display_token(enc.ids[0]) == "mmmm▁ (山)"
+    (a,) = tok.encode("a").ids
+    assert tok.display_token(a) == "a"
+    (nl,) = tok.encode("\n").ids
+    assert tok.display_token(nl) == "Ċ (\\n)"
+    key_w = tok.codec.tokens.index("ｗ")
+    assert tok.display_token(key_w) == "w"
+    assert tok.display_token(0) == "<pad>"
+
+
+def test_encode_batch_and_decode_errors(tok):
+    texts = ["你好", "abc", ""]
+    assert [e.ids for e in tok.encode_batch(texts)] == [tok.encode(t).ids for t in texts]
+    with pytest.raises(InputError):
+        tok.decode([tok.vocab_size])
+    with pytest.raises(InputError):
+        tok.decode([-1])
+
+
+# -- training -----------------------------------------------------------------------
+def test_training_is_deterministic_and_independent_of_workers(tang, tmp_path):
+    a = WubiBPE.train([tang[:30_000]], vocab_size=600)
+    b = WubiBPE.train([tang[:30_000]], vocab_size=600)
+    assert a.to_json() == b.to_json()
+    corpus = tmp_path / "c.txt"
+    corpus.write_text(tang[:30_000], encoding="utf-8")
+    c = WubiBPE.train(files=[corpus], vocab_size=600, workers=2)
+    assert c.to_json() == a.to_json()
+
+
+def test_progress_reaches_100_percent(tang):
+    calls = []
+    WubiBPE.train([tang[:20_000]], vocab_size=500, progress=lambda *a: calls.append(a))
+    stages = {s for s, _, _ in calls}
+    assert {"counting", "merging"} <= stages
+    for stage in stages:
+        last = [c for c in calls if c[0] == stage][-1]
+        assert last[1] == last[2] > 0
+
+
+def test_cancel_stops_training(tang):
+    cancel = threading.Event()
+
+    def progress(stage, done, total):
+        if stage == "merging" and done > 0:
+            cancel.set()
+
+    with pytest.raises(Cancelled):
+        WubiBPE.train([tang], vocab_size=3000, progress=progress, cancel=cancel)
+
+
+def test_training_errors(tmp_path):
+    with pytest.raises(InputError, match="too small"):
+        WubiBPE.train(["你好"], vocab_size=100)
+    with pytest.raises(InputError):
+        WubiBPE.train()
+    with pytest.raises(InputError, match="empty"):
+        WubiBPE.train([""], vocab_size=1000)
+    with pytest.raises(InputError, match="backend"):
+        WubiBPE.train(["你好"], vocab_size=1000, backend="gpu")
+    with pytest.raises(FileError, match="no such file"):
+        WubiBPE.train(files=[tmp_path / "missing.txt"], vocab_size=1000)
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\xff\xfe abc")
+    with pytest.raises(FileError, match="not UTF-8"):
+        WubiBPE.train(files=[bad], vocab_size=1000)
+
+
+def test_codec_options_are_trained_saved_and_used(tang, tmp_path):
+    options = CodecOptions(code="shortest", boundary="final-key", index="digits")
+    tok = WubiBPE.train([tang[:20_000]], vocab_size=600, codec=options)
+    path = tmp_path / "m.json"
+    tok.save(path)
+    again = load_tokenizer(path)
+    assert again.codec.options == options
+    text = "工㠭你好 abc"
+    assert again.decode(again.encode(text).ids) == text
+    assert again.encode(text).ids == tok.encode(text).ids
+
+
+def test_fast_backend_is_within_one_percent(fortunes):
+    train, held = fortunes
+    py = WubiBPE.train([train], vocab_size=2000)
+    fast = WubiBPE.train([train], vocab_size=2000, backend="fast")
+    assert fast.training["backend"] == "fast"
+    n_py, n_fast = len(py.encode(held).ids), len(fast.encode(held).ids)
+    assert abs(n_fast - n_py) <= 0.01 * n_py
+    assert fast.decode(fast.encode(held).ids) == held
+
+
+def test_fast_backend_without_tokenizers(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tokenizers", None)  # import now fails
+    with pytest.raises(MissingExtraError, match=r"wubitok\[fast\]"):
+        WubiBPE.train(["你好"], vocab_size=1000, backend="fast")
+    assert WubiBPE.train(["你好你好"], vocab_size=1000, backend="auto").training["backend"] == "python"
+
+
+# -- save and load ------------------------------------------------------------------
+def test_save_load_gives_identical_model_and_encodings(tok, fortunes, tmp_path):
+    path = tmp_path / "model.json"
+    tok.save(path)
+    again = load_tokenizer(path)
+    assert isinstance(again, WubiBPE)
+    assert again.to_json() == tok.to_json() == path.read_text(encoding="utf-8")
+    held = fortunes[1][:5000]
+    assert again.encode(held) == tok.encode(held)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["model"] == "wubi-bpe" and data["version"] == 1
+    assert data["dictionary_hash"].startswith("sha256:")
+    assert data["codec"] == {"code": "full", "boundary": "separator", "index": "symbol"}
+
+
+def _broken(tok, tmp_path, change):
+    data = json.loads(tok.to_json())
+    change(data)
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d.update(version=99), "version 99"),
+        (lambda d: d.update(model="nope"), "unknown model type"),
+        (lambda d: d.pop("merges"), "missing merges"),
+        (lambda d: d.pop("vocab"), "missing vocab"),
+        (lambda d: d.update(dictionary_hash="sha256:0000"), "sha256:0000"),
+        (lambda d: d.update(codec={"code": "tiny", "boundary": "separator", "index": "symbol"}), "codec"),
+        (lambda d: d["merges"].append([1, 99999]), "merge"),
+        (lambda d: d["merges"].append("x"), "merges"),
+        (lambda d: d["vocab"].__setitem__(500, "?"), "vocab does not match"),
+        (lambda d: d.update(special_tokens=["<s>"]), "special_tokens"),
+    ],
+)
+def test_bad_model_files_are_rejected(tok, tmp_path, change, message):
+    path = _broken(tok, tmp_path, change)
+    with pytest.raises(ModelError, match=message):
+        load_tokenizer(path)
+
+
+def test_not_json_is_rejected(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text('{"format": "wubitok-tokenizer", ', encoding="utf-8")
+    with pytest.raises(ModelError, match="not a JSON"):
+        load_tokenizer(path)
+
+
+def test_dictionary_mismatch_names_both_hashes(tok, tmp_path, wubi_dict):
+    path = _broken(tok, tmp_path, lambda d: d.update(dictionary_hash="sha256:abc"))
+    with pytest.raises(ModelError) as err:
+        load_tokenizer(path)
+    assert "sha256:abc" in str(err.value) and wubi_dict.content_hash in str(err.value)

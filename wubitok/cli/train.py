@@ -1,0 +1,135 @@
+"""``wubitok train``: train a tokenizer of any registered type on text files."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TextIO
+
+from ..engines.base import available_models, engine_class
+from ..fileio import check_readable_text
+from .common import help_formatter
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "train", help="train a tokenizer (wubi-bpe, bpe, ...) on UTF-8 text files",
+        formatter_class=help_formatter,
+        description="Train a tokenizer on one or more UTF-8 corpus files and save it as one JSON model\n"
+                    "file (written only when training finished; Ctrl-C leaves no partial file).\n"
+                    "Progress goes to stderr.",
+        epilog="examples:\n"
+               "  wubitok train --model wubi-bpe --vocab-size 8000 -o wubi8k.json corpus.txt\n"
+               "  wubitok train --model bpe --vocab-size 32000 --special-token '<mask>' -o bpe.json a.txt b.txt\n"
+               "  wubitok train --model wubi-bpe --vocab-size 32000 --backend fast -o wubi32k.json corpus.txt\n\n"
+               "The model file then works with 'wubitok encode' and 'wubitok decode'.",
+    )
+    p.add_argument("corpus", nargs="+", metavar="CORPUS", help="UTF-8 text files to train on")
+    p.add_argument("--model", "-m", required=True, type=_model_type, metavar="MODEL",
+                   help="model type, e.g. wubi-bpe (a wrong name lists the available ones)")
+    p.add_argument("--vocab-size", "-v", required=True, type=int, metavar="N",
+                   help="vocabulary size, special tokens and base symbols included")
+    p.add_argument("--min-frequency", type=int, default=2, metavar="F",
+                   help="ignore pairs/pieces seen fewer than F times (default 2)")
+    p.add_argument("--special-token", action="append", default=[], metavar="T", dest="special_tokens",
+                   help="an extra special token, never split (repeatable)")
+    p.add_argument("--backend", choices=("python", "fast", "auto"),
+                   help="python (built in) or fast (Hugging Face tokenizers: pip install wubitok[fast]); "
+                        "auto = fast if installed; default: the engine's own default")
+    p.add_argument("--output", "-o", required=True, metavar="MODEL.json", help="where to save the model")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress output")
+    p.set_defaults(func=run)
+
+
+def _model_type(name: str) -> str:
+    known = available_models()
+    if name not in known:
+        raise argparse.ArgumentTypeError(f"unknown model type {name!r} (choose from {', '.join(known)})")
+    return name
+
+
+def run(args: argparse.Namespace) -> int:
+    paths = check_readable_text(args.corpus)
+    cls = engine_class(args.model)
+    options = {} if args.backend is None else {"backend": args.backend}
+    bar = None if args.quiet else ProgressBar(sys.stderr)
+    model = cls.train(
+        files=paths,
+        vocab_size=args.vocab_size,
+        min_frequency=args.min_frequency,
+        special_tokens=args.special_tokens,
+        progress=bar,
+        **options,
+    )
+    if bar is not None:
+        bar.finish()
+    model.save(args.output)
+    print(f"saved {args.model} model with {model.vocab_size} tokens to {args.output}", file=sys.stderr)
+    return 0
+
+
+class ProgressBar:
+    """A one-line progress display: stage, bar, percent, counts, rate and ETA.
+
+    On a terminal the line is redrawn in place (at most ten times a second);
+    otherwise (a log file, a pipe) one line is printed per finished stage.
+    """
+
+    WIDTH = 24
+
+    def __init__(self, stream: TextIO, clock=time.monotonic):
+        self.stream = stream
+        self.clock = clock
+        self.tty = stream.isatty()
+        self.stage: str | None = None
+        self.started = 0.0
+        self.last_draw = 0.0
+        self.line_open = False
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        now = self.clock()
+        if stage != self.stage:
+            self._end_line()
+            self.stage, self.started, self.last_draw = stage, now, 0.0
+        finished = total > 0 and done >= total
+        if self.tty and (finished or now - self.last_draw >= 0.1):
+            self.stream.write("\r" + self.render(stage, done, total, now - self.started) + "\x1b[K")
+            self.stream.flush()
+            self.line_open, self.last_draw = True, now
+        elif not self.tty and finished:
+            self.stream.write(self.render(stage, done, total, now - self.started) + "\n")
+            self.stream.flush()
+
+    def render(self, stage: str, done: int, total: int, elapsed: float) -> str:
+        rate = done / elapsed if elapsed > 0 else 0.0
+        if total > 0:
+            frac = min(1.0, done / total)
+            filled = int(frac * self.WIDTH)
+            bar = "#" * filled + "-" * (self.WIDTH - filled)
+            eta = (total - done) / rate if rate > 0 and done < total else 0.0
+            return (f"{stage:<9} [{bar}] {frac:4.0%} {_si(done)}/{_si(total)} "
+                    f"{_si(rate)}/s  {'ETA ' + _clock(eta) if done < total else 'in ' + _clock(elapsed)}")
+        return f"{stage:<9} {_si(done)}  {_si(rate)}/s  {_clock(elapsed)}"
+
+    def _end_line(self) -> None:
+        if self.line_open:
+            self.stream.write("\n")
+            self.line_open = False
+
+    def finish(self) -> None:
+        self._end_line()
+        self.stream.flush()
+
+
+def _si(n: float) -> str:
+    for unit, size in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if n >= size:
+            return f"{n / size:.1f}{unit}"
+    return f"{n:.0f}"
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds + 0.5)
+    h, rem = divmod(s, 3600)
+    m, s = divmod(rem, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"

@@ -1,0 +1,512 @@
+"""Wubi-BPE: byte-pair encoding over Wubi spellings of Chinese text.
+
+Text is cut into pre-tokens (``pretokenize``), each pre-token is spelled by
+the Wubi codec (Han characters as Wubi keys, everything else as UTF-8
+bytes) and BPE merges, learned by ``bpe_core``, are applied within each
+pre-token.  The base symbols are the 256 bytes plus the Wubi symbols, so
+there is no unknown token and ``decode(encode(x).ids) == x`` for every
+``str``.
+
+Ids: the special tokens ``<pad> <unk> <s> </s>`` (0-3), the codec's symbols
+(bytes from 4, then keys, boundary or final keys, index symbols; see
+``wubitok.codec``), the user's special tokens, then one id per merge in the
+order they were learned.  Special tokens written in the input text come out
+as their one id and are never split.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import re
+import threading
+from collections import Counter
+from typing import Any, Iterable, Iterator, Sequence
+
+from ..codec import CodecOptions, WubiCodec
+from ..dictionary import default_dictionary
+from ..errors import InputError, MissingExtraError, ModelError
+from ..fileio import check_readable_text, iter_text_chunks
+from ..segment import iter_runs
+from .base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
+from .bpe_backtrack import BacktrackEncoder
+from .bpe_core import train_merges
+
+DEFAULT_SPECIAL_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
+BACKENDS = ("python", "fast", "auto")
+
+# Training text goes to the counters in blocks of about this many characters.
+BLOCK_CHARS = 1 << 20
+# Pre-tokens remembered by encode(); Chinese clauses repeat a lot in real text.
+CACHE_SIZE = 200_000
+
+
+def pretokenize(text: str, offset: int = 0) -> Iterator[tuple[str, int]]:
+    """``(piece, start)`` for the pre-tokens of ``text``; joined they are ``text``.
+
+    Built on the segmenter's runs: a Han run is one pre-token (a clause, up
+    to the next non-Han character), so merges may join characters but never
+    join Han with anything else.  Digits go in groups of up to three.  A
+    single space before a non-Han pre-token belongs to it (" word", " 42",
+    " (") as in GPT-2; the other whitespace stands alone.
+    """
+    held = -1  # offset of a space waiting to join the next pre-token
+    for run in iter_runs(text):
+        kind, piece, start = run.kind, run.text, run.start + offset
+        if kind == "space":
+            if held >= 0:
+                yield " ", held
+                held = -1
+            if piece[-1] == " ":
+                if len(piece) > 1:
+                    yield piece[:-1], start
+                held = start + len(piece) - 1
+            else:
+                yield piece, start
+            continue
+        prefix = ""
+        if held >= 0:
+            if kind == "han":
+                yield " ", held
+            else:
+                prefix, start = " ", held
+            held = -1
+        if kind == "digit" and len(piece) > 3:
+            yield prefix + piece[:3], start
+            start += 3 + len(prefix)
+            for i in range(3, len(piece), 3):
+                yield piece[i : i + 3], start
+                start += len(piece[i : i + 3])
+        else:
+            yield prefix + piece, start
+    if held >= 0:
+        yield " ", held
+
+
+class _SpecialSplitter:
+    """Cut text at special tokens (longest first where they overlap)."""
+
+    def __init__(self, specials: dict[str, int]):
+        self._ids = specials
+        names = sorted(specials, key=lambda s: (-len(s), s))
+        self._pattern = re.compile("|".join(map(re.escape, names))) if names else None
+
+    def split(self, text: str) -> Iterator[tuple[int, int, int | None]]:
+        """``(start, end, special_id or None)`` spans covering ``text``."""
+        if self._pattern is None:
+            if text:
+                yield 0, len(text), None
+            return
+        pos = 0
+        for m in self._pattern.finditer(text):
+            if m.start() > pos:
+                yield pos, m.start(), None
+            yield m.start(), m.end(), self._ids[m.group()]
+            pos = m.end()
+        if pos < len(text):
+            yield pos, len(text), None
+
+
+def _check_specials(special_tokens: Sequence[str] | None) -> list[str]:
+    """The full special-token list: the defaults, then the user's, no repeats."""
+    out = list(DEFAULT_SPECIAL_TOKENS)
+    for tok in special_tokens or ():
+        if not isinstance(tok, str) or not tok:
+            raise InputError(f"a special token must be a non-empty string, not {tok!r}")
+        if tok not in out:
+            out.append(tok)
+    return out
+
+
+# -- counting pre-tokens ------------------------------------------------------
+def _blocks(texts: Iterable[str] | None, paths: Sequence, cancel, progress) -> Iterator[str]:
+    """The corpus as blocks cut only where no pre-token can span the cut.
+
+    A cut goes right after a line break that is followed by a non-space
+    character: that is always a run boundary and no space joins across it,
+    so counting block by block (in any number of processes) counts exactly
+    the pre-tokens of the whole text.  A block with no such place grows
+    until it has one (or the input ends).
+    """
+    total = sum(os.path.getsize(p) for p in paths)
+    texts_list = None
+    if texts is not None:
+        if isinstance(texts, str):
+            texts = [texts]
+        if isinstance(texts, (list, tuple)):
+            texts_list = texts
+            total += sum(len(t.encode("utf-8", "surrogatepass")) for t in texts if isinstance(t, str))
+    done = 0
+
+    def report(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress is not None:
+            progress("counting", done, max(total, done))
+
+    report(0)
+    if texts is not None:
+        for text in texts_list if texts_list is not None else texts:
+            check_cancel(cancel)
+            if not isinstance(text, str):
+                raise InputError(f"training texts must be str, not {type(text).__name__}")
+            if text:
+                yield text
+            report(len(text.encode("utf-8", "surrogatepass")))
+    for path in paths:
+        tail = ""
+        for chunk in iter_text_chunks(path, BLOCK_CHARS):
+            check_cancel(cancel)
+            buf = tail + chunk
+            cut = _last_safe_cut(buf)
+            if cut:
+                yield buf[:cut]
+                tail = buf[cut:]
+            else:
+                tail = buf
+            report(len(chunk.encode("utf-8", "surrogatepass")))
+        if tail:
+            yield tail
+
+
+def _last_safe_cut(text: str) -> int:
+    """Just after the last line break that a non-space character follows, or 0."""
+    pos = text.rfind("\n", 0, len(text) - 1)
+    while pos >= 0:
+        if not text[pos + 1].isspace():
+            return pos + 1
+        pos = text.rfind("\n", 0, pos)
+    return 0
+
+
+def count_pretokens(block: str, specials: Sequence[str] = ()) -> Counter:
+    """Pre-token counts of one block; special tokens in the text are left out."""
+    counts: Counter = Counter()
+    if specials:
+        names = sorted(specials, key=lambda s: (-len(s), s))
+        parts = re.split("|".join(map(re.escape, names)), block)
+    else:
+        parts = [block]
+    for part in parts:
+        counts.update(piece for piece, _ in pretokenize(part))
+    return counts
+
+
+def _count_corpus(blocks: Iterator[str], specials: Sequence[str], workers: int, cancel) -> Counter:
+    counts: Counter = Counter()
+    if workers <= 1:
+        for block in blocks:
+            counts.update(count_pretokens(block, specials))
+            check_cancel(cancel)
+        return counts
+    # spawn, not fork: the GUI calls this from a thread, and forking a
+    # threaded (Qt) process is unsafe.
+    ctx = multiprocessing.get_context("spawn")
+    pool = ctx.Pool(workers)
+    try:
+        jobs = ((block, tuple(specials)) for block in blocks)
+        for part in pool.imap_unordered(_count_job, jobs):
+            counts.update(part)
+            check_cancel(cancel)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+    return counts
+
+
+def _count_job(job: tuple[str, tuple[str, ...]]) -> Counter:
+    return count_pretokens(*job)
+
+
+@register
+class WubiBPE(Tokenizer):
+    """Byte-pair encoding over Wubi-86 spellings; lossless on every ``str``."""
+
+    model_type = "wubi-bpe"
+    format_version = 1
+    lossless = True
+
+    def __init__(
+        self,
+        merges: Sequence[tuple[int, int]] = (),
+        *,
+        special_tokens: Sequence[str] | None = None,
+        codec: CodecOptions | None = None,
+        training: dict[str, Any] | None = None,
+    ):
+        self.codec = WubiCodec(codec or CodecOptions(), default_dictionary())
+        self.special_tokens = _check_specials(special_tokens)
+        self.merges = [(int(a), int(b)) for a, b in merges]
+        self.training = dict(training or {})
+        n_user = len(self.special_tokens) - len(DEFAULT_SPECIAL_TOKENS)
+        self.first_merge_id = self.codec.end_id + n_user
+
+        tokens = list(self.codec.tokens)
+        tokens += self.special_tokens[len(DEFAULT_SPECIAL_TOKENS) :]
+        expansion: list[tuple[int, ...]] = [(i,) for i in range(self.codec.end_id)]
+        expansion += [()] * n_user
+        for i, (a, b) in enumerate(self.merges):
+            new = self.first_merge_id + i
+            if not (0 <= a < new and 0 <= b < new) or not expansion[a] or not expansion[b] or a < 4 or b < 4:
+                raise ModelError(f"merge {i} ({a}, {b}) refers to an id that is not a symbol made before it")
+            tokens.append(tokens[a] + tokens[b])
+            expansion.append(expansion[a] + expansion[b])
+        self._tokens = tokens
+        # symbols each id stands for (empty for special tokens)
+        self._expansion = expansion
+        self._ids: dict[str, int] = {}
+        for i, tok in enumerate(tokens):
+            self._ids.setdefault(tok, i)
+        self._special_ids = {t: i for i, t in enumerate(tokens) if i < 4 or self.codec.end_id <= i < self.first_merge_id}
+        self._splitter = _SpecialSplitter(self._special_ids)
+        self._encoder: BacktrackEncoder | None = None  # built on first use
+        self._cache: dict[str, tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[bool, ...]]] = {}
+
+    # -- training ---------------------------------------------------------------
+    @classmethod
+    def train(
+        cls,
+        texts: Iterable[str] | None = None,
+        *,
+        files: Sequence[str | os.PathLike] | None = None,
+        vocab_size: int = 8000,
+        min_frequency: int = 2,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+        codec: CodecOptions | dict | None = None,
+        backend: str = "python",
+        workers: int = 1,
+    ) -> "WubiBPE":
+        """Learn merges from ``texts`` and/or UTF-8 ``files``.
+
+        ``backend="fast"`` learns the merges with Hugging Face ``tokenizers``
+        (same pre-tokens, same spelling; needs ``pip install wubitok[fast]``),
+        ``"auto"`` uses it when installed.  ``workers`` > 1 counts pre-tokens
+        in that many processes; the result does not depend on it.
+        """
+        if texts is None and files is None:
+            raise InputError("nothing to train on: give texts or files")
+        if backend not in BACKENDS:
+            raise InputError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
+        options = CodecOptions.from_dict(codec) if isinstance(codec, dict) else (codec or CodecOptions())
+        specials = _check_specials(special_tokens)
+        if not isinstance(vocab_size, int) or isinstance(vocab_size, bool):
+            raise InputError(f"vocab_size must be an integer, not {vocab_size!r}")
+        if not isinstance(min_frequency, int) or min_frequency < 1:
+            raise InputError(f"min_frequency must be a positive integer, not {min_frequency!r}")
+        fast = backend == "fast" or (backend == "auto" and _have_tokenizers())
+        if fast and not _have_tokenizers():
+            raise MissingExtraError("the fast backend needs Hugging Face tokenizers: pip install wubitok[fast]")
+        empty = cls(special_tokens=specials, codec=options)
+        num_merges = vocab_size - empty.first_merge_id
+        if num_merges < 0:
+            raise InputError(
+                f"vocab_size {vocab_size} is too small: the special tokens and base symbols alone take {empty.first_merge_id}"
+            )
+        paths = check_readable_text(files) if files is not None else []
+        blocks = _blocks(texts, paths, cancel, progress)
+        counts = _count_corpus(blocks, specials[len(DEFAULT_SPECIAL_TOKENS) :], max(1, int(workers)), cancel)
+        if not counts:
+            raise InputError("the training text is empty")
+        check_cancel(cancel)
+        words = sorted(counts.items())
+        if fast:
+            from .wubi_bpe_fast import train_merges_fast
+
+            merges = train_merges_fast(
+                empty, words, num_merges=num_merges, min_frequency=min_frequency, progress=progress, cancel=cancel
+            )
+        else:
+            spell = empty._spell
+            merges = train_merges(
+                ((spell(w), c) for w, c in words),
+                first_new_id=empty.first_merge_id,
+                num_merges=num_merges,
+                min_frequency=min_frequency,
+                progress=progress,
+                cancel=cancel,
+            )
+        check_cancel(cancel)
+        training = {
+            "backend": "fast" if fast else "python",
+            "min_frequency": min_frequency,
+            "vocab_size": vocab_size,
+        }
+        return cls(merges, special_tokens=specials, codec=options, training=training)
+
+    def _spell(self, piece: str) -> tuple[int, ...]:
+        spelling = self.codec.spelling
+        out: list[int] = []
+        for ch in piece:
+            out.extend(spelling(ch))
+        return tuple(out)
+
+    # -- encoding -----------------------------------------------------------------
+    def encode(self, text: str) -> Encoding:
+        if not isinstance(text, str):
+            raise InputError(f"encode takes a str, not {type(text).__name__}")
+        ids: list[int] = []
+        offsets: list[tuple[int, int]] = []
+        partial: list[bool] = []
+        cache = self._cache
+        for start, end, special in self._splitter.split(text):
+            if special is not None:
+                ids.append(special)
+                offsets.append((start, end))
+                partial.append(False)
+                continue
+            for piece, pstart in pretokenize(text[start:end], start):
+                entry = cache.get(piece)
+                if entry is None:
+                    entry = self._encode_piece(piece)
+                    if len(cache) >= CACHE_SIZE:
+                        cache.pop(next(iter(cache)), None)
+                    cache[piece] = entry
+                pids, poffs, ppart = entry
+                ids.extend(pids)
+                offsets.extend([(pstart + a, pstart + b) for a, b in poffs])
+                partial.extend(ppart)
+        tokens = self._tokens
+        return Encoding(ids, [tokens[i] for i in ids], offsets, partial)
+
+    def _encode_piece(self, piece: str):
+        """(ids, offsets within piece, partial flags) of one pre-token."""
+        spelling = self.codec.spelling
+        spelled = [spelling(ch) for ch in piece]
+        symbols = [s for sp in spelled for s in sp]
+        encoder = self._encoder
+        if encoder is None:
+            encoder = self._encoder = BacktrackEncoder(self.merges, self.first_merge_id, range(4, self.codec.end_id))
+        merged = encoder.encode(symbols)
+        length = encoder.lengths
+        if len(symbols) == len(piece):  # one symbol per character (ASCII): positions are offsets
+            offs = []
+            pos = 0
+            for tid in merged:
+                end = pos + length[tid]
+                offs.append((pos, end))
+                pos = end
+            return tuple(merged), tuple(offs), (False,) * len(merged)
+        offs, part = [], []
+        ci, cstart, cend = 0, 0, len(spelled[0])  # the character holding symbol pos
+        pos = 0
+        for tid in merged:
+            end = pos + length[tid]
+            while cend <= pos:
+                ci += 1
+                cstart, cend = cend, cend + len(spelled[ci])
+            first, cut_start = ci, pos != cstart
+            while cend < end:
+                ci += 1
+                cstart, cend = cend, cend + len(spelled[ci])
+            offs.append((first, ci + 1))
+            part.append(cut_start or end != cend)
+            pos = end
+        return tuple(merged), tuple(offs), tuple(part)
+
+    def decode(self, ids: Sequence[int]) -> str:
+        out: list[str] = []
+        symbols: list[int] = []
+        expansion, tokens, n = self._expansion, self._tokens, len(self._tokens)
+        for i in ids:
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n:
+                raise InputError(f"unknown token id {i!r} (this model has ids 0-{n - 1})")
+            exp = expansion[i]
+            if exp and i >= 4:
+                symbols.extend(exp)
+            else:
+                if symbols:
+                    out.append(self.codec.decode(symbols))
+                    symbols = []
+                out.append(tokens[i])
+        if symbols:
+            out.append(self.codec.decode(symbols))
+        return "".join(out)
+
+    # -- vocabulary -------------------------------------------------------------
+    def token_to_id(self, token: str) -> int | None:
+        return self._ids.get(token)
+
+    def id_to_token(self, id: int) -> str | None:
+        return self._tokens[id] if isinstance(id, int) and 0 <= id < len(self._tokens) else None
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self._tokens)
+
+    def symbols(self, id: int) -> tuple[int, ...]:
+        """The codec symbols a token stands for (empty for special tokens)."""
+        return self._expansion[id] if id >= 4 else ()
+
+    def display_token(self, id: int) -> str:
+        """Keys as typed plus, if the token spells whole characters, those:
+        ``wqiy▁ (你)``.  Bytes show in GPT-2 form, special tokens as they are."""
+        tok = self.id_to_token(id)
+        if tok is None:
+            return ""
+        symbols = self.symbols(id)
+        if not symbols:
+            return tok
+        shown = self.codec.display(symbols)
+        text = self.codec.decode(symbols)
+        if "\ufffd" in text or text == shown:
+            return shown
+        return f"{shown} ({_escape(text)})"
+
+    # -- persistence ------------------------------------------------------------
+    def _to_dict(self) -> dict[str, Any]:
+        return {
+            "codec": self.codec.options.to_dict(),
+            "dictionary_hash": self.codec.content_hash,
+            "special_tokens": self.special_tokens,
+            "merges": [list(m) for m in self.merges],
+            "vocab": self._tokens,
+            "training": self.training,
+        }
+
+    @classmethod
+    def _from_dict(cls, data: dict[str, Any]) -> "WubiBPE":
+        missing = [k for k in ("codec", "dictionary_hash", "special_tokens", "merges", "vocab") if k not in data]
+        if missing:
+            raise ModelError(f"wubi-bpe model is missing {', '.join(missing)}")
+        here = default_dictionary().content_hash
+        if data["dictionary_hash"] != here:
+            raise ModelError(
+                f"model was made with dictionary {data['dictionary_hash']}, but this wubitok has {here}"
+            )
+        try:
+            options = CodecOptions.from_dict(data["codec"])
+        except InputError as exc:
+            raise ModelError(f"bad codec options: {exc}") from None
+        specials = data["special_tokens"]
+        if not isinstance(specials, list) or tuple(specials[:4]) != DEFAULT_SPECIAL_TOKENS:
+            raise ModelError("special_tokens must be a list starting with <pad> <unk> <s> </s>")
+        merges = data["merges"]
+        if not isinstance(merges, list) or not all(
+            isinstance(m, list) and len(m) == 2 and all(type(x) is int for x in m) for m in merges
+        ):
+            raise ModelError("merges must be a list of [id, id] pairs")
+        training = data.get("training", {})
+        if not isinstance(training, dict):
+            raise ModelError("training must be an object")
+        try:
+            tok = cls(merges, special_tokens=specials, codec=options, training=training)
+        except InputError as exc:
+            raise ModelError(str(exc)) from None
+        if data["vocab"] != tok._tokens:
+            raise ModelError("vocab does not match the codec symbols, special tokens and merges")
+        return tok
+
+
+def _escape(text: str) -> str:
+    # Whitespace and controls would be invisible in a label; show them escaped.
+    return "".join(repr(c)[1:-1] if not c.isprintable() else c for c in text)
+
+
+def _have_tokenizers() -> bool:
+    try:
+        import tokenizers  # noqa: F401
+    except ImportError:
+        return False
+    return True
