@@ -219,6 +219,16 @@ class ByteLevelBPE(Tokenizer):
                 offsets.append((pos, pos + lengths[s]))
                 pos += lengths[s]
             return ids, tuple(offsets), (False,) * len(ids)
+        offsets, flags = [], []
+        pos = 0
+        if len(data) == 3 * len(piece) and "\u0800" <= min(piece) and max(piece) < "\U00010000":
+            # All three-byte characters (Han text): character = byte // 3.
+            for s in symbols:
+                end = pos + lengths[s]
+                offsets.append((pos // 3, (end + 2) // 3))
+                flags.append(bool(pos % 3 or end % 3))
+                pos = end
+            return ids, tuple(offsets), tuple(flags)
         # char_at[byte] = index of the character holding that byte;
         # first_byte[c] = where character c starts (with a sentinel at the end).
         char_at: list[int] = []
@@ -227,8 +237,6 @@ class ByteLevelBPE(Tokenizer):
             n = _utf8_len(ch)
             char_at.extend([ci] * n)
             first_byte.append(first_byte[-1] + n)
-        offsets, flags = [], []
-        pos = 0
         for s in symbols:
             end = pos + lengths[s]
             cs, ce = char_at[pos], char_at[end - 1] + 1

@@ -217,12 +217,14 @@ class MergeApplier:
     def __init__(self, merges: Sequence[tuple[int, int]], first_new_id: int, cache_size: int = 100_000):
         self.first_new_id = first_new_id
         self.cache_size = cache_size
-        # (a, b) -> rank; the merged symbol is first_new_id + rank.  A pair
-        # listed twice keeps its first rank: the later one can never fire.
-        self._ranks: dict[tuple[int, int], int] = {}
+        top = max([first_new_id + len(merges), *(x for m in merges for x in m)])
+        self._shift = shift = top.bit_length()
+        # (a << shift | b) -> rank; the merged symbol is first_new_id + rank.
+        # A pair listed twice keeps its first rank: the later one never fires.
+        self._ranks: dict[int, int] = {}
         for rank, (a, b) in enumerate(merges):
-            self._ranks.setdefault((a, b), rank)
-        self._pairs = [tuple(m) for m in merges]
+            self._ranks.setdefault(a << shift | b, rank)
+        self._never = len(merges)
         self._cache: dict = {}
 
     def apply(self, symbols: Sequence[int]) -> list[int]:
@@ -232,27 +234,29 @@ class MergeApplier:
             return list(hit)
         seq = list(symbols)
         get = self._ranks.get
-        never = len(self._pairs)
-        while len(seq) > 1:
-            best = never
-            for pair in zip(seq, seq[1:]):
-                r = get(pair, never)
-                if r < best:
-                    best = r
+        never = self._never
+        shift = self._shift
+        # ranks[i] is the rank of the pair (seq[i], seq[i + 1]); a merge only
+        # changes the ranks next to it, and min/index run at C speed.
+        ranks = list(map(get, map(or_, map(lshift, seq, repeat(shift)), seq[1:]), repeat(never)))
+        while ranks:
+            best = min(ranks)
             if best == never:
                 break
-            a, b = self._pairs[best]
             new = self.first_new_id + best
-            out = []
-            i, n = 0, len(seq)
-            while i < n:
-                if seq[i] == a and i + 1 < n and seq[i + 1] == b:
-                    out.append(new)
-                    i += 2
-                else:
-                    out.append(seq[i])
-                    i += 1
-            seq = out
+            i = ranks.index(best)
+            while True:
+                seq[i] = new
+                del seq[i + 1]
+                del ranks[i]
+                if i:
+                    ranks[i - 1] = get(seq[i - 1] << shift | new, never)
+                if i < len(ranks):
+                    ranks[i] = get(new << shift | seq[i + 1], never)
+                try:
+                    i = ranks.index(best, i)
+                except ValueError:
+                    break
         cache = self._cache
         if self.cache_size > 0:
             if len(cache) >= self.cache_size:
