@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from wubitok.convert import to_codes
 from wubitok.errors import InputError
-from wubitok.query import ROW_LIMIT, classify_query, decode_code_text, describe, search
+from wubitok.query import ROW_LIMIT, classify_query, decode_code_text, describe, is_code_text, search
 
 
 @pytest.mark.parametrize("text, kind, term", [
@@ -148,3 +148,9 @@ def test_decode_never_loses_the_typed_text(text, sep):
     for p in pieces:
         if p.code is None:
             assert p.text in (p.source, "")
+
+
+def test_is_code_text():
+    assert is_code_text("wqiy vbg，khlg")  # full-width punctuation between codes
+    assert not is_code_text("你好 wqiy")
+    assert not is_code_text("，。 123")

@@ -295,3 +295,11 @@ def _is_separator(run: str, separator: str) -> bool:
     if separator.isspace() and "\n" not in separator and "\r" not in separator:
         return run.strip(" \t") == ""
     return run == separator
+
+
+def is_code_text(text: str, *, dictionary: WubiDictionary | None = None) -> bool:
+    """True if ``text`` reads as typed codes: it has letters, and no character that has a Wubi code."""
+    d = dictionary or default_dictionary()
+    if not re.search(r"[A-Za-z]", text):
+        return False
+    return not any(d.full_code(ch) for ch in set(text) if not ch.isascii())

@@ -21,6 +21,7 @@ COMMAND_MODULES = [
     "train",
     "encode",
     "decode",
+    "gui",
     "compare",
 ]
 

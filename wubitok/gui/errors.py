@@ -53,27 +53,24 @@ def reporter() -> ErrorReporter:
     return _reporter
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("errors", text)
-
-
 def _title_for(error: BaseException) -> str:
     # Most specific first: the dialog title says what kind of problem it is.
+    # (Literal translate() calls, so that lupdate finds the strings.)
     if isinstance(error, core_errors.FileError):
-        return _tr("File problem")
+        return QCoreApplication.translate("errors", "File problem")
     if isinstance(error, core_errors.ModelError):
-        return _tr("Model problem")
+        return QCoreApplication.translate("errors", "Model problem")
     if isinstance(error, core_errors.UnknownCodeError):
-        return _tr("Unknown code")
+        return QCoreApplication.translate("errors", "Unknown code")
     if isinstance(error, core_errors.DictionaryError):
-        return _tr("Dictionary problem")
+        return QCoreApplication.translate("errors", "Dictionary problem")
     if isinstance(error, core_errors.MissingExtraError):
-        return _tr("Package needed")
+        return QCoreApplication.translate("errors", "Package needed")
     if isinstance(error, core_errors.Cancelled):
-        return _tr("Cancelled")
+        return QCoreApplication.translate("errors", "Cancelled")
     if isinstance(error, core_errors.InputError):
-        return _tr("Invalid input")
-    return _tr("Error")
+        return QCoreApplication.translate("errors", "Invalid input")
+    return QCoreApplication.translate("errors", "Error")
 
 
 def _open_box(parent: QWidget | None, icon: QMessageBox.Icon, title: str, message: str,
@@ -99,16 +96,18 @@ def show_error(parent: QWidget | None, error: BaseException | str, *, title: str
     """A warning dialog for a user error (an exception or a one-line message)."""
     message = str(error) if str(error) else type(error).__name__
     if title is None:
-        title = _title_for(error) if isinstance(error, BaseException) else _tr("Error")
+        title = _title_for(error) if isinstance(error, BaseException) else _title_for(Exception())
     return _open_box(parent, QMessageBox.Icon.Warning, title, message)
 
 
 def show_bug(exc: BaseException, parent: QWidget | None = None) -> QMessageBox:
     """The dialog for an exception that is not a user error: a bug in wubitok."""
     details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-    message = _tr("Something went wrong inside wubitok; this is a bug. "
-                  "Your text is still there. Details:") + f"\n{type(exc).__name__}: {exc}"
-    return _open_box(parent, QMessageBox.Icon.Critical, _tr("Unexpected error"), message, details)
+    message = QCoreApplication.translate(
+        "errors", "Something went wrong inside wubitok; this is a bug. Your text is still there. Details:")
+    message += f"\n{type(exc).__name__}: {exc}"
+    title = QCoreApplication.translate("errors", "Unexpected error")
+    return _open_box(parent, QMessageBox.Icon.Critical, title, message, details)
 
 
 @contextmanager

@@ -9,6 +9,8 @@ through to a font that has it.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication, QRawFont
 
 from ..paths import resources_dir
@@ -18,12 +20,24 @@ BUNDLED_FONT = "fonts/DroidSansFallbackFull.ttf"
 # of Han glyphs (some symbol fonts) does not count.
 _PROBES = "中嬴国"
 
+# Below this code point every font in use draws the text (Latin, symbols);
+# CJK and everything after it may lack glyphs (CJK Ext B is not in Droid).
+_CHECK_FROM = 0x2E80
+
 _han_family: str | None = None
 
 
-def _has_han(family: str) -> bool:
+def covers(family: str, text: str) -> bool:
+    """True if ``family`` itself (not a fallback) has a glyph for every character of ``text``."""
     raw = QRawFont.fromFont(QFont(family), QFontDatabase.WritingSystem.SimplifiedChinese)
-    return raw.isValid() and all(raw.supportsCharacter(ch) for ch in _PROBES)
+    # glyphIndexesForString, not supportsCharacter: the latter misses many
+    # characters when given a Python str.
+    return (raw.isValid() and raw.familyName().casefold() == family.casefold()
+            and 0 not in raw.glyphIndexesForString(text))
+
+
+def _has_han(family: str) -> bool:
+    return covers(family, _PROBES)
 
 
 def installed_han_family() -> str | None:
@@ -60,6 +74,7 @@ def ensure_han_font(app: QGuiApplication, *, prefer_bundled: bool = False) -> st
         font.setFamilies([base, family])
     app.setFont(font)
     _han_family = family
+    can_draw.cache_clear()
     return family
 
 
@@ -90,3 +105,25 @@ def monospace_font(point_size: float | None = None) -> QFont:
     if point_size:
         font.setPointSizeF(point_size)
     return font
+
+
+@lru_cache(maxsize=16)
+def _raw(family: str) -> QRawFont:
+    return QRawFont.fromFont(QFont(family), QFontDatabase.WritingSystem.SimplifiedChinese)
+
+
+@lru_cache(maxsize=8192)
+def can_draw(ch: str) -> bool:
+    """True if one of the app font's families has a glyph for ``ch``."""
+    return any(0 not in _raw(f).glyphIndexesForString(ch) for f in QGuiApplication.font().families())
+
+
+def drawable(text: str) -> str:
+    """``text`` for display, with characters no font here can draw written as ⟨U+20000⟩.
+
+    A box tells the user nothing; the code point at least says which
+    character it is.  Only for showing: copy the real text, not this.
+    """
+    if all(ord(ch) < _CHECK_FROM for ch in text):
+        return text
+    return "".join(ch if ord(ch) < _CHECK_FROM or can_draw(ch) else f"⟨U+{ord(ch):04X}⟩" for ch in text)

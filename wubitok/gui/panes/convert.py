@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 
 from ...convert import CODE_STYLES, to_codes
 from ...fileio import atomic_write_text, read_text
-from ...query import CodePiece, decode_code_text
+from ...query import CodePiece, decode_code_text, is_code_text
 from .. import errors
-from ..fonts import han_font, monospace_font
+from ..fonts import drawable, han_font, monospace_font
 from ..settings import Settings
 from ..workers import Job
 
@@ -172,8 +172,8 @@ class ConvertPane(QWidget):
 
     # -- protocol --------------------------------------------------------------
     def set_sample_text(self, text: str) -> None:
-        """Chinese goes to the left, codes (only letters, spaces, punctuation) to the right."""
-        side = self.codes if text.isascii() else self.chinese
+        """Chinese goes to the left, codes (letters and punctuation, no Han) to the right."""
+        side = self.codes if is_code_text(text) else self.chinese
         side.editor.setPlainText(text)
         self.convert_now()
 
@@ -313,7 +313,7 @@ class ConvertPane(QWidget):
         self.shared_list.clear()
         for i in shared[:MAX_LIST]:
             piece = self._pieces[i]
-            alts = "   ".join(f"{n}\u2009{c.text}" for n, c in enumerate(piece.alternatives, 1))
+            alts = "   ".join(f"{n}\u2009{drawable(c.text)}" for n, c in enumerate(piece.alternatives, 1))
             item = QListWidgetItem(f"{piece.code}    {alts}")
             item.setData(Qt.ItemDataRole.UserRole, i)
             self.shared_list.addItem(item)
@@ -370,7 +370,7 @@ class ConvertPane(QWidget):
             return  # the Chinese side is what the user wrote; nothing to choose
         menu = QMenu(self)
         for n, cand in enumerate(self._pieces[index].alternatives):
-            action = menu.addAction(f"{n + 1}  {cand.text}")
+            action = menu.addAction(f"{n + 1}  {drawable(cand.text)}")
             action.triggered.connect(lambda _=False, i=index, k=n: self.choose_alternative(i, k))
         rect = self.shared_list.visualItemRect(item)
         menu.popup(self.shared_list.viewport().mapToGlobal(rect.bottomLeft() + QPoint(24, 0)))

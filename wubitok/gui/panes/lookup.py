@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, describe, search
-from ..fonts import han_font, monospace_font
+from ..fonts import drawable, han_font, monospace_font
 from ..keyboard import WubiKeyboard
 from ..settings import Settings
 
@@ -119,7 +119,7 @@ class ResultsModel(QAbstractTableModel):
 
     def _display(self, row: SearchRow, col: int) -> str:
         if col == COL_TEXT:
-            return row.text
+            return drawable(row.text)
         if col == COL_FULL:
             return row.full_code or "—"
         if col == COL_SHORT:
@@ -247,8 +247,9 @@ class DetailPanel(QWidget):
         if detail is None:
             self.keyboard.set_code(None)
             return
-        self.glyph.setText(detail.text)
-        self.glyph.setFont(han_font(56 if len(detail.text) <= 2 else 34 if len(detail.text) <= 4 else 22))
+        shown = drawable(detail.text)
+        self.glyph.setText(shown)
+        self.glyph.setFont(han_font(56 if len(shown) <= 2 else 34 if len(shown) <= 4 else 18))
         self.code_label.setText(detail.code or "—")
         self.pinyin_label.setText(", ".join(detail.pinyin))
         self.meta_label.setText(self._meta(detail))
@@ -262,7 +263,7 @@ class DetailPanel(QWidget):
         for i, cand in enumerate(detail.shares):
             tip = self.tr("type {code} then {n}").replace("{n}", str(cand.rank + 1)).replace("{code}", cand.code)
             links.append(f"<a href='{i}' title='{tip}' style='text-decoration:none'>"
-                         f"<span style='color:gray'>{cand.rank + 1}</span>&nbsp;{html.escape(cand.text)}</a>")
+                         f"<span style='color:gray'>{cand.rank + 1}</span>&nbsp;{html.escape(drawable(cand.text))}</a>")
         self.shares_label.setText("&nbsp;&nbsp;&nbsp; ".join(links))
         self.shares_label.setVisible(bool(links))
         self.copy_code.setEnabled(bool(detail.code))

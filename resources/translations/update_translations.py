@@ -1,0 +1,46 @@
+"""Refresh the Chinese UI translation from the GUI sources and compile it.
+
+    .venv/bin/python resources/translations/update_translations.py
+
+1. ``pyside6-lupdate`` collects every ``tr()`` / ``translate()`` string of
+   ``wubitok/gui`` into ``wubitok_zh_CN.ts``, keeping existing translations
+   and dropping strings that are gone;
+2. translate new entries (marked ``unfinished``) in the .ts with Qt Linguist
+   (``pyside6-linguist``) or any text editor;
+3. ``pyside6-lrelease`` compiles ``wubitok_zh_CN.qm``, which the app loads.
+   Untranslated strings show in English.
+
+Run it again after changing UI strings, and commit both files.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+TS = HERE / "wubitok_zh_CN.ts"
+QM = HERE / "wubitok_zh_CN.qm"
+
+
+def _tool(name: str) -> str:
+    beside = Path(sys.executable).parent / name
+    found = str(beside) if beside.exists() else shutil.which(name)
+    if not found:
+        sys.exit(f"{name} not found: install PySide6 into this Python")
+    return found
+
+
+def main() -> int:
+    sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "wubitok" / "gui").rglob("*.py"))
+    # Paths relative to the .ts keep it free of machine-specific folders.
+    subprocess.run([_tool("pyside6-lupdate"), "-no-obsolete", "-locations", "relative", *sources,
+                    "-ts", str(TS.relative_to(ROOT))], cwd=ROOT, check=True)
+    subprocess.run([_tool("pyside6-lrelease"), str(TS), "-qm", str(QM)], check=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,164 @@
+"""The app shell: panes and shortcuts, fonts, language and theme switches, settings, errors, the command."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontDatabase, QImage, QPalette, QRawFont
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from wubitok import cli
+from wubitok.errors import FileError, WubitokError
+from wubitok.gui import errors, fonts
+from wubitok.gui.main_window import PANES, MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+MY_PANES = ("lookup", "convert", "ime")
+
+
+@pytest.fixture
+def window(gui_app, gui_data_dir, qtbot):
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.set_language("en")
+    w.set_theme("light")
+
+
+def test_panes_load_in_the_declared_order_without_errors(window):
+    assert window.pane_errors == {}
+    keys = window.pane_keys()
+    declared = [key for key, _, _ in PANES]
+    assert [k for k in declared if k in keys] == keys
+    for key in MY_PANES:
+        assert key in keys
+        assert type(window.pane(key)).__name__ in {cls for _, _, cls in PANES}
+
+
+def test_ctrl_number_switches_panes(window, qtbot):
+    keys = window.pane_keys()
+    window.activateWindow()
+    for i, key in enumerate(keys[:6]):
+        qtbot.keyClick(window, Qt.Key(Qt.Key.Key_1 + i), Qt.KeyboardModifier.ControlModifier)
+        assert window.current_pane_key() == key
+        assert window.stack.currentWidget() is window.pane(key)
+
+
+def test_file_actions_follow_the_pane(window):
+    window.show_pane("convert")
+    assert window.open_action.isEnabled() and window.save_action.isEnabled()
+    window.show_pane("lookup")
+    assert not window.open_action.isEnabled()
+
+
+def test_window_and_pane_are_remembered(gui_app, gui_data_dir, qtbot):
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.show()
+    first.show_pane("convert")
+    # Smaller than the offscreen screen (800x600): a restored window is kept on screen.
+    first.resize(760, 560)
+    first.close()
+    second = MainWindow()
+    qtbot.addWidget(second)
+    assert second.current_pane_key() == "convert"
+    assert (second.width(), second.height()) == (760, 560)
+
+
+def test_language_switch_takes_effect_at_once(window, qtbot):
+    lookup = window.pane("lookup")
+    assert window.pane_list.item(0).text() == "Lookup"
+    window.set_language("zh_CN")
+    # Qt posts LanguageChange to every widget: the texts change on the next event loop turn.
+    qtbot.waitUntil(lambda: window.pane_list.item(0).text() == "查询")
+    assert window.menuBar().actions()[0].text().startswith("文件")
+    assert lookup.model.headerData(0, Qt.Orientation.Horizontal) == "字词"
+    window.set_language("en")
+    qtbot.waitUntil(lambda: window.pane_list.item(0).text() == "Lookup")
+    assert lookup.model.headerData(0, Qt.Orientation.Horizontal) == "Text"
+
+
+def test_theme_switch(window):
+    window.set_theme("dark")
+    assert QApplication.palette().color(QPalette.ColorRole.Window).lightness() < 100
+    window.set_theme("light")
+    assert QApplication.palette().color(QPalette.ColorRole.Window).lightness() > 200
+
+
+def test_the_bundled_font_draws_han(gui_app):
+    family = fonts.load_bundled_font()
+    raw = QRawFont.fromFont(fonts.han_font(20))
+    assert family in fonts.han_font(20).families()
+    assert "Droid Sans Fallback" in QFontDatabase.families()
+    assert QRawFont.fromFont(QApplication.font()).isValid()
+    assert raw.isValid()
+    # The app font falls back to a family that has Han glyphs, installed or bundled.
+    han = fonts.han_family()
+    assert han in QApplication.font().families()
+    assert fonts.covers(han, "中文五笔阿爱")
+    assert not fonts.covers(han, "\U000f0000")  # a private-use plane character: no font has it
+    assert fonts.drawable("中\U000f0000a") == "中⟨U+F0000⟩a"
+
+
+def test_user_errors_become_a_warning_dialog(gui_app, qtbot, error_dialogs):
+    box = errors.show_error(None, FileError("x.txt: not UTF-8 text (invalid byte at offset 0)"))
+    qtbot.waitUntil(box.isVisible)
+    assert box.icon() == QMessageBox.Icon.Warning
+    assert error_dialogs == [("File problem", "x.txt: not UTF-8 text (invalid byte at offset 0)")]
+    box.close()
+
+
+def test_reported_block_turns_a_wubitok_error_into_a_dialog(gui_app, error_dialogs):
+    with errors.reported(None):
+        raise WubitokError("something the user can fix")
+    assert error_dialogs == [("Error", "something the user can fix")]
+
+
+def test_a_bug_shows_a_dialog_with_the_traceback(gui_app, qtbot, error_dialogs, capsys):
+    try:
+        raise ValueError("boom")
+    except ValueError as exc:
+        errors._excepthook(type(exc), exc, exc.__traceback__)
+    box = errors.reporter().last_dialog
+    assert box.icon() == QMessageBox.Icon.Critical
+    assert "ValueError: boom" in box.text()
+    assert "Traceback" in box.detailedText()
+    assert "ValueError: boom" in capsys.readouterr().err
+    box.close()
+
+
+def test_gui_without_a_display_points_to_the_cli(monkeypatch, capsys):
+    if not sys.platform.startswith("linux"):
+        pytest.skip("only X11/Wayland systems can lack a display")
+    for var in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(var, raising=False)
+    assert cli.main(["gui"]) == 2
+    err = capsys.readouterr().err
+    assert "no display" in err and "wubitok lookup" in err and "--screenshot" in err
+
+
+def test_bad_screenshot_arguments(capsys, tmp_path):
+    assert cli.main(["gui", "--screenshot", str(tmp_path / "x.png"), "--size", "big"]) == 2
+    assert "--size" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("pane, text", [("lookup", "你好"), ("convert", "wqiy vbg"), ("ime", "wqiyvb")])
+def test_screenshot_of_each_pane(tmp_path, pane, text):
+    out = tmp_path / f"{pane}.png"
+    env = dict(os.environ, WUBITOK_DATA_DIR=str(tmp_path / "data"))
+    env.pop("QT_QPA_PLATFORM", None)  # --screenshot must go offscreen by itself
+    env.pop("DISPLAY", None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "wubitok", "gui", "--screenshot", str(out), "--pane", pane, "--text", text,
+         "--lang", "en", "--size", "1000x700"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1000, 700)

@@ -1,0 +1,138 @@
+"""The typing pad: keys typed into the editor go through the Wubi engine."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from wubitok.gui.panes.ime_pad import ImePadPane
+from wubitok.ime import ImeEngine, parse_keys
+
+
+@pytest.fixture
+def pad(gui_app, gui_data_dir, qtbot):
+    p = ImePadPane()
+    qtbot.addWidget(p)
+    p.resize(1000, 700)
+    p.show()
+    qtbot.waitUntil(p.is_ready, timeout=30_000)
+    p.editor.setFocus()
+    yield p
+    p.shutdown()
+
+
+def _doc(pad):
+    return pad.editor.toPlainText()
+
+
+def _preedit(pad):
+    return pad.editor.textCursor().block().layout().preeditAreaText()
+
+
+def _engine_types(keys):
+    """What the engine alone commits and leaves pending for ``keys`` (the oracle)."""
+    engine = ImeEngine(learning=False)
+    committed = "".join(engine.press(k) for k in parse_keys(keys))
+    return committed, engine.state.preedit
+
+
+@pytest.mark.parametrize("keys", ["wqiy", "wqiyvb", "wqiyvb khlg ", "aaaa1ggtt2", "zni "])
+def test_the_document_gets_what_the_engine_commits(qtbot, pad, keys):
+    qtbot.keyClicks(pad.editor, keys)
+    assert (_doc(pad), _preedit(pad)) == _engine_types(keys)
+
+
+def test_wqiy_types_ni(qtbot, pad):
+    qtbot.keyClicks(pad.editor, "wqiy")
+    if _preedit(pad):  # more than one entry has wqiy: it waits for space
+        assert pad.editor.candidate_bar.texts()[0] == "你"
+        qtbot.keyClick(pad.editor, Qt.Key.Key_Space)
+    assert _doc(pad) == "你"
+    assert _preedit(pad) == ""
+    assert not pad.editor.candidate_bar.isVisible()
+
+
+def test_vb_space_types_hao_and_shows_the_candidate_bar_meanwhile(qtbot, pad):
+    qtbot.keyClicks(pad.editor, "wqiyvb")
+    assert _doc(pad) == "你"
+    assert _preedit(pad) == "vb"  # the code is shown inline at the cursor, not in the document
+    bar = pad.editor.candidate_bar
+    assert bar.isVisible()
+    assert bar.texts()[0] == "好"
+    assert len(bar.texts()) == 5
+    qtbot.keyClick(pad.editor, Qt.Key.Key_Space)
+    assert _doc(pad) == "你好"
+    assert not bar.isVisible()
+    # The learning aid shows the last entry and its keys.
+    assert pad.last_label.text() == "好"
+    assert pad.last_code.text() == "vb"
+    assert pad.keyboard.code() == "vb"
+
+
+def test_digits_pick_and_clicks_choose(qtbot, pad, wubi_dict):
+    qtbot.keyClicks(pad.editor, "khlg")
+    shown = pad.editor.candidate_bar.texts()
+    assert shown[:2] == ["中国", "跨国"]
+    qtbot.keyClicks(pad.editor, "2")
+    assert _doc(pad) == "跨国"
+    qtbot.keyClicks(pad.editor, "aaaa")
+    second = pad.editor.candidate_bar.texts()[1]
+    pad.editor.candidate_bar.chosen.emit(1)
+    assert _doc(pad) == "跨国" + second
+
+
+def test_backspace_edits_the_code_then_the_text(qtbot, pad):
+    qtbot.keyClicks(pad.editor, "wqiyvb")
+    qtbot.keyClick(pad.editor, Qt.Key.Key_Backspace)
+    assert _preedit(pad) == "v"
+    qtbot.keyClick(pad.editor, Qt.Key.Key_Escape)
+    assert _preedit(pad) == "" and _doc(pad) == "你"
+    qtbot.keyClick(pad.editor, Qt.Key.Key_Backspace)
+    assert _doc(pad) == ""
+
+
+def test_punctuation_and_shift_for_english(qtbot, pad):
+    qtbot.keyClicks(pad.editor, "wqiy,")
+    assert _doc(pad) == "你，"
+    qtbot.keyClick(pad.editor, Qt.Key.Key_Shift)
+    assert "English" in pad.mode_button.text()
+    qtbot.keyClicks(pad.editor, "ok,")
+    assert _doc(pad) == "你，ok,"
+    qtbot.keyClick(pad.editor, Qt.Key.Key_Shift)
+    assert "Chinese" in pad.mode_button.text()
+
+
+def test_z_looks_up_by_pinyin_with_codes_as_hints(qtbot, pad):
+    qtbot.keyClicks(pad.editor, "zni")
+    assert "你" in pad.editor.candidate_bar.texts()
+    assert "wqiy" in pad.editor.candidate_bar.label.text()
+
+
+def test_copy_all_and_save(qtbot, pad, tmp_path, error_dialogs):
+    qtbot.keyClicks(pad.editor, "wqiyvb ")
+    pad.copy_all()
+    assert QGuiApplication.clipboard().text() == "你好"
+    out = tmp_path / "typed.txt"
+    assert pad.save_to(out)
+    assert out.read_text(encoding="utf-8") == "你好"
+    assert not pad.save_to(tmp_path / "missing" / "typed.txt")
+    assert error_dialogs and error_dialogs[0][0] == "File problem"
+
+
+def test_sample_text_is_a_key_script(qtbot, pad):
+    pad.set_sample_text("wqiyvb{space}khlg{space}")
+    assert _doc(pad) == "你好中国"
+
+
+def test_options_are_remembered(qtbot, gui_app, gui_data_dir):
+    first = ImePadPane()
+    qtbot.addWidget(first)
+    first.learning_action.setChecked(False)
+    next(a for a in first.charset_group.actions() if a.data() == "common").trigger()
+    first.save_state()
+    first.shutdown()
+    second = ImePadPane()
+    qtbot.addWidget(second)
+    assert not second.engine.options.learning
+    assert second.engine.options.charset == "common"
+    second.shutdown()

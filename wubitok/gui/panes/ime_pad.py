@@ -1,0 +1,440 @@
+"""Type Wubi: a text pad whose keys go through the input engine (:mod:`wubitok.ime`).
+
+The editor hands each key press to the engine and shows what comes back the
+way a system input method does: a ``QInputMethodEvent`` puts the typed code
+inline at the cursor as underlined pre-edit text and inserts committed text
+into the document (so undo, selection and copy behave as usual).  The
+candidate bar floats under the cursor; the last committed entry and its keys
+on a Wubi keyboard are shown below as a learning aid.  The platform's own
+input method is switched off for this editor, so keys reach the engine.
+"""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QActionGroup, QGuiApplication, QInputMethodEvent, QKeyEvent, QPalette, QTextCharFormat
+from PySide6.QtWidgets import (
+    QFileDialog, QFrame, QHBoxLayout, QLabel, QMenu, QMessageBox, QPlainTextEdit, QPushButton, QToolButton,
+    QVBoxLayout, QWidget,
+)
+
+from ...errors import WubitokError
+from ...fileio import atomic_write_text
+from ...ime import ImeEngine, ImeState, parse_keys
+from .. import errors
+from ..fonts import drawable, han_font, monospace_font
+from ..keyboard import WubiKeyboard
+from ..settings import Settings
+from ..workers import Job, run_job
+
+_NAMED = {
+    Qt.Key.Key_Space: "space", Qt.Key.Key_Return: "enter", Qt.Key.Key_Enter: "enter",
+    Qt.Key.Key_Backspace: "backspace", Qt.Key.Key_Escape: "escape",
+    Qt.Key.Key_PageUp: "pageup", Qt.Key.Key_PageDown: "pagedown",
+}
+# Keys that would move the cursor away from the pre-edit text: swallowed while composing.
+_NAVIGATION = {
+    Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_Home, Qt.Key.Key_End,
+    Qt.Key.Key_Tab, Qt.Key.Key_Delete,
+}
+
+
+class CandidateBar(QFrame):
+    """The current page of candidates: number, text and key hint; click to choose."""
+
+    chosen = Signal(int)
+    page = Signal(str)  # "pageup" / "pagedown"
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        self.setBackgroundRole(QPalette.ColorRole.Base)
+        self.label = QLabel()
+        self.label.setFont(han_font(15))
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.linkActivated.connect(self._link)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 4, 10, 4)
+        layout.addWidget(self.label)
+        self._texts: list[str] = []
+
+    def texts(self) -> list[str]:
+        """The candidate texts shown, in order."""
+        return list(self._texts)
+
+    def show_state(self, state: ImeState) -> None:
+        self._texts = [c.text for c in state.candidates]
+        # Candidates are links (clickable) but should read as text.
+        text_color = self.palette().color(QPalette.ColorRole.Text).name()
+        parts = []
+        for i, cand in enumerate(state.candidates):
+            hint = f"&nbsp;<span style='color:gray; font-size:10pt'>{html.escape(cand.hint)}</span>" if cand.hint else ""
+            parts.append(f"<a href='{i}' style='text-decoration:none; color:{text_color}'>"
+                         f"<span style='color:gray'>{i + 1}</span>&nbsp;{html.escape(drawable(cand.text))}</a>{hint}")
+        if not parts:
+            none = self.tr("no candidates")
+            parts.append(f"<span style='color:gray'>{html.escape(none)}</span>")
+        if state.page_count > 1:
+            prev = "<a href='pageup' style='text-decoration:none'>◀</a>" if state.page > 0 else "◁"
+            nxt = "<a href='pagedown' style='text-decoration:none'>▶</a>" \
+                if state.page + 1 < state.page_count else "▷"
+            parts.append(f"<span style='font-size:10pt'>{prev} {state.page + 1}/{state.page_count} {nxt}</span>")
+        self.label.setText("&nbsp;&nbsp;&nbsp;".join(parts))
+        self.adjustSize()
+
+    def _link(self, link: str) -> None:
+        if link in ("pageup", "pagedown"):
+            self.page.emit(link)
+        else:
+            self.chosen.emit(int(link))
+
+
+class ImeEditor(QPlainTextEdit):
+    """A plain text editor whose keys go through an :class:`ImeEngine`."""
+
+    state_changed = Signal(object)  # ImeState after each key
+
+    def __init__(self, engine: ImeEngine, parent=None):
+        super().__init__(parent)
+        self.engine = engine
+        # Our engine is the input method here; a system IME would fight it for the keys.
+        self.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled, False)
+        self._shift_alone = False
+        self.candidate_bar = CandidateBar(self.viewport())
+        self.candidate_bar.hide()
+        self.candidate_bar.chosen.connect(self._choose)
+        self.candidate_bar.page.connect(self.feed_key)
+        self.cursorPositionChanged.connect(self._place_bar)
+        self.verticalScrollBar().valueChanged.connect(lambda _: self._place_bar())
+
+    # -- keys --------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
+        key = event.key()
+        if key == Qt.Key.Key_Shift:
+            self._shift_alone = not event.isAutoRepeat()
+            return
+        self._shift_alone = False
+        mods = event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier & ~Qt.KeyboardModifier.KeypadModifier
+        if mods:  # Ctrl+C, Ctrl+Z...: the editor's, but never in the middle of a code
+            if self.engine.composing:
+                return
+            super().keyPressEvent(event)
+            return
+        name = _NAMED.get(key)
+        text = event.text()
+        if name is None and len(text) == 1 and text.isprintable():
+            name = text
+        if name is None:
+            if not (self.engine.composing and key in _NAVIGATION):
+                super().keyPressEvent(event)
+            return
+        if not self.feed_key(name):
+            super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Shift and self._shift_alone and not event.isAutoRepeat():
+            self._shift_alone = False
+            self.feed_key("shift")
+            return
+        super().keyReleaseEvent(event)
+
+    def feed_key(self, key: str) -> bool:
+        """Give one key (a character or a named key) to the engine; False if the editor should handle it."""
+        result = self.engine.process(key)
+        self._show(result.committed)
+        return result.handled or bool(result.committed)
+
+    def _choose(self, index: int) -> None:
+        self._show(self.engine.select(index))
+        self.setFocus()
+
+    def _show(self, committed: str) -> None:
+        state = self.engine.state
+        attrs = []
+        if state.preedit:
+            fmt = QTextCharFormat()
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
+            fmt.setFontUnderline(True)
+            attrs.append(QInputMethodEvent.Attribute(QInputMethodEvent.AttributeType.TextFormat,
+                                                     0, len(state.preedit), fmt))
+            attrs.append(QInputMethodEvent.Attribute(QInputMethodEvent.AttributeType.Cursor,
+                                                     len(state.preedit), 1))
+        event = QInputMethodEvent(state.preedit, attrs)
+        event.setCommitString(committed)
+        self.inputMethodEvent(event)
+        self.candidate_bar.setVisible(state.composing)
+        if state.composing:
+            self.candidate_bar.show_state(state)
+            self._place_bar()
+        self.state_changed.emit(state)
+
+    def _place_bar(self) -> None:
+        if not self.engine.composing:
+            return
+        rect = self.cursorRect()
+        bar = self.candidate_bar
+        bar.adjustSize()
+        vp = self.viewport().rect()
+        x = min(rect.left(), max(0, vp.width() - bar.width()))
+        y = rect.bottom() + 6
+        if y + bar.height() > vp.height():
+            y = max(0, rect.top() - bar.height() - 6)
+        bar.move(QPoint(x, y))
+        bar.raise_()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._place_bar()
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        # The cursor rectangle is only right once the editor is laid out.
+        QTimer.singleShot(0, self._place_bar)
+
+    # -- leaving the composition ---------------------------------------------
+    def cancel_composition(self) -> None:
+        """Drop a code being typed (the cursor is about to move elsewhere)."""
+        if self.engine.composing:
+            self.engine.process("escape")
+            self._show("")
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        self.cancel_composition()
+        super().mousePressEvent(event)
+
+
+class ImePadPane(QWidget):
+    """The typing pad with its mode switches, options and learning aid."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._settings = Settings("ime")
+        options = dict(
+            learning=self._settings.get_bool("learning", True),
+            auto_commit=self._settings.get_bool("auto_commit", True),
+            charset=self._settings.get_str("charset", "all") if self._settings.get_str("charset", "all")
+            in ("all", "common") else "all",
+        )
+        try:
+            engine = ImeEngine(**options)
+        except WubitokError as exc:  # the user database is unreadable: type without learning
+            options["learning"] = False
+            engine = ImeEngine(**options)
+            QTimer.singleShot(0, lambda: errors.show_error(self, exc))
+        self.engine = engine
+
+        self.mode_button = QPushButton()
+        self.mode_button.clicked.connect(lambda: self._toggle("shift"))
+        self.width_button = QPushButton()
+        self.width_button.clicked.connect(lambda: self._toggle("fullwidth"))
+        for b in (self.mode_button, self.width_button):
+            b.setFont(han_font(11))
+            b.setMinimumWidth(72)
+        self.options_button = QToolButton()
+        self.options_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.options_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        menu = QMenu(self.options_button)
+        self.learning_action = menu.addAction("")
+        self.learning_action.setCheckable(True)
+        self.learning_action.setChecked(engine.options.learning)
+        self.learning_action.toggled.connect(lambda on: self._configure(learning=on))
+        self.auto_action = menu.addAction("")
+        self.auto_action.setCheckable(True)
+        self.auto_action.setChecked(engine.options.auto_commit)
+        self.auto_action.toggled.connect(lambda on: self._configure(auto_commit=on))
+        menu.addSeparator()
+        self.charset_group = QActionGroup(self)
+        for charset in ("all", "common"):
+            action = menu.addAction("")
+            action.setCheckable(True)
+            action.setData(charset)
+            action.setChecked(engine.options.charset == charset)
+            action.triggered.connect(lambda _=False, c=charset: self._configure(charset=c))
+            self.charset_group.addAction(action)
+        menu.addSeparator()
+        self.reset_action = menu.addAction("")
+        self.reset_action.triggered.connect(self._reset_learning)
+        self.options_button.setMenu(menu)
+        self.options_button.setMinimumWidth(90)
+        top = QHBoxLayout()
+        for w in (self.mode_button, self.width_button):
+            top.addWidget(w)
+        top.addStretch(1)
+        top.addWidget(self.options_button)
+
+        self.editor = ImeEditor(engine)
+        self.editor.setFont(han_font(17))
+        self.editor.state_changed.connect(self._state_changed)
+
+        self.copy_button = QPushButton()
+        self.copy_button.clicked.connect(self.copy_all)
+        self.save_button = QPushButton()
+        self.save_button.clicked.connect(lambda: self.save_file())
+        self.clear_button = QPushButton()
+        self.clear_button.clicked.connect(self._clear)
+        self.count_label = QLabel()
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.copy_button)
+        bottom.addWidget(self.save_button)
+        bottom.addWidget(self.clear_button)
+        bottom.addStretch(1)
+        bottom.addWidget(self.count_label)
+        self.editor.textChanged.connect(self._count)
+
+        self.last_title = QLabel()
+        self.last_title.setProperty("role", "heading")
+        self.last_label = QLabel()
+        self.last_label.setFont(han_font(22))
+        self.last_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.last_code = QLabel()
+        self.last_code.setFont(monospace_font(18))
+        self.help_label = QLabel()
+        self.help_label.setWordWrap(True)
+        self.keyboard = WubiKeyboard()
+        self.keyboard.setMaximumWidth(560)
+        aid_text = QVBoxLayout()
+        aid_text.addWidget(self.last_title)
+        row = QHBoxLayout()
+        row.addWidget(self.last_label)
+        row.addSpacing(12)
+        row.addWidget(self.last_code)
+        row.addStretch(1)
+        aid_text.addLayout(row)
+        aid_text.addWidget(self.help_label, 1)
+        aid = QHBoxLayout()
+        aid.addLayout(aid_text, 1)
+        aid.addWidget(self.keyboard, 1)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 14, 16, 10)
+        layout.setSpacing(8)
+        layout.addLayout(top)
+        layout.addWidget(self.editor, 1)
+        layout.addLayout(bottom)
+        layout.addLayout(aid)
+        self.setFocusProxy(self.editor)
+
+        # The index of every code loads in the background so no keystroke waits for it.
+        self._preload: Job | None = run_job(engine.preload, pass_progress=False, pass_cancel=False)
+        self.retranslate_ui()
+        self._state_changed(engine.state)
+
+    # -- protocol --------------------------------------------------------------
+    def set_sample_text(self, text: str) -> None:
+        """Type ``text`` as a key script (``wqiyvb{space}``: letters, digits, ``{space}``...)."""
+        for key in parse_keys(text):
+            if not self.editor.feed_key(key):
+                QPlainTextEdit.keyPressEvent(self.editor, _key_event(key))
+        self.editor.setFocus()
+
+    def is_ready(self) -> bool:
+        return self._preload is None or not self._preload.is_running()
+
+    def retranslate_ui(self) -> None:
+        self.options_button.setText(self.tr("Options"))
+        self.learning_action.setText(self.tr("Learn my choices (most used first)"))
+        self.auto_action.setText(self.tr("Commit a 4-key code with a single candidate at once"))
+        charset_names = {"all": self.tr("All characters (incl. rare ones)"),
+                         "common": self.tr("Common characters only (GB2312)")}
+        for action in self.charset_group.actions():
+            action.setText(charset_names[action.data()])
+        self.reset_action.setText(self.tr("Forget learned order…"))
+        self.copy_button.setText(self.tr("Copy all"))
+        self.save_button.setText(self.tr("Save…"))
+        self.clear_button.setText(self.tr("Clear"))
+        self.last_title.setText(self.tr("Last entry and its code"))
+        self.help_label.setText(self.tr(
+            "Type Wubi codes: space takes the first candidate, 1–9 pick one, - and = turn pages. "
+            "Start with z to look up by pinyin (zni). Shift switches Chinese/English."))
+        self.editor.setPlaceholderText(self.tr("Type here with Wubi-86: wqiy vb␣ → 你好"))
+        self._state_changed(self.engine.state)
+        self._count()
+
+    def save_state(self) -> None:
+        o = self.engine.options
+        self._settings.set("learning", o.learning)
+        self._settings.set("auto_commit", o.auto_commit)
+        self._settings.set("charset", o.charset)
+
+    def shutdown(self) -> None:
+        if self._preload is not None:
+            self._preload.wait(10)
+        self.engine.close()
+
+    def save_file(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save as UTF-8 text"), self._settings.last_dir(),
+                                              self.tr("Text files (*.txt);;All files (*)"))
+        if path:
+            self.save_to(path)
+
+    # -- actions ---------------------------------------------------------------
+    def save_to(self, path: str | Path) -> bool:
+        with errors.reported(self):
+            atomic_write_text(path, self.editor.toPlainText())
+            self._settings.remember_file(path)
+            return True
+        return False
+
+    def copy_all(self) -> None:
+        QGuiApplication.clipboard().setText(self.editor.toPlainText())
+
+    def _clear(self) -> None:
+        self.editor.cancel_composition()
+        self.editor.selectAll()
+        self.editor.textCursor().removeSelectedText()  # undoable, unlike clear()
+        self.engine.reset()
+        self._state_changed(self.engine.state)
+
+    def _toggle(self, key: str) -> None:
+        self.editor.feed_key(key)
+        self.editor.setFocus()
+
+    def _configure(self, **changes) -> None:
+        with errors.reported(self):
+            self.engine.configure(**changes)
+        self.editor.setFocus()
+
+    def _reset_learning(self) -> None:
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Forget learned order?"),
+                          self.tr("Candidates will be ordered by the dictionary again. "
+                                  "Your choices so far are deleted."),
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.accepted.connect(self.reset_learning)
+        box.open()
+
+    def reset_learning(self) -> None:
+        with errors.reported(self):
+            self.engine.reset_learning()
+
+    def _count(self) -> None:
+        n = len(self.editor.toPlainText())
+        self.count_label.setText(self.tr("{n} characters").replace("{n}", str(n)))
+
+    def _state_changed(self, state: ImeState) -> None:
+        self.mode_button.setText(self.tr("中 Chinese") if state.chinese else self.tr("A English"))
+        self.mode_button.setToolTip(self.tr("Shift switches between Chinese and English"))
+        self.width_button.setText(self.tr("Full width") if state.full_width else self.tr("Half width"))
+        last = state.last_commit
+        if state.composing and not state.pinyin:
+            self.keyboard.set_code(state.preedit.replace("z", ""))
+        else:
+            self.keyboard.set_code(last.code if last else None)
+        if last is None:
+            self.last_label.setText("—")
+            self.last_code.setText("")
+        else:
+            self.last_label.setText(last.text)
+            self.last_code.setText(last.code)
+
+
+def _key_event(key: str) -> QKeyEvent:
+    """The key press an editor would get for an engine key it did not take."""
+    qt_key = {v: k for k, v in _NAMED.items()}.get(key)
+    if qt_key is not None:
+        text = {"space": " ", "enter": "\r", "backspace": "\b", "escape": "\x1b"}.get(key, "")
+        return QKeyEvent(QEvent.Type.KeyPress, qt_key, Qt.KeyboardModifier.NoModifier, text)
+    return QKeyEvent(QEvent.Type.KeyPress, 0, Qt.KeyboardModifier.NoModifier, key)
