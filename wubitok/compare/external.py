@@ -204,6 +204,11 @@ class SentencePieceModel(_External):
             raise ModelError(f"{path}: not a SentencePiece model (cannot parse it)") from None
         if sp.get_piece_size() == 0:
             raise ModelError(f"{path}: not a SentencePiece model (no pieces)")
+        try:
+            sp.encode("", return_type="offset_mapping")
+        except (TypeError, ValueError):
+            raise MissingExtraError("SentencePiece models need sentencepiece 0.2.2 or later (for offsets): "
+                                    "pip install -U wubitok[fast]") from None
         return cls(sp, str(path))
 
     def _encoding(self, r: dict[str, Any]) -> Encoding:

@@ -44,7 +44,7 @@ def renyi_efficiency(counts: Iterable[int], vocab_size: int, alpha: float = RENY
     """Rényi efficiency of a unigram token distribution.
 
     Zouhar, Meister, Gastaldi, Du, Sachan, Cotterell: "Tokenization and the
-    Noiseless Channel", ACL 2023 (arXiv:2306.16842), §3: with p the unigram
+    Noiseless Channel", ACL 2023 (arXiv:2306.16842): with p the unigram
     distribution of tokens and V the vocabulary,
     ``H_alpha(p) = 1 / (1 - alpha) * log(sum_w p(w) ** alpha)`` and the
     efficiency is ``H_alpha(p) / log |V|``; alpha = 2.5 is the value the
@@ -66,8 +66,12 @@ def renyi_efficiency(counts: Iterable[int], vocab_size: int, alpha: float = RENY
 
 def unknown_token_id(tokenizer: Tokenizer) -> int | None:
     """The id of the tokenizer's unknown token, or None if it has none."""
-    if hasattr(tokenizer, "unk_id"):  # adapters say so themselves (None: no unknown token)
+    if hasattr(tokenizer, "unk_id"):  # engines and adapters that say so (None: none)
         return tokenizer.unk_id
+    if tokenizer.lossless:
+        # Nothing is lost, so no token stands for lost text; a "<unk>" in such a
+        # vocabulary is a special token that only stands for itself.
+        return None
     for token in UNK_TOKENS:
         tid = tokenizer.token_to_id(token)
         if tid is not None:
