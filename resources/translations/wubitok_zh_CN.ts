@@ -288,7 +288,7 @@
         <translation>选择一行，即可在键盘上查看它的编码。</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Also typed by {code}</source>
         <translation>同样用 {code} 打出的</translation>
     </message>
@@ -356,7 +356,7 @@
 <context>
     <name>ImePadPane</name>
     <message>
-        <location filename="../../wubitok/gui/panes/ime_pad.py" line="+258"/>
+        <location filename="../../wubitok/gui/panes/ime_pad.py" line="+259"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -567,7 +567,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../wubitok/gui/main_window.py" line="+171"/>
+        <location filename="../../wubitok/gui/main_window.py" line="+173"/>
         <source>This pane could not be loaded; this is a bug in wubitok.</source>
         <translation>无法加载此面板；这是 wubitok 的程序缺陷。</translation>
     </message>
@@ -602,7 +602,7 @@
         <translation>五笔输入</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>wubitok — Wubi dictionary, typing and tokenizers</source>
         <translation>wubitok — 五笔词典、输入与分词器</translation>
     </message>
@@ -630,6 +630,11 @@
         <location line="+1"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Go to the &amp;input box</source>
+        <translation>转到输入框(&amp;I)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -668,7 +673,7 @@
         <translation>关于 wubitok(&amp;A)</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>About wubitok</source>
         <translation>关于 wubitok</translation>
     </message>
@@ -678,7 +683,7 @@
         <translation>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;五笔 86 词典、输入板与五笔 BPE 分词器，并可与 BPE、WordPiece、Unigram 对比——完全离线。&lt;/p&gt;&lt;p&gt;词典来自 ibus-table-wubi；字体 Droid Sans Fallback（Apache-2.0）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>Quit wubitok?</source>
         <translation>退出 wubitok？</translation>
     </message>
@@ -691,7 +696,7 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../../wubitok/gui/panes/lookup.py" line="-384"/>
+        <location filename="../../wubitok/gui/panes/lookup.py" line="-385"/>
         <source>Text</source>
         <translation>字词</translation>
     </message>

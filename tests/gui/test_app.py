@@ -84,6 +84,28 @@ def test_language_switch_takes_effect_at_once(window, qtbot):
     assert lookup.model.headerData(0, Qt.Orientation.Horizontal) == "Text"
 
 
+def test_language_switch_with_every_pane_open(window, qtbot):
+    for key in window.pane_keys():
+        window.show_pane(key)
+        qtbot.waitUntil(lambda: not hasattr(window.current_pane(), "is_ready") or window.current_pane().is_ready(),
+                        timeout=30_000)
+    window.set_language("zh_CN")
+    qtbot.waitUntil(lambda: window.pane_list.item(0).text() == "查询")
+    for key in window.pane_keys():
+        assert window.pane(key) is not None
+    assert window.pane_errors == {}
+    assert window.current_pane_key() == window.pane_keys()[-1]
+    assert window.stack.currentWidget() is window.current_pane()
+
+
+def test_ctrl_l_goes_to_the_input(window, qtbot):
+    window.show_pane("lookup")
+    window.activateWindow()
+    window.pane_list.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    assert window.pane("lookup").search_box.hasFocus()
+
+
 def test_theme_switch(window):
     window.set_theme("dark")
     assert QApplication.palette().color(QPalette.ColorRole.Window).lightness() < 100

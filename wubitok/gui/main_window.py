@@ -22,7 +22,9 @@ checks with ``hasattr``):
     timer pending, a model loading).  ``--screenshot`` waits until True.
 ``retranslate_ui() -> None``
     Re-read all visible texts through ``tr()`` after a language switch.  A
-    pane without it is rebuilt instead (after ``save_state()``), unless busy.
+    pane without it is rebuilt instead (``save_state()``, ``shutdown()``, a new
+    instance), unless busy; what was typed into it is then lost, so panes
+    with user input should implement it.
 ``save_state() -> None``
     Store options and layout in ``Settings("<key>")``; called on close and
     before a rebuild.
@@ -234,6 +236,7 @@ class MainWindow(QMainWindow):
             action.setData(key)
             self._pane_actions.addAction(action)
         self.view_menu.addSeparator()
+        self.focus_action = self._action(self.view_menu, self._focus_pane, "Ctrl+L")
         self.theme_menu = self.view_menu.addMenu("")
         self._theme_actions = QActionGroup(self)
         current_theme = Settings("app").get_str("theme", "system")
@@ -262,6 +265,7 @@ class MainWindow(QMainWindow):
         self.save_action.setText(self.tr("&Save…"))
         self.quit_action.setText(self.tr("&Quit"))
         self.view_menu.setTitle(self.tr("&View"))
+        self.focus_action.setText(self.tr("Go to the &input box"))
         self.theme_menu.setTitle(self.tr("&Theme"))
         theme_names = {"system": self.tr("Follow the system"), "light": self.tr("Light"), "dark": self.tr("Dark")}
         for action in self._theme_actions.actions():
@@ -284,6 +288,11 @@ class MainWindow(QMainWindow):
         pane = self.current_pane()
         if pane is not None and hasattr(pane, method):
             getattr(pane, method)()
+
+    def _focus_pane(self) -> None:
+        pane = self.current_pane()
+        if pane is not None:
+            pane.setFocus()  # a pane's focus proxy is its main input
 
     def _update_file_actions(self) -> None:
         pane = self.current_pane()
@@ -331,6 +340,8 @@ class MainWindow(QMainWindow):
         old = self._panes.pop(key)
         if hasattr(old, "save_state"):
             old.save_state()
+        if hasattr(old, "shutdown"):
+            old.shutdown()
         was_current = self.stack.currentWidget() is old
         index = self._keys.index(key)
         self.stack.insertWidget(index, QWidget())
