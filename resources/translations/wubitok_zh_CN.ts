@@ -4,7 +4,7 @@
 <context>
     <name>CandidateBar</name>
     <message>
-        <location filename="../../wubitok/gui/panes/ime_pad.py" line="+78"/>
+        <location filename="../../wubitok/gui/panes/ime_pad.py" line="+76"/>
         <source>no candidates</source>
         <translation>无候选</translation>
     </message>
@@ -159,7 +159,7 @@
 <context>
     <name>ConvertPane</name>
     <message>
-        <location filename="../../wubitok/gui/panes/convert.py" line="+184"/>
+        <location filename="../../wubitok/gui/panes/convert.py" line="+189"/>
         <source>Codes:</source>
         <translation>编码：</translation>
     </message>
@@ -260,7 +260,12 @@
         <translation>保存为 UTF-8 文本</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+27"/>
+        <source>No recent files</source>
+        <translation>没有最近的文件</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>{codes} codes · {shared} shared · {unknown} unknown</source>
         <translation>{codes} 个编码 · {shared} 个重码 · {unknown} 个未知</translation>
     </message>
@@ -356,7 +361,7 @@
 <context>
     <name>ImePadPane</name>
     <message>
-        <location filename="../../wubitok/gui/panes/ime_pad.py" line="+259"/>
+        <location filename="../../wubitok/gui/panes/ime_pad.py" line="+260"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>

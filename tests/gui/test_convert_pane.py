@@ -78,6 +78,13 @@ def test_open_file_into_a_side(qtbot, pane, tmp_path):
     _wait(qtbot, pane)
     assert pane.chinese.editor.toPlainText() == "你好\n世界\n"
     assert pane.codes.editor.toPlainText() == to_codes("你好\n世界\n")
+    # The file is remembered: the Open button's menu offers it again.
+    pane._fill_recent(CODES)
+    recent = [a for a in pane.codes.recent_menu.actions() if a.text() == "in.txt"]
+    assert recent and recent[0].toolTip() == str(f.resolve())
+    recent[0].trigger()
+    _wait(qtbot, pane)
+    assert pane.codes.editor.toPlainText() == "你好\n世界\n"
 
 
 def test_a_file_that_is_not_utf8_shows_a_dialog_and_keeps_the_text(qtbot, pane, tmp_path, error_dialogs):

@@ -165,10 +165,12 @@ class WubiKeyboard(QWidget):
         p.drawText(badge, Qt.AlignmentFlag.AlignCenter, label)
 
     def _paint_legend(self, p: QPainter, dark: bool, text: QColor) -> None:
-        items = [f"{z} {ZONE_STROKES[z - 1]} {ZONES[z - 1]}" for z in range(1, 6)]
         font = han_font(1)
         sw, gap, spacing = 12, 5, 16
-        for px in (13, 12, 11, 10, 9):
+        # Largest type that fits; when even the smallest does not, drop the key letters.
+        attempts = [(px, True) for px in (13, 12, 11, 10)] + [(11, False), (9, False)]
+        for px, with_keys in attempts:
+            items = [f"{z} {ZONE_STROKES[z - 1]}" + (f" {ZONES[z - 1]}" if with_keys else "") for z in range(1, 6)]
             font.setPixelSize(px)
             p.setFont(font)
             fm = p.fontMetrics()

@@ -16,7 +16,7 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox, QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu, QPlainTextEdit,
-    QPushButton, QSplitter, QTextEdit, QVBoxLayout, QWidget,
+    QPushButton, QSplitter, QTextEdit, QToolButton, QVBoxLayout, QWidget,
 )
 
 from ...convert import CODE_STYLES, to_codes
@@ -67,7 +67,11 @@ class _Side(QWidget):
         super().__init__(parent)
         self.title = QLabel()
         self.title.setProperty("role", "heading")
-        self.open_button = QPushButton()
+        # Click: a file dialog; the arrow: the files opened last.
+        self.open_button = QToolButton()
+        self.open_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        self.recent_menu = QMenu(self.open_button)
+        self.open_button.setMenu(self.recent_menu)
         self.save_button = QPushButton()
         self.copy_button = QPushButton()
         head = QHBoxLayout()
@@ -125,6 +129,7 @@ class ConvertPane(QWidget):
         self.codes.editor.textChanged.connect(lambda: self._edited(CODES))
         for side, name in ((self.chinese, CHINESE), (self.codes, CODES)):
             side.open_button.clicked.connect(lambda _=False, n=name: self.open_file(n))
+            side.recent_menu.aboutToShow.connect(lambda n=name: self._fill_recent(n))
             side.save_button.clicked.connect(lambda _=False, n=name: self.save_file(n))
             side.editor.installEventFilter(self)
         self.editors = QSplitter(Qt.Orientation.Horizontal)
@@ -237,7 +242,7 @@ class ConvertPane(QWidget):
 
     # -- files -----------------------------------------------------------------
     def editor(self, side: str) -> QPlainTextEdit:
-        return (self.chinese if side == CHINESE else self.codes).editor
+        return self.editor_side(side).editor
 
     def load_file(self, path: str | Path, side: str = CHINESE) -> Job:
         """Read ``path`` in the background into one side; a bad file shows a dialog."""
@@ -247,6 +252,20 @@ class ConvertPane(QWidget):
             self.convert_now()
 
         return self._start_job(read_text, str(path), on_finished=loaded)
+
+    def _fill_recent(self, side: str) -> None:
+        menu = self.editor_side(side).recent_menu
+        menu.clear()
+        recent = self._settings.recent_files()
+        for path in recent:
+            action = menu.addAction(Path(path).name)
+            action.setToolTip(path)
+            action.triggered.connect(lambda _=False, p=path: self.load_file(p, side))
+        if not recent:
+            menu.addAction(self.tr("No recent files")).setEnabled(False)
+
+    def editor_side(self, side: str) -> _Side:
+        return self.chinese if side == CHINESE else self.codes
 
     def save_to(self, path: str | Path, side: str) -> bool:
         """Write one side atomically; True if it was saved."""

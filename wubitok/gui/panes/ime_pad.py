@@ -49,9 +49,7 @@ class CandidateBar(QFrame):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAutoFillBackground(True)
-        self.setBackgroundRole(QPalette.ColorRole.Base)
+        self.setObjectName("candidateBar")  # styled in resources/style/wubitok.qss
         self.label = QLabel()
         self.label.setFont(han_font(15))
         self.label.setTextFormat(Qt.TextFormat.RichText)
@@ -180,8 +178,8 @@ class ImeEditor(QPlainTextEdit):
         vp = self.viewport().rect()
         x = min(rect.left(), max(0, vp.width() - bar.width()))
         y = rect.bottom() + 6
-        if y + bar.height() > vp.height():
-            y = max(0, rect.top() - bar.height() - 6)
+        if y + bar.height() > vp.height() and rect.top() - bar.height() - 6 >= 0:
+            y = rect.top() - bar.height() - 6  # no room below: above the line, never over it
         bar.move(QPoint(x, y))
         bar.raise_()
 
@@ -267,6 +265,7 @@ class ImePadPane(QWidget):
 
         self.editor = ImeEditor(engine)
         self.editor.setFont(han_font(17))
+        self.editor.setMinimumHeight(140)  # room for a line and the candidate bar under it
         self.editor.state_changed.connect(self._state_changed)
 
         self.copy_button = QPushButton()
