@@ -273,12 +273,17 @@ def decode_code_text(text: str, separator: str = " ", *,
     d = dictionary or default_dictionary()
     runs = _LETTER_RUN_RE.findall(text)
     pieces: list[CodePiece] = []
+    # A text repeats its codes; one query per distinct code keeps a book fast.
+    seen: dict[str, tuple[Candidate, ...]] = {}
     for i, run in enumerate(runs):
         if run[0].isascii() and run[0].isalpha():
             code = run.lower()
-            alts: tuple[Candidate, ...] = ()
-            if _CODE_RE.fullmatch(code):
-                alts = tuple(d.candidates(code, limit=MAX_ALTERNATIVES, completions=False))
+            alts = seen.get(code)
+            if alts is None:
+                alts = ()
+                if _CODE_RE.fullmatch(code):
+                    alts = tuple(d.candidates(code, limit=MAX_ALTERNATIVES, completions=False))
+                seen[code] = alts
             pieces.append(CodePiece(run, alts[0].text if alts else run, code, alts))
             continue
         between_codes = 0 < i < len(runs) - 1

@@ -42,6 +42,11 @@ def test_codes_to_chinese_live_with_alternatives(qtbot, pane, wubi_dict):
     assert pane.chinese.editor.toPlainText() == second + "好"
     # The codes are untouched: both entries share them.
     assert pane.codes.editor.toPlainText() == "wqiy vbg"
+    # A later piece is found at its new place, after the longer replacement.
+    vbg_piece = next(i for i, p in enumerate(pane.pieces()) if p.code == "vbg")
+    other = wubi_dict.exact_candidates("vbg")[1].text
+    pane.choose_alternative(vbg_piece, 1)
+    assert pane.chinese.editor.toPlainText() == second + other
 
 
 def test_editing_the_other_side_switches_direction(qtbot, pane):

@@ -9,6 +9,8 @@ one offers the alternatives for that character.
 """
 from __future__ import annotations
 
+import bisect
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,14 +27,17 @@ from ...query import CodePiece, decode_code_text, is_code_text
 from .. import errors
 from ..fonts import drawable, han_font, monospace_font
 from ..settings import Settings
+from ..pending_jobs import PendingJobs
 from ..workers import Job
 
 DEBOUNCE_MS = 120
 SEPARATORS = (" ", "", "/", "|", "'", "\t")
-# Highlights and list rows beyond these are not drawn: a whole book of
-# codes would otherwise make every repaint slow.
-MAX_MARKS = 3000
-MAX_LIST = 500
+# Shared-code rows beyond this are not listed: nobody scrolls through more,
+# and filling the list would stall the GUI thread.
+MAX_LIST = 200
+# Highlights are made only for the visible part of an editor, plus this many
+# characters around it (a QTextCursor per mark is slow for a whole book).
+HIGHLIGHT_MARGIN = 300
 CHINESE, CODES = "chinese", "codes"
 
 
@@ -42,22 +47,58 @@ def _utf16_len(text: str) -> int:
 
 
 @dataclass(frozen=True)
+class Mark:
+    """Where one shared or unknown code is, in both editors (UTF-16 positions)."""
+
+    piece: int
+    code_start: int
+    code_len: int
+    chinese_start: int  # meaningful when the Chinese side is the conversion
+    chinese_len: int
+    unknown: bool
+
+
+@dataclass(frozen=True)
 class Conversion:
-    """A finished conversion: the other side's text and the code pieces."""
+    """A finished conversion: the other side's text, the code pieces and what to mark."""
 
     generation: int
     source: str  # CHINESE or CODES: the side that was typed in
     output: str
     pieces: list[CodePiece]  # the code side read back, piece by piece
+    marks: list[Mark]  # every shared or unknown code, in text order
+    counts: tuple[int, int, int]  # codes, shared codes, unknown codes
+
+
+def _marks(pieces: list[CodePiece]) -> tuple[list[Mark], tuple[int, int, int]]:
+    marks: list[Mark] = []
+    n_codes = n_shared = n_unknown = 0
+    code_pos = chinese_pos = 0
+    for i, piece in enumerate(pieces):
+        src_len, out_len = _utf16_len(piece.source), _utf16_len(piece.text)
+        if piece.code is not None:
+            n_codes += 1
+            unknown = not piece.known
+            shared = len(piece.alternatives) > 1
+            n_unknown += unknown
+            n_shared += shared
+            if unknown or shared:
+                marks.append(Mark(i, code_pos, src_len, chinese_pos, out_len, unknown))
+        code_pos += src_len
+        chinese_pos += out_len
+    return marks, (n_codes, n_shared, n_unknown)
 
 
 def convert(generation: int, source: str, text: str, style: str, separator: str) -> Conversion:
-    """The work of one conversion (runs in a worker thread)."""
+    """The work of one conversion, all of it in a worker thread (a book takes seconds)."""
     if source == CHINESE:
-        codes = to_codes(text, style=style, separator=separator)
-        return Conversion(generation, source, codes, decode_code_text(codes, separator))
-    pieces = decode_code_text(text, separator)
-    return Conversion(generation, source, "".join(p.text for p in pieces), pieces)
+        output = to_codes(text, style=style, separator=separator)
+        pieces = decode_code_text(output, separator)
+    else:
+        pieces = decode_code_text(text, separator)
+        output = "".join(p.text for p in pieces)
+    marks, counts = _marks(pieces)
+    return Conversion(generation, source, output, pieces, marks, counts)
 
 
 class _Side(QWidget):
@@ -95,10 +136,10 @@ class ConvertPane(QWidget):
         self._settings = Settings("convert")
         self._source = CHINESE
         self._generation = 0
-        # Jobs whose results have not been handled yet (a job is done before its
-        # finished signal reaches this thread; "ended" comes after the results).
-        self._jobs: set[Job] = set()
+        self._jobs = PendingJobs(self)
         self._pieces: list[CodePiece] = []
+        self._marks: list[Mark] = []
+        self._counts = (0, 0, 0)
         self._last_focus = CHINESE
 
         self.style_label = QLabel()
@@ -170,6 +211,14 @@ class ConvertPane(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self._start_conversion)
+        # Scrolling or resizing shows other text: highlight it once things settle.
+        self._rehighlight = QTimer(self)
+        self._rehighlight.setSingleShot(True)
+        self._rehighlight.setInterval(30)
+        self._rehighlight.timeout.connect(self._highlight)
+        for side in (self.chinese, self.codes):
+            side.editor.verticalScrollBar().valueChanged.connect(lambda _: self._rehighlight.start())
+            side.editor.verticalScrollBar().rangeChanged.connect(lambda *_: self._rehighlight.start())
         self.style_box.currentIndexChanged.connect(lambda _: self._options_changed())
         self.sep_box.currentIndexChanged.connect(lambda _: self._options_changed())
         self.setFocusProxy(self.chinese.editor)
@@ -214,17 +263,7 @@ class ConvertPane(QWidget):
         self._settings.set("split", self.splitter.saveState())
 
     def shutdown(self) -> None:
-        for job in list(self._jobs):
-            job.wait(5)
-
-    def _start_job(self, fn, *args, on_finished) -> Job:
-        # Connect before starting: a quick job may end before start() returns.
-        job = Job(fn, *args, pass_progress=False, pass_cancel=False)
-        self._jobs.add(job)
-        job.finished.connect(on_finished)
-        job.failed.connect(lambda _msg: errors.show_error(self, job.error))
-        job.ended.connect(lambda: self._jobs.discard(job))
-        return job.start()
+        self._jobs.wait()
 
     def open_file(self, side: str | None = None) -> None:
         side = side or self._focused_side()
@@ -251,7 +290,7 @@ class ConvertPane(QWidget):
             self.editor(side).setPlainText(text)
             self.convert_now()
 
-        return self._start_job(read_text, str(path), on_finished=loaded)
+        return self._jobs.start(read_text, str(path), on_finished=loaded)
 
     def _fill_recent(self, side: str) -> None:
         menu = self.editor_side(side).recent_menu
@@ -299,7 +338,7 @@ class ConvertPane(QWidget):
 
     def _start_conversion(self) -> None:
         text = self.editor(self._source).toPlainText()
-        self._start_job(convert, self._generation, self._source, text, self.style_box.currentData(),
+        self._jobs.start(convert, self._generation, self._source, text, self.style_box.currentData(),
                         self.sep_box.currentData(), on_finished=self._apply)
 
     def _apply(self, result: Conversion) -> None:
@@ -315,6 +354,8 @@ class ConvertPane(QWidget):
             cursor.insertText(result.output)
             target.blockSignals(False)
         self._pieces = result.pieces
+        self._marks = result.marks
+        self._counts = result.counts
         self._show_pieces()
 
     # -- shared codes ----------------------------------------------------------
@@ -322,45 +363,45 @@ class ConvertPane(QWidget):
         return list(self._pieces)
 
     def _show_pieces(self) -> None:
-        coded = [p for p in self._pieces if p.code is not None]
-        shared = [i for i, p in enumerate(self._pieces) if len(p.alternatives) > 1]
-        unknown = [p for p in coded if not p.known]
+        n_codes, n_shared, n_unknown = self._counts
         self.stats.setText(
             self.tr("{codes} codes · {shared} shared · {unknown} unknown")
-            .replace("{codes}", str(len(coded))).replace("{shared}", str(len(shared)))
-            .replace("{unknown}", str(len(unknown))))
+            .replace("{codes}", str(n_codes)).replace("{shared}", str(n_shared))
+            .replace("{unknown}", str(n_unknown)))
         self.shared_list.clear()
-        for i in shared[:MAX_LIST]:
-            piece = self._pieces[i]
+        for mark in [m for m in self._marks if not m.unknown][:MAX_LIST]:
+            piece = self._pieces[mark.piece]
             alts = "   ".join(f"{n}\u2009{drawable(c.text)}" for n, c in enumerate(piece.alternatives, 1))
             item = QListWidgetItem(f"{piece.code}    {alts}")
-            item.setData(Qt.ItemDataRole.UserRole, i)
+            item.setData(Qt.ItemDataRole.UserRole, mark.piece)
             self.shared_list.addItem(item)
         self._highlight()
 
     def _highlight(self) -> None:
-        """Mark shared codes (and the characters they became) and unknown codes."""
+        """Mark shared codes (and the characters they became) and unknown codes, where visible."""
         shared_fmt = QTextCharFormat()
         shared_fmt.setBackground(QColor(255, 196, 0, 70))
         unknown_fmt = QTextCharFormat()
         unknown_fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
         unknown_fmt.setUnderlineColor(QColor("#d03030"))
         code_marks, chinese_marks = [], []
-        code_pos = chinese_pos = 0
-        chinese_is_output = self._source == CODES
-        for piece in self._pieces:
-            src_len, out_len = _utf16_len(piece.source), _utf16_len(piece.text)
-            if piece.code is not None and len(code_marks) < MAX_MARKS:
-                if not piece.known:
-                    code_marks.append(self._selection(self.codes.editor, code_pos, src_len, unknown_fmt))
-                elif len(piece.alternatives) > 1:
-                    code_marks.append(self._selection(self.codes.editor, code_pos, src_len, shared_fmt))
-                    if chinese_is_output:
-                        chinese_marks.append(self._selection(self.chinese.editor, chinese_pos, out_len, shared_fmt))
-            code_pos += src_len
-            chinese_pos += out_len
+        editor = self.codes.editor
+        for m in self._visible_marks(editor, [m.code_start for m in self._marks]):
+            fmt = unknown_fmt if m.unknown else shared_fmt
+            code_marks.append(self._selection(editor, m.code_start, m.code_len, fmt))
+        if self._source == CODES:
+            editor = self.chinese.editor
+            for m in self._visible_marks(editor, [m.chinese_start for m in self._marks]):
+                if not m.unknown:
+                    chinese_marks.append(self._selection(editor, m.chinese_start, m.chinese_len, shared_fmt))
         self.codes.editor.setExtraSelections(code_marks)
         self.chinese.editor.setExtraSelections(chinese_marks)
+
+    def _visible_marks(self, editor: QPlainTextEdit, starts: list[int]) -> list[Mark]:
+        rect = editor.viewport().rect()
+        first = editor.cursorForPosition(rect.topLeft()).position() - HIGHLIGHT_MARGIN
+        last = editor.cursorForPosition(rect.bottomRight()).position() + HIGHLIGHT_MARGIN
+        return self._marks[bisect.bisect_left(starts, first):bisect.bisect_right(starts, last)]
 
     @staticmethod
     def _selection(editor: QPlainTextEdit, start: int, length: int, fmt: QTextCharFormat):
@@ -373,17 +414,15 @@ class ConvertPane(QWidget):
         sel.format = fmt
         return sel
 
-    def _piece_span(self, index: int, *, output: bool) -> tuple[int, int]:
-        start = sum(_utf16_len(p.text if output else p.source) for p in self._pieces[:index])
-        piece = self._pieces[index]
-        return start, _utf16_len(piece.text if output else piece.source)
+    def _mark(self, piece_index: int) -> Mark:
+        return next(m for m in self._marks if m.piece == piece_index)
 
     def _offer_alternatives(self, item: QListWidgetItem) -> None:
         index = item.data(Qt.ItemDataRole.UserRole)
-        start, length = self._piece_span(index, output=False)
+        mark = self._mark(index)
         cursor = self.codes.editor.textCursor()
-        cursor.setPosition(start)
-        cursor.setPosition(start + length, QTextCursor.MoveMode.KeepAnchor)
+        cursor.setPosition(mark.code_start)
+        cursor.setPosition(mark.code_start + mark.code_len, QTextCursor.MoveMode.KeepAnchor)
         self.codes.editor.setTextCursor(cursor)
         if self._source != CODES:
             return  # the Chinese side is what the user wrote; nothing to choose
@@ -398,13 +437,21 @@ class ConvertPane(QWidget):
         """Put another entry of a shared code into the Chinese text (codes are the source)."""
         piece = self._pieces[piece_index]
         new = piece.alternatives[alternative].text
-        start, length = self._piece_span(piece_index, output=True)
+        mark = self._mark(piece_index)
         self._pieces[piece_index] = CodePiece(piece.source, new, piece.code, piece.alternatives)
         editor = self.chinese.editor
         cursor = QTextCursor(editor.document())
-        cursor.setPosition(start)
-        cursor.setPosition(start + length, QTextCursor.MoveMode.KeepAnchor)
+        cursor.setPosition(mark.chinese_start)
+        cursor.setPosition(mark.chinese_start + mark.chinese_len, QTextCursor.MoveMode.KeepAnchor)
         editor.blockSignals(True)
         cursor.insertText(new)
         editor.blockSignals(False)
+        # The Chinese text after this piece moved by the difference in length.
+        delta = _utf16_len(new) - mark.chinese_len
+        self._marks = [
+            m if m.piece < piece_index else
+            dataclasses.replace(m, chinese_len=m.chinese_len + delta) if m.piece == piece_index else
+            dataclasses.replace(m, chinese_start=m.chinese_start + delta)
+            for m in self._marks
+        ]
         self._highlight()

@@ -16,9 +16,11 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, describe, search
+from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, describe
+from ...query import search as search_rows
 from ..fonts import drawable, han_font, monospace_font
 from ..keyboard import WubiKeyboard
+from ..pending_jobs import PendingJobs
 from ..settings import Settings
 
 # Typing pauses shorter than this do not trigger a search: one search per
@@ -26,6 +28,11 @@ from ..settings import Settings
 DEBOUNCE_MS = 150
 
 COL_TEXT, COL_FULL, COL_SHORT, COL_PINYIN, COL_WEIGHT, COL_RANK = range(6)
+
+
+def search(text: str, kind: str, generation: int) -> tuple[SearchResult, int]:
+    """A search tagged with the edit it answers (runs in a worker thread)."""
+    return search_rows(text, kind), generation
 
 
 def _muted(label: QLabel) -> QLabel:
@@ -314,6 +321,8 @@ class LookupPane(QWidget):
         super().__init__(parent)
         self._settings = Settings("lookup")
         self._result: SearchResult | None = None
+        self._generation = 0
+        self._jobs = PendingJobs(self)
 
         self.search_box = QLineEdit()
         self.search_box.setFont(han_font(16))
@@ -398,7 +407,7 @@ class LookupPane(QWidget):
         self.run_search()
 
     def is_ready(self) -> bool:
-        return not self._timer.isActive()
+        return not self._timer.isActive() and not self._jobs
 
     def retranslate_ui(self) -> None:
         self.search_box.setPlaceholderText(
@@ -417,9 +426,21 @@ class LookupPane(QWidget):
         self._settings.set("splitter", self.splitter.saveState())
 
     # -- searching -------------------------------------------------------------
+    def shutdown(self) -> None:
+        self._jobs.wait()
+
     def run_search(self) -> None:
+        """Search now, in the thread pool: a short prefix like "a" or "z" can take
+        tens of milliseconds, too long for the GUI thread."""
         self._timer.stop()
-        result = search(self.search_box.text(), self.mode_box.currentData())
+        self._generation += 1
+        self._jobs.start(search, self.search_box.text(), self.mode_box.currentData(), self._generation,
+                         on_finished=self._show_result)
+
+    def _show_result(self, found: tuple[SearchResult, int]) -> None:
+        result, generation = found
+        if generation != self._generation:
+            return  # the text changed since; that search's result is on its way
         self._result = result
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.model.set_rows(result.rows)
