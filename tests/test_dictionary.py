@@ -107,7 +107,9 @@ def test_wildcard(wubi_dict):
     found = wubi_dict.candidates("wzi", completions=False)
     assert {"你", "剑"} <= {c.text for c in found}
     assert all(len(c.code) == 3 and c.code[0] == "w" and c.code[2] == "i" for c in found)
-    assert wubi_dict.candidates("zzzz", limit=5)
+    assert len(wubi_dict.candidates("zzzz", limit=5)) == 5
+    texts = [c.text for c in wubi_dict.candidates("zzz", completions=False)]
+    assert len(texts) == len(set(texts))  # each text once, though e.g. 你 matches wqi and more
 
 
 def test_candidates_limit_charset_and_phrases(wubi_dict):

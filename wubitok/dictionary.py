@@ -179,8 +179,11 @@ class WubiDictionary:
             exact = self._rows(
                 f"SELECT text, code, rank, weight FROM entries {where}{filters}"
                 " ORDER BY weight DESC, code, rank LIMIT ?",
-                (*params, -1 if limit is None else limit),
+                # Each text once (a character can match under two codes): fetch spare rows.
+                (*params, -1 if limit is None else 4 * limit + 8),
             )
+            seen: set[str] = set()
+            exact = [row for row in exact if not (row[0] in seen or seen.add(row[0]))]
         else:
             exact = self._rows(
                 f"SELECT text, code, rank, weight FROM entries WHERE code = ?{filters} ORDER BY rank", (code,)
