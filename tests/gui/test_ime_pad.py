@@ -119,9 +119,22 @@ def test_copy_all_and_save(qtbot, pad, tmp_path, error_dialogs):
     assert error_dialogs and error_dialogs[0][0] == "File problem"
 
 
-def test_sample_text_is_a_key_script(qtbot, pad):
-    pad.set_sample_text("wqiyvb{space}khlg{space}")
-    assert _doc(pad) == "你好中国"
+def test_sample_text_is_a_key_script_and_teaches_nothing(qtbot, pad, wubi_dict):
+    pad.set_sample_text("wqiyvb{space}khlg{space}khlg2")
+    second = wubi_dict.exact_candidates("khlg")[1].text
+    assert _doc(pad) == "你好中国" + second
+    assert pad.engine.options.learning
+    # Had the script been learned, the second entry would now come first.
+    qtbot.keyClicks(pad.editor, "khlg")
+    assert pad.editor.candidate_bar.texts()[0] == "中国"
+
+
+def test_learning_from_real_typing_reorders(qtbot, pad, wubi_dict):
+    second = wubi_dict.exact_candidates("khlg")[1].text
+    for _ in range(3):
+        qtbot.keyClicks(pad.editor, "khlg2")
+    qtbot.keyClicks(pad.editor, "khlg")
+    assert pad.editor.candidate_bar.texts()[0] == second
 
 
 def test_options_are_remembered(qtbot, gui_app, gui_data_dir):

@@ -145,6 +145,10 @@ class ImeEditor(QPlainTextEdit):
         self._show(result.committed)
         return result.handled or bool(result.committed)
 
+    def refresh(self) -> None:
+        """Show the engine's state again (after its options changed)."""
+        self._show("")
+
     def _choose(self, index: int) -> None:
         self._show(self.engine.select(index))
         self.setFocus()
@@ -323,10 +327,20 @@ class ImePadPane(QWidget):
 
     # -- protocol --------------------------------------------------------------
     def set_sample_text(self, text: str) -> None:
-        """Type ``text`` as a key script (``wqiyvb{space}``: letters, digits, ``{space}``...)."""
-        for key in parse_keys(text):
-            if not self.editor.feed_key(key):
-                QPlainTextEdit.keyPressEvent(self.editor, _key_event(key))
+        """Type ``text`` as a key script (``wqiyvb{space}``: letters, digits, ``{space}``...).
+
+        Nothing is learned from it: a screenshot must not reorder the user's candidates.
+        """
+        keys = parse_keys(text)
+        learning = self.engine.options.learning
+        self.engine.configure(learning=False)
+        try:
+            for key in keys:
+                if not self.editor.feed_key(key):
+                    QPlainTextEdit.keyPressEvent(self.editor, _key_event(key))
+        finally:
+            self.engine.configure(learning=learning)
+            self.editor.refresh()
         self.editor.setFocus()
 
     def is_ready(self) -> bool:
@@ -394,6 +408,7 @@ class ImePadPane(QWidget):
     def _configure(self, **changes) -> None:
         with errors.reported(self):
             self.engine.configure(**changes)
+        self.editor.refresh()
         self.editor.setFocus()
 
     def _reset_learning(self) -> None:
