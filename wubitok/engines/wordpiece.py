@@ -1,0 +1,305 @@
+"""WordPiece (BERT style): BERT pre-tokenization, greedy longest match first.
+
+Encoding: the text is split into BERT words (``bert_pretokenize``); each word
+becomes the longest vocabulary token that starts it, then the longest
+``##``-prefixed token that continues it, and so on.  A word with no such
+segmentation, or longer than ``max_input_chars_per_word`` characters,
+becomes one ``[UNK]``.  Offsets point into the original text even after
+lower-casing and accent stripping.
+
+Decoding joins ``##`` pieces to the word before and puts a space between
+words, except next to a CJK character or CJK/fullwidth punctuation (Chinese
+has no spaces; BERT split it apart itself).  It is lossy by design: original
+spacing, case, accents and unknown words are gone.
+
+Training (``train``): by the WordPiece score, see ``wordpiece_trainer``; or,
+with ``backend="fast"``, with Hugging Face ``tokenizers``' WordPieceTrainer,
+which ranks merges by frequency, and the model says so (``trained_by``).
+"""
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any, ClassVar, Iterable, Sequence
+
+from ..errors import InputError, ModelError
+from .base import Encoding, ProgressCallback, Tokenizer, register
+from .bert_pretokenize import BertPreTokenizer, is_cjk, token_span
+from .corpus_blocks import iter_corpus_blocks
+from .special_split import SpecialSplitter
+from .train_backend import use_fast
+from .wordpiece_trainer import initial_alphabet, train_wordpiece
+
+TRAINED_BY_PURE = "wubitok WordPiece trainer (WordPiece score)"
+TRAINED_BY_FAST = "tokenizers WordPieceTrainer (frequency-ranked merges, not the WordPiece score)"
+BERT_SPECIALS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
+UNK = "[UNK]"
+
+
+def _tight(word: str) -> bool:
+    """A CJK character or CJK/fullwidth punctuation: no space around it when
+    decoding (Chinese is written without spaces; BERT split it apart)."""
+    if len(word) != 1:
+        return False
+    cp = ord(word)
+    return is_cjk(word) or 0x3000 <= cp <= 0x303F or 0xFF00 <= cp <= 0xFFEF
+
+
+def _check_bool(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
+def _check_int(name: str, value: Any, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise InputError(f"{name} must be an integer >= {low}, not {value!r}")
+    return value
+
+
+def special_list(extra: Sequence[str] | None) -> list[str]:
+    """BERT's five specials at ids 0-4, then the caller's (without repeats)."""
+    out = list(BERT_SPECIALS)
+    for tok in extra or ():
+        if not isinstance(tok, str) or not tok:
+            raise InputError(f"special tokens must be non-empty strings, not {tok!r}")
+        if tok not in out:
+            out.append(tok)
+    return out
+
+
+@register
+class WordPiece(Tokenizer):
+    model_type: ClassVar[str] = "wordpiece"
+    lossless: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        vocab: Sequence[str],
+        *,
+        special_tokens: Sequence[str] = BERT_SPECIALS,
+        lowercase: bool = False,
+        strip_accents: bool = False,
+        max_input_chars_per_word: int = 100,
+        continuing_prefix: str = "##",
+        trained_by: str = TRAINED_BY_PURE,
+        training: dict[str, Any] | None = None,
+    ):
+        self._vocab = list(vocab)
+        self._ids = {t: i for i, t in enumerate(self._vocab)}
+        if len(self._ids) != len(self._vocab):
+            raise ModelError("WordPiece vocabulary has repeated tokens")
+        if not isinstance(continuing_prefix, str) or not continuing_prefix:
+            raise ModelError("WordPiece continuing prefix must be a non-empty string")
+        self.special_tokens = list(special_tokens)
+        for tok in [UNK, *self.special_tokens]:
+            if tok not in self._ids:
+                raise ModelError(f"WordPiece vocabulary lacks the special token {tok!r}")
+        self.lowercase = _check_bool("lowercase", lowercase)
+        self.strip_accents = _check_bool("strip_accents", strip_accents)
+        self.max_input_chars_per_word = _check_int("max_input_chars_per_word", max_input_chars_per_word, 1)
+        self.continuing_prefix = continuing_prefix
+        self.trained_by = str(trained_by)
+        self.training = dict(training or {})
+        self.unk_id = self._ids[UNK]
+        self._special_ids = frozenset(self._ids[t] for t in self.special_tokens)
+        self._pre = BertPreTokenizer(self.lowercase, self.strip_accents)
+        self._splitter = SpecialSplitter({t: self._ids[t] for t in self.special_tokens})
+        plen = len(continuing_prefix)
+        # Word-initial tokens, and continuation tokens keyed without the prefix.
+        self._cont = {t[plen:]: i for i, t in enumerate(self._vocab)
+                      if t.startswith(continuing_prefix) and len(t) > plen}
+        self._max_first = max((len(t) for t in self._vocab), default=1)
+        self._max_cont = max((len(t) for t in self._cont), default=1)
+        self._cache: dict[str, tuple[tuple[int, int, int], ...]] = {}
+
+    # -- training -------------------------------------------------------------
+    @classmethod
+    def train(
+        cls,
+        texts: Iterable[str] | None = None,
+        *,
+        files: Sequence[str | os.PathLike] | None = None,
+        vocab_size: int = 8000,
+        min_frequency: int = 2,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+        lowercase: bool = False,
+        strip_accents: bool = False,
+        max_input_chars_per_word: int = 100,
+        limit_alphabet: int | None = None,
+        backend: str = "python",
+    ) -> "WordPiece":
+        """Learn a vocabulary of at most ``vocab_size`` tokens (specials included).
+
+        ``limit_alphabet`` caps the base characters (the most frequent are
+        kept; the alphabet never takes more than the whole vocabulary).
+        ``backend="fast"`` trains with HF ``tokenizers`` (``pip install
+        wubitok[fast]``), whose merges are ranked by frequency; ``"auto"``
+        uses it when installed.
+        """
+        specials = special_list(special_tokens)
+        vocab_size = _check_int("vocab_size", vocab_size, len(specials) + 1)
+        min_frequency = _check_int("min_frequency", min_frequency, 0)
+        max_chars = _check_int("max_input_chars_per_word", max_input_chars_per_word, 1)
+        if limit_alphabet is not None:
+            limit_alphabet = _check_int("limit_alphabet", limit_alphabet, 1)
+        options = dict(lowercase=_check_bool("lowercase", lowercase),
+                       strip_accents=_check_bool("strip_accents", strip_accents),
+                       max_input_chars_per_word=max_chars)
+        fast = use_fast(backend, "tokenizers")
+        training = {"vocab_size": vocab_size, "min_frequency": min_frequency,
+                    "limit_alphabet": limit_alphabet, "backend": "fast" if fast else "python"}
+        blocks = iter_corpus_blocks(texts, files, cancel)
+        if fast:
+            from .wordpiece_fast import train_with_tokenizers
+
+            vocab = train_with_tokenizers(
+                blocks, vocab_size=vocab_size, min_frequency=min_frequency, specials=specials,
+                limit_alphabet=limit_alphabet, progress=progress, cancel=cancel, **options)
+            return cls(vocab, special_tokens=specials, trained_by=TRAINED_BY_FAST, training=training, **options)
+
+        if progress is not None:
+            progress("counting", 0, 0)
+        pre = BertPreTokenizer(options["lowercase"], options["strip_accents"])
+        counts = pre.count_words(blocks, cancel)
+        # A longer word always encodes as [UNK]; its pieces would be wasted.
+        counts = {w: c for w, c in counts.items() if len(w) <= max_chars}
+        if not counts:
+            raise InputError("the training text has no words")
+        budget = vocab_size - len(specials)
+        limit = budget if limit_alphabet is None else min(budget, limit_alphabet)
+        taken = set(specials)
+        alphabet = [t for t in initial_alphabet(counts, "##", limit) if t not in taken]
+        made = train_wordpiece(counts, alphabet, num_merges=budget - len(alphabet),
+                               min_frequency=min_frequency, prefix="##", progress=progress, cancel=cancel)
+        vocab = specials + alphabet + [t for t in made if t not in taken]
+        return cls(vocab, special_tokens=specials, trained_by=TRAINED_BY_PURE, training=training, **options)
+
+    # -- use ------------------------------------------------------------------
+    def _word_pieces(self, word: str) -> tuple[tuple[int, int, int], ...]:
+        """(token id, start, end) over the word's characters; greedy longest first."""
+        hit = self._cache.get(word)
+        if hit is not None:
+            return hit
+        n = len(word)
+        out: list[tuple[int, int, int]] = []
+        if n > self.max_input_chars_per_word:
+            out = [(self.unk_id, 0, n)]
+        else:
+            start = 0
+            while start < n:
+                table, longest = (self._ids, self._max_first) if start == 0 else (self._cont, self._max_cont)
+                end = min(n, start + longest)
+                while end > start:
+                    tid = table.get(word[start:end])
+                    if tid is not None:
+                        break
+                    end -= 1
+                else:
+                    out = [(self.unk_id, 0, n)]
+                    break
+                out.append((tid, start, end))
+                start = end
+        result = tuple(out)
+        if len(self._cache) >= 100_000:
+            self._cache.clear()
+        self._cache[word] = result
+        return result
+
+    def encode(self, text: str) -> Encoding:
+        if not isinstance(text, str):
+            raise InputError(f"can only encode str, not {type(text).__name__}")
+        ids: list[int] = []
+        offsets: list[tuple[int, int]] = []
+        for start, end, special in self._splitter.split(text):
+            if special is not None:
+                ids.append(special)
+                offsets.append((start, end))
+                continue
+            for word, origins in self._pre.words(text, start, end):
+                for tid, a, b in self._word_pieces(word):
+                    ids.append(tid)
+                    offsets.append(token_span(origins, a, b))
+        vocab = self._vocab
+        return Encoding(ids, [vocab[i] for i in ids], offsets, [False] * len(ids))
+
+    def decode(self, ids: Sequence[int]) -> str:
+        prefix = self.continuing_prefix
+        plen = len(prefix)
+        words: list[str] = []
+        for i in ids:
+            tok = self.id_to_token(i)
+            if tok is None:
+                raise InputError(f"unknown token id {i!r} (this model has ids 0-{len(self._vocab) - 1})")
+            if i not in self._special_ids and tok.startswith(prefix) and len(tok) > plen:
+                if words:
+                    words[-1] += tok[plen:]
+                else:
+                    words.append(tok[plen:])
+            else:
+                words.append(tok)
+        out: list[str] = []
+        prev_tight = False
+        for w in words:
+            tight = _tight(w)
+            if out and not (tight or prev_tight):
+                out.append(" ")
+            out.append(w)
+            prev_tight = tight
+        return "".join(out)
+
+    def token_to_id(self, token: str) -> int | None:
+        return self._ids.get(token)
+
+    def id_to_token(self, id: int) -> str | None:
+        if isinstance(id, int) and not isinstance(id, bool) and 0 <= id < len(self._vocab):
+            return self._vocab[id]
+        return None
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self._vocab)
+
+    def describe(self) -> dict[str, Any]:
+        """What the model is, for the GUI and ``wubitok info``-like output."""
+        return {"model": self.model_type, "vocab_size": self.vocab_size, "lossless": self.lossless,
+                "lowercase": self.lowercase, "strip_accents": self.strip_accents,
+                "trained_by": self.trained_by, **({"training": self.training} if self.training else {})}
+
+    # -- persistence ----------------------------------------------------------
+    def _to_dict(self) -> dict[str, Any]:
+        return {
+            "vocab": self._vocab,
+            "special_tokens": self.special_tokens,
+            "unk_token": UNK,
+            "continuing_prefix": self.continuing_prefix,
+            "max_input_chars_per_word": self.max_input_chars_per_word,
+            "lowercase": self.lowercase,
+            "strip_accents": self.strip_accents,
+            "trained_by": self.trained_by,
+            "training": self.training,
+        }
+
+    @classmethod
+    def _from_dict(cls, data: dict[str, Any]) -> "WordPiece":
+        vocab = data["vocab"]
+        if not isinstance(vocab, list) or not all(isinstance(t, str) and t for t in vocab):
+            raise ModelError("WordPiece model: 'vocab' must be a list of non-empty strings")
+        specials = data["special_tokens"]
+        if not isinstance(specials, list) or not all(isinstance(t, str) for t in specials):
+            raise ModelError("WordPiece model: 'special_tokens' must be a list of strings")
+        if data.get("unk_token", UNK) != UNK:
+            raise ModelError(f"WordPiece model: unknown-token must be {UNK!r}")
+        training = data.get("training", {})
+        if not isinstance(training, dict):
+            raise ModelError("WordPiece model: 'training' must be an object")
+        try:
+            return cls(vocab, special_tokens=specials, lowercase=data["lowercase"],
+                       strip_accents=data["strip_accents"],
+                       max_input_chars_per_word=data["max_input_chars_per_word"],
+                       continuing_prefix=data["continuing_prefix"],
+                       trained_by=data["trained_by"], training=training)
+        except InputError as exc:
+            raise ModelError(f"WordPiece model: {exc}") from None
