@@ -184,3 +184,36 @@ def test_screenshot_of_each_pane(tmp_path, pane, text):
     assert proc.returncode == 0, proc.stderr
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1000, 700)
+
+
+def test_many_qt_calls_do_not_exhaust_none_or_true(tmp_path):
+    # PySide6 6.12.0 on Python < 3.12 drops a reference to None on every void
+    # call and to True on every emit; wubitok.gui guards against it.  Without
+    # the guard this aborts ("deallocating None").
+    script = (
+        "import wubitok.gui\n"
+        "from PySide6.QtCore import QObject, Signal\n"
+        "from PySide6.QtWidgets import QApplication, QLabel\n"
+        "class Source(QObject):\n"
+        "    changed = Signal(object)\n"
+        "app = QApplication([])\n"
+        "label, source = QLabel(), Source()\n"
+        "for _ in range(50_000):\n"
+        "    label.setText('x')\n"
+        "    source.changed.emit(1)\n"
+        "print('ok')\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr
+
+
+def test_a_screenshot_leaves_the_remembered_window_alone(gui_app, gui_data_dir, tmp_path):
+    from wubitok.gui.app import screenshot
+    from wubitok.gui.settings import Settings
+
+    Settings("window").set("pane", "convert")
+    out = screenshot(tmp_path / "shot.png", pane="lookup", text="你", size=(900, 600), language="en")
+    assert QImage(str(out)).size().width() == 900
+    assert Settings("window").get_str("pane") == "convert"

@@ -138,8 +138,9 @@ def screenshot(out: str | Path, *, pane: str | None = None, text: str | None = N
     window.grab().save(buffer, "PNG")
     buffer.close()
     atomic_write_bytes(out, bytes(data))
-    window.hide()
-    window.deleteLater()
+    # Not close(): that would remember this window's size and pane as the user's.
+    window.shutdown()
+    QThreadPool.globalInstance().waitForDone(10_000)  # nothing may run while Python exits
     return out
 
 

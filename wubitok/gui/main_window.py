@@ -363,10 +363,14 @@ class MainWindow(QMainWindow):
                 event.ignore()
                 return
         self.save_state()
+        self.shutdown()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        """Let every pane stop its jobs (closing, or after a screenshot)."""
         for pane in self._panes.values():
             if hasattr(pane, "shutdown"):
                 pane.shutdown()
-        super().closeEvent(event)
 
     def save_state(self) -> None:
         """Remember geometry, the current pane and every pane's own state."""
