@@ -35,8 +35,8 @@ def _tool(name: str) -> str:
 
 def main() -> int:
     sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "wubitok" / "gui").rglob("*.py"))
-    # Paths relative to the .ts keep it free of machine-specific folders.
-    subprocess.run([_tool("pyside6-lupdate"), "-no-obsolete", "-locations", "relative", *sources,
+    # No source locations: line numbers would change the .ts on every edit of a GUI file.
+    subprocess.run([_tool("pyside6-lupdate"), "-no-obsolete", "-locations", "none", *sources,
                     "-ts", str(TS.relative_to(ROOT))], cwd=ROOT, check=True)
     subprocess.run([_tool("pyside6-lrelease"), str(TS), "-qm", str(QM)], check=True)
     return 0

@@ -4,7 +4,6 @@
 <context>
     <name>CandidateBar</name>
     <message>
-        <location filename="../../wubitok/gui/panes/ime_pad.py" line="+76"/>
         <source>no candidates</source>
         <translation>无候选</translation>
     </message>
@@ -12,22 +11,18 @@
 <context>
     <name>CompareChart</name>
     <message>
-        <location filename="../../wubitok/gui/panes/compare.py" line="+199"/>
         <source>Characters per token</source>
         <translation>每词元字符数</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>chars/token</source>
         <translation>字符/词元</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Tokens by length (characters)</source>
         <translation>按长度（字符）统计的词元</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>% of tokens</source>
         <translation>词元占比 %</translation>
     </message>
@@ -35,123 +30,98 @@
 <context>
     <name>ComparePane</name>
     <message>
-        <location line="+70"/>
         <source>Add tokenizer</source>
         <translation>添加分词器</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Tokenizers:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+321"/>
         <source>Corpus files</source>
         <translation>语料文件</translation>
     </message>
     <message>
-        <location line="-316"/>
         <source>Compare on:</source>
         <translation>对比对象：</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>Type or paste a text to compare the tokenizers on</source>
         <translation>输入或粘贴一段文本来对比各分词器</translation>
     </message>
     <message>
-        <location line="+13"/>
         <source>Add files…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Run comparison</source>
         <translation>开始对比</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+29"/>
         <source>Export report:</source>
         <translation>导出报告：</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>PNG chart</source>
         <translation>PNG 图表</translation>
     </message>
     <message>
-        <location line="+161"/>
         <source>(no tokenizer)</source>
         <translation>（无分词器）</translation>
     </message>
     <message>
-        <location line="+66"/>
         <source>Comparing…</source>
         <translation>正在对比…</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>Comparison failed</source>
         <translation>对比失败</translation>
     </message>
     <message>
-        <location line="+19"/>
         <source>Text files (*.txt);;All files (*)</source>
         <translation>文本文件 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+36"/>
         <source>Starting…</source>
         <translation>正在开始…</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Done: {:,} lines, {:,} characters</source>
         <translation>完成：{:,} 行，{:,} 个字符</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Failed: {}</source>
         <translation>失败：{}</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="+40"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location line="+17"/>
         <source>Saved {}</source>
         <translation>已保存 {}</translation>
     </message>
@@ -159,113 +129,90 @@
 <context>
     <name>ConvertPane</name>
     <message>
-        <location filename="../../wubitok/gui/panes/convert.py" line="+189"/>
         <source>Codes:</source>
         <translation>编码：</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Full codes</source>
         <translation>全码</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Shortest codes</source>
         <translation>最短码</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Shortest: the shortest code that types the character as first candidate</source>
         <translation>最短码：能把该字作为首选打出的最短编码</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Separator:</source>
         <translation>分隔符：</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Space</source>
         <translation>空格</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Tab</source>
         <translation>制表符</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Between the codes of adjacent characters; codes must be separated to convert them back</source>
         <translation>相邻汉字编码之间的分隔符；编码之间须有分隔才能转换回汉字</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Chinese</source>
         <translation>中文</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Wubi codes</source>
         <translation>五笔编码</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Type or paste Chinese text: 你好，世界</source>
         <translation>输入或粘贴中文：你好，世界</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>…or type Wubi codes: wqiy vbg</source>
         <translation>……或输入五笔编码：wqiy vbg</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Shared codes — double-click to choose another character</source>
         <translation>重码——双击可改选其他字词</translation>
     </message>
     <message>
-        <location line="+24"/>
         <source>Open a UTF-8 text file</source>
         <translation>打开 UTF-8 文本文件</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+7"/>
         <source>Text files (*.txt);;All files (*)</source>
         <translation>文本文件 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="-1"/>
         <source>Save as UTF-8 text</source>
         <translation>保存为 UTF-8 文本</translation>
     </message>
     <message>
-        <location line="+27"/>
         <source>No recent files</source>
         <translation>没有最近的文件</translation>
     </message>
     <message>
-        <location line="+64"/>
         <source>{codes} codes · {shared} shared · {unknown} unknown</source>
         <translation>{codes} 个编码 · {shared} 个重码 · {unknown} 个未知</translation>
     </message>
@@ -273,87 +220,70 @@
 <context>
     <name>DetailPanel</name>
     <message>
-        <location filename="../../wubitok/gui/panes/lookup.py" line="+230"/>
         <source>Codes</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Copy text</source>
         <translation>复制字词</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Copy code</source>
         <translation>复制编码</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Select a row to see its codes on the keyboard.</source>
         <translation>选择一行，即可在键盘上查看它的编码。</translation>
     </message>
     <message>
-        <location line="+26"/>
         <source>Also typed by {code}</source>
         <translation>同样用 {code} 打出的</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>No other entry has the code {code}</source>
         <translation>没有其他字词使用编码 {code}</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>type {code} then {n}</source>
         <translation>输入 {code} 再按 {n}</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>selector {n} of {code}</source>
         <translation>{code} 的第 {n} 选</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>not in the phrase table</source>
         <translation>词库中没有</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>no Wubi code</source>
         <translation>没有五笔编码</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>full code</source>
         <translation>全码</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>other full code</source>
         <translation>另一全码</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>1-key short code</source>
         <translation>一级简码</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>2-key short code</source>
         <translation>二级简码</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>3-key short code</source>
         <translation>三级简码</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>selector {n}</source>
         <translation>第 {n} 选</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>No codes.</source>
         <translation>没有编码。</translation>
     </message>
@@ -361,112 +291,90 @@
 <context>
     <name>ImePadPane</name>
     <message>
-        <location filename="../../wubitok/gui/panes/ime_pad.py" line="+260"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Learn my choices (most used first)</source>
         <translation>记住我的选择（常用的排在前面）</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Commit a 4-key code with a single candidate at once</source>
         <translation>四码唯一时自动上屏</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>All characters (incl. rare ones)</source>
         <translation>全部汉字（含生僻字）</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Common characters only (GB2312)</source>
         <translation>仅常用字（GB2312）</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Forget learned order…</source>
         <translation>清除学习到的字序…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Copy all</source>
         <translation>全部复制</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Last entry and its code</source>
         <translation>上一个字词及其编码</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Type Wubi codes: space takes the first candidate, 1–9 pick one, - and = turn pages. Start with z to look up by pinyin (zni). Shift switches Chinese/English.</source>
         <translation>输入五笔编码：空格选第一个候选，1–9 选对应候选，- 和 = 翻页。以 z 开头可用拼音反查（zni）。Shift 切换中/英文。</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Type here with Wubi-86: wqiy vb␣ → 你好</source>
         <translation>在这里用五笔 86 输入：wqiy vb␣ → 你好</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>Save as UTF-8 text</source>
         <translation>保存为 UTF-8 文本</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Text files (*.txt);;All files (*)</source>
         <translation>文本文件 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+32"/>
         <source>Forget learned order?</source>
         <translation>清除学习到的字序？</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Candidates will be ordered by the dictionary again. Your choices so far are deleted.</source>
         <translation>候选将重新按词典排序，此前记录的选择将被删除。</translation>
     </message>
     <message>
-        <location line="+13"/>
         <source>{n} characters</source>
         <translation>{n} 个字符</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>中 Chinese</source>
         <translation>中 中文</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>A English</source>
         <translation>A 英文</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Shift switches between Chinese and English</source>
         <translation>Shift 在中文和英文之间切换</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Full width</source>
         <translation>全角</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Half width</source>
         <translation>半角</translation>
     </message>
@@ -474,97 +382,78 @@
 <context>
     <name>LookupPane</name>
     <message>
-        <location filename="../../wubitok/gui/panes/lookup.py" line="+111"/>
         <source>Characters (你好), a Wubi code or prefix (wqiy, wq, z = any key) or pinyin (ni3, zhong)</source>
         <translation>汉字（你好）、五笔编码或前缀（wqiy、wq，z = 任意键）或拼音（ni3、zhong）</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Characters</source>
         <translation>汉字</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Code</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Pinyin</source>
         <translation>拼音</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>What the search text is: guessed, or as chosen here</source>
         <translation>搜索内容的类型：自动判断，或在此指定</translation>
     </message>
     <message>
-        <location line="+29"/>
         <source>Type to search; results appear as you type.</source>
         <translation>输入即可搜索，结果随输入显示。</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Understood as characters</source>
         <translation>识别为汉字</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Understood as a Wubi code: &lt;b&gt;{code}&lt;/b&gt;</source>
         <translation>识别为五笔编码：&lt;b&gt;{code}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source> (z = any key)</source>
         <translation>（z = 任意键）</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Understood as pinyin: &lt;b&gt;{pinyin}&lt;/b&gt;</source>
         <translation>识别为拼音：&lt;b&gt;{pinyin}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source> (z + pinyin, as in the typing pad)</source>
         <translation>（z + 拼音，与输入板相同）</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>A Wubi code is 1–4 letters a–y (z = any key).</source>
         <translation>五笔编码是 1–4 个字母 a–y（z = 任意键）。</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Not a pinyin syllable (for example ni, ni3, nǐ, lv4).</source>
         <translation>不是拼音音节（例如 ni、ni3、nǐ、lv4）。</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>One code or pinyin syllable at a time.</source>
         <translation>一次只能查一个编码或拼音音节。</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Neither a Wubi code (at most 4 keys) nor a pinyin syllable.</source>
         <translation>既不是五笔编码（最多 4 键），也不是拼音音节。</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>first {n} results</source>
         <translation>前 {n} 条结果</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>1 result</source>
         <translation>1 条结果</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>{n} results</source>
         <translation>{n} 条结果</translation>
     </message>
@@ -572,128 +461,102 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../wubitok/gui/main_window.py" line="+173"/>
         <source>This pane could not be loaded; this is a bug in wubitok.</source>
         <translation>无法加载此面板；这是 wubitok 的程序缺陷。</translation>
     </message>
     <message>
-        <location line="+29"/>
         <source>Lookup</source>
         <translation>查询</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Convert</source>
         <translation>转换</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Tokenize</source>
         <translation>分词</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Type Wubi</source>
         <translation>五笔输入</translation>
     </message>
     <message>
-        <location line="+55"/>
         <source>wubitok — Wubi dictionary, typing and tokenizers</source>
         <translation>wubitok — 五笔词典、输入与分词器</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;Save…</source>
         <translation>保存(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Go to the &amp;input box</source>
         <translation>转到输入框(&amp;I)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+6"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location line="-6"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;About wubitok</source>
         <translation>关于 wubitok(&amp;A)</translation>
     </message>
     <message>
-        <location line="+26"/>
         <source>About wubitok</source>
         <translation>关于 wubitok</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;Wubi-86 dictionary, typing pad and Wubi-BPE tokenizers, with BPE, WordPiece and Unigram to compare — offline.&lt;/p&gt;&lt;p&gt;Dictionary from ibus-table-wubi; Droid Sans Fallback font (Apache-2.0).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;五笔 86 词典、输入板与五笔 BPE 分词器，并可与 BPE、WordPiece、Unigram 对比——完全离线。&lt;/p&gt;&lt;p&gt;词典来自 ibus-table-wubi；字体 Droid Sans Fallback（Apache-2.0）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+55"/>
         <source>Quit wubitok?</source>
         <translation>退出 wubitok？</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>A job is still running in: {panes}. Quit and cancel it?</source>
         <translation>以下面板仍有任务在运行：{panes}。要退出并取消任务吗？</translation>
     </message>
@@ -701,72 +564,58 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../../wubitok/gui/panes/lookup.py" line="-385"/>
         <source>Text</source>
         <translation>字词</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Full code</source>
         <translation>全码</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Short codes</source>
         <translation>简码</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Pinyin</source>
         <translation>拼音</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Frequency</source>
         <translation>频率</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Selector</source>
         <translation>选字号</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>The character or phrase</source>
         <translation>汉字或词语</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>The full Wubi code (the phrase code for a phrase)</source>
         <translation>五笔全码（词语为词组编码）</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Shorter codes that also type it</source>
         <translation>也能打出它的简码</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Readings</source>
         <translation>读音</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>How common it is (the dictionary&apos;s weight)</source>
         <translation>常用程度（词典中的权重）</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Its number among the entries sharing its full code (1 = space bar)</source>
         <translation>在同码字词中的序号（1 = 空格键）</translation>
     </message>
     <message>
-        <location line="+23"/>
         <source>Not in the phrase table; the code is computed by the Wubi-86 rules</source>
         <translation>词库中没有此词；编码按五笔 86 规则计算</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Not in the dictionary</source>
         <translation>词典中没有</translation>
     </message>
@@ -774,137 +623,110 @@
 <context>
     <name>TokenizePane</name>
     <message>
-        <location filename="../../wubitok/gui/panes/tokenize.py" line="+123"/>
         <source>Tokenizer: bundled models, models you trained and files you opened</source>
         <translation>分词器：内置模型、你训练的模型以及打开的文件</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Open model…</source>
         <translation>打开模型…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Open text…</source>
         <translation>打开文本…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Show whitespace</source>
         <translation>显示空白字符</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Alternate colours</source>
         <translation>交替着色</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Colour by token id</source>
         <translation>按词元 ID 着色</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>Type or paste text here, or open a file</source>
         <translation>在此输入或粘贴文本，或打开文件</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Close file</source>
         <translation>关闭文件</translation>
     </message>
     <message>
-        <location line="+121"/>
         <source>Loading {}…</source>
         <translation>正在加载 {}…</translation>
     </message>
     <message>
-        <location line="+36"/>
         <source>{name}: showing the first {shown:,} of {total:,} characters, read-only; the tokens and counts cover the whole file.</source>
         <translation>{name}：仅显示 {total:,} 个字符中的前 {shown:,} 个，只读；词元和统计涵盖整个文件。</translation>
     </message>
     <message>
-        <location line="+28"/>
         <source>Open tokenizer model</source>
         <translation>打开分词器模型</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Tokenizer models (*.json *.model *.tiktoken);;All files (*)</source>
         <translation>分词器模型 (*.json *.model *.tiktoken);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>Open text</source>
         <translation>打开文本</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Text files (*.txt);;All files (*)</source>
         <translation>文本文件 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>No tokenizer available: open a model file or train one.</source>
         <translation>没有可用的分词器：请打开模型文件或训练一个。</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>Tokenizing…</source>
         <translation>正在分词…</translation>
     </message>
     <message>
-        <location line="+21"/>
         <source>Could not tokenize: {}</source>
         <translation>无法分词：{}</translation>
     </message>
     <message>
-        <location line="+20"/>
         <source>{:,} tokens</source>
         <translation>{:,} 个词元</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>{:,} characters</source>
         <translation>{:,} 个字符</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>{:.2f} characters per token</source>
         <translation>每词元 {:.2f} 个字符</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>vocabulary {:,}</source>
         <translation>词表 {:,}</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>{:,} partial-character tokens</source>
         <translation>{:,} 个半字词元</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>round trip exact</source>
         <translation>往返无损</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>round trip lossy</source>
         <translation>往返有损</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>showing the first {:,} characters</source>
         <translation>仅显示前 {:,} 个字符</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>token #{} · id {} · {}</source>
         <translation>词元 #{} · ID {} · {}</translation>
     </message>
@@ -912,182 +734,146 @@
 <context>
     <name>TrainPane</name>
     <message>
-        <location filename="../../wubitok/gui/panes/train.py" line="+162"/>
         <source>Add files…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Corpus (UTF-8 text files)</source>
         <translation>语料（UTF-8 文本文件）</translation>
     </message>
     <message>
-        <location line="+23"/>
         <source>the model&apos;s defaults (space-separated, e.g. &lt;s&gt; &lt;/s&gt;)</source>
         <translation>模型默认值（以空格分隔，如 &lt;s&gt; &lt;/s&gt;）</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Automatic (fast libraries for corpora over {} MB)</source>
         <translation>自动（语料超过 {} MB 时使用快速库）</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>wubitok (pure Python)</source>
         <translation>wubitok（纯 Python）</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Fast (Hugging Face tokenizers / SentencePiece)</source>
         <translation>快速（Hugging Face tokenizers / SentencePiece）</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>added to the file names, e.g. my-corpus</source>
         <translation>附加到文件名中，例如 my-corpus</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Algorithms:</source>
         <translation>算法：</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Vocabulary size:</source>
         <translation>词表大小：</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Minimum frequency:</source>
         <translation>最低频次：</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Special tokens:</source>
         <translation>特殊词元：</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Trainer:</source>
         <translation>训练器：</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Save to folder:</source>
         <translation>保存到文件夹：</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Progress</source>
         <translation>进度</translation>
     </message>
     <message>
-        <location line="+81"/>
         <source>{} files, {:.1f} MB</source>
         <translation>{} 个文件，{:.1f} MB</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>No files yet.</source>
         <translation>尚未添加文件。</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Corpus files</source>
         <translation>语料文件</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Text files (*.txt);;All files (*)</source>
         <translation>文本文件 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>Save models in</source>
         <translation>模型保存位置</translation>
     </message>
     <message>
-        <location line="+49"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>Large corpus: training with the fast libraries.</source>
         <translation>语料较大：使用快速库训练。</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Training…</source>
         <translation>正在训练…</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>starting…</source>
         <translation>正在开始…</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="+18"/>
         <source>saved {} · vocabulary {:,} · {:.1f} s · {:,} KB</source>
         <translation>已保存 {} · 词表 {:,} · {:.1f} 秒 · {:,} KB</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>failed: {}</source>
         <translation>失败：{}</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>Saved in {}: {}</source>
         <translation>已保存到 {}：{}</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Stopped; no model saved.</source>
         <translation>已停止；未保存模型。</translation>
     </message>
@@ -1095,7 +881,6 @@
 <context>
     <name>WubiKeyboard</name>
     <message>
-        <location filename="../../wubitok/gui/keyboard.py" line="+139"/>
         <source>any
 key</source>
         <translation>任意
@@ -1105,7 +890,6 @@ key</source>
 <context>
     <name>_Slot</name>
     <message>
-        <location filename="../../wubitok/gui/panes/compare.py" line="-496"/>
         <source>Remove this tokenizer</source>
         <translation>移除此分词器</translation>
     </message>
@@ -1113,52 +897,42 @@ key</source>
 <context>
     <name>errors</name>
     <message>
-        <location filename="../../wubitok/gui/errors.py" line="+60"/>
         <source>File problem</source>
         <translation>文件问题</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Model problem</source>
         <translation>模型问题</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Unknown code</source>
         <translation>未知编码</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Dictionary problem</source>
         <translation>词典问题</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Package needed</source>
         <translation>需要安装软件包</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Invalid input</source>
         <translation>输入无效</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location line="+33"/>
         <source>Something went wrong inside wubitok; this is a bug. Your text is still there. Details:</source>
         <translation>wubitok 内部出错了，这是一个程序缺陷。你输入的文字仍然保留着。详情：</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Unexpected error</source>
         <translation>意外错误</translation>
     </message>
