@@ -14,7 +14,7 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, Qt, Signal
 
@@ -22,6 +22,7 @@ from ..engines.base import Tokenizer, load_tokenizer
 from ..errors import FileError
 from ..paths import resources_dir, user_data_dir
 from .settings import Settings
+from .workers import preload_library, preload_optional
 
 SOURCES = ("bundled", "user", "opened")
 
@@ -75,6 +76,10 @@ def guess_kind(path: Path) -> str:
     if name.endswith(".json"):
         return KIND_HF
     return KIND_WUBITOK
+
+
+# The package each external kind is read with.
+EXTERNAL_PACKAGES = {KIND_HF: "tokenizers", KIND_SPM: "sentencepiece", KIND_TIKTOKEN: "tiktoken"}
 
 
 def load_entry(entry: ModelEntry) -> Tokenizer:
@@ -208,9 +213,14 @@ class ModelCatalog(QAbstractListModel):
         inside = p.parent == self._user_dir.resolve()
         return self._add(p, "user" if inside else "opened")
 
-    # -- loading (any thread) ------------------------------------------------
+    # -- loading -------------------------------------------------------------
+    def prepare(self, entries: Sequence[ModelEntry]) -> None:
+        """Import, on the GUI thread, what loading ``entries`` in a job will need."""
+        preload_library()
+        preload_optional(*(EXTERNAL_PACKAGES[e.kind] for e in entries if e.kind in EXTERNAL_PACKAGES))
+
     def load(self, entry: ModelEntry) -> Tokenizer:
-        """The tokenizer of ``entry``, cached while its file is unchanged."""
+        """The tokenizer of ``entry``, cached while its file is unchanged (any thread; see prepare)."""
         try:
             mtime = entry.path.stat().st_mtime
         except OSError:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import html
 import zlib
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Callable, Sequence
@@ -44,7 +44,7 @@ from ..engines.base import Encoding
 
 # Past this many characters the view shows the start of the text and says so;
 # counts and ids always cover the whole text.
-DISPLAY_LIMIT = 500_000
+DISPLAY_LIMIT = 200_000
 
 # Pastel boxes behind dark text, deep ones behind light text (dark palettes).
 LIGHT_COLOURS = ("#ffd6a5", "#caffbf", "#9bf6ff", "#bdb2ff", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad")
@@ -92,12 +92,18 @@ def build_segments(
     """Cut ``[0, n_chars)`` at every token boundary.
 
     Returns parallel lists (start, end, covering token indices, partial); the
-    segments tile the text exactly, so their texts join to it.  Tokens with an
-    empty span (an added special token) cover nothing and appear in no segment.
+    segments tile ``[0, n_chars)`` exactly, so their texts join to the text.
+    Spans reaching past ``n_chars`` are cut there.  Tokens with an empty span
+    (an added special token) cover nothing and appear in no segment.
     """
-    spans = [(s, e, i) for i, (s, e) in enumerate(offsets) if 0 <= s < e <= n_chars]
+    spans = [(s, min(e, n_chars), i) for i, (s, e) in enumerate(offsets) if 0 <= s < e and s < n_chars]
+    # Offsets come nearly in order, which the sort handles in linear time; a
+    # set of a million boundaries sorted from scratch would hold the GIL (and
+    # so the GUI thread) for a noticeable moment.
     spans.sort()
-    bounds = sorted({0, n_chars, *(s for s, _, _ in spans), *(e for _, e, _ in spans)})
+    points = [0, n_chars, *(s for s, _, _ in spans), *(e for _, e, _ in spans)]
+    points.sort()
+    bounds = [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
     starts: list[int] = []
     ends: list[int] = []
     covering: list[tuple[int, ...]] = []
@@ -145,12 +151,7 @@ def prepare(
 ) -> TokenizedText:
     """Segments and document positions of ``text`` (call in a worker)."""
     shown = min(len(text), limit)
-    starts, ends, covering, flags = build_segments(len(text), encoding.offsets, encoding.partial)
-    if shown < len(text):
-        cut = bisect_left(starts, shown)
-        starts, ends, covering, flags = starts[:cut], ends[:cut], covering[:cut], flags[:cut]
-        if ends:
-            ends[-1] = min(ends[-1], shown)
+    starts, ends, covering, flags = build_segments(shown, encoding.offsets, encoding.partial)
     pos = document_positions(text[:shown])
     if pos is None:
         doc_start, doc_end = list(starts), list(ends)

@@ -145,7 +145,8 @@ class MetricsTable(QTableWidget):
         return self.item(row, headers.index(header)).text()
 
 
-def _bar_chart(title: str, categories: list[str], sets: list[tuple[str, list[float]]], axis_title: str) -> QChart:
+def _bar_chart(title: str, categories: list[str], sets: list[tuple[str, list[float]]], axis_title: str,
+               ceiling: float | None = None) -> QChart:
     chart = QChart()
     chart.setTitle(title)
     chart.setMargins(QMargins(4, 4, 4, 4))
@@ -167,6 +168,8 @@ def _bar_chart(title: str, categories: list[str], sets: list[tuple[str, list[flo
     axis_y = QValueAxis()
     axis_y.setRange(0, top * 1.1 if top > 0 else 1.0)
     axis_y.applyNiceNumbers()
+    if ceiling is not None and axis_y.max() > ceiling:
+        axis_y.setMax(ceiling)
     axis_y.setTitleText(axis_title)
     chart.addAxis(axis_y, Qt.AlignmentFlag.AlignLeft)
     series.attachAxis(axis_y)
@@ -187,7 +190,7 @@ class CompareChart(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         for v, stretch in ((self.cpt_view, 1), (self.length_view, 2)):
             v.setRenderHint(QPainter.RenderHint.Antialiasing)
-            v.setMinimumHeight(200)
+            v.setMinimumHeight(160)
             layout.addWidget(v, stretch)
         self.set_results([])
 
@@ -202,7 +205,8 @@ class CompareChart(QWidget):
             counts = [n for _, n in r.length_buckets()]
             total = sum(counts) or 1
             shares.append((r.name, [100.0 * n / total for n in counts]))
-        lengths = _bar_chart(self.tr("Tokens by length (characters)"), buckets, shares, self.tr("% of tokens"))
+        lengths = _bar_chart(self.tr("Tokens by length (characters)"), buckets, shares, self.tr("% of tokens"),
+                             ceiling=100.0)
         for view, chart in ((self.cpt_view, cpt), (self.length_view, lengths)):
             old = view.chart()
             view.setChart(chart)
@@ -294,7 +298,7 @@ class ComparePane(QWidget):
         self.editor = QPlainTextEdit()
         self.editor.setFont(han_font(12))
         self.editor.setPlaceholderText(self.tr("Type or paste a text to compare the tokenizers on"))
-        self.editor.setMaximumHeight(120)
+        self.editor.setMaximumHeight(90)
         self.columns_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.columns: list[_Column] = []
         text_page = QWidget()
@@ -525,7 +529,8 @@ class ComparePane(QWidget):
         self.recompare()
 
     def _text_edited(self) -> None:
-        self._schedule()
+        if self.text_mode.isChecked():
+            self._schedule()
 
     def _schedule(self) -> None:
         self._shown_seq = -1
@@ -537,6 +542,13 @@ class ComparePane(QWidget):
         self.pages.setCurrentIndex(button_id)
         if button_id == 0:
             self.recompare()
+        else:
+            # Text results still on their way must not replace corpus results.
+            self._timer.stop()
+            self._seq += 1
+            self._shown_seq = self._seq
+            if self._text_job is not None:
+                self._text_job.cancel()
 
     def recompare(self) -> None:
         """Compare the chosen tokenizers on the text (in the background)."""
@@ -552,6 +564,7 @@ class ComparePane(QWidget):
             self.ready.emit()
             return
         font = self.columns[0].view.font() if self.columns else han_font(14)
+        self.catalog.prepare(entries)
         job = Job(compare_text, self.catalog, entries, self.editor.toPlainText(), font,
                   pass_progress=False, name="compare")
         job.finished.connect(lambda result: self._show_text(seq, result))
@@ -617,6 +630,7 @@ class ComparePane(QWidget):
         if len(entries) < MIN_SLOTS:
             errors.show_error(self, InputError(f"choose at least {MIN_SLOTS} tokenizers"))
             return None
+        self.catalog.prepare(entries)
         job = Job(compare_files, self.catalog, entries, files, name="compare corpus")
         job.progress.connect(self._corpus_progress)
         job.finished.connect(self._corpus_finished)

@@ -31,11 +31,16 @@ from .. import errors
 from ..fonts import han_font, monospace_font
 from ..model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
 from ..settings import Settings
-from ..token_view import COLOUR_MODES, TokenizedText, TokenTextView, make_document, prepare
+from ..token_view import COLOUR_MODES, DISPLAY_LIMIT, TokenizedText, TokenTextView, make_document, prepare
 from ..workers import Job
 
 # Ids shown in the id list; the counts always cover the whole text.
-ID_LIMIT = 200_000
+ID_LIMIT = 100_000
+IDS_PER_LINE = 20
+# A file longer than this is shown in the text box only in part, read-only:
+# a text widget holding megabytes is slow to fill and to edit.  Its tokens
+# and counts still cover the whole file.
+EDIT_LIMIT = DISPLAY_LIMIT
 # Texts up to this size are remembered across sessions (nothing typed is lost).
 REMEMBER_CHARS = 100_000
 DEBOUNCE_MS = 200
@@ -64,18 +69,24 @@ def tokenize_text(
     check_cancel(cancel)
     data = prepare(text, enc, tok.display_token)
     doc = make_document(text[: data.shown_chars], font)
-    ids = " ".join(map(str, enc.ids[:ID_LIMIT]))
+    ids = _id_lines(enc.ids[:ID_LIMIT])
     if len(enc.ids) > ID_LIMIT:
-        ids += f" … (+{len(enc.ids) - ID_LIMIT:,})"
+        ids += f"\n… (+{len(enc.ids) - ID_LIMIT:,})"
     ids_doc = make_document(ids, id_font)
     check_cancel(cancel)
     roundtrip = tok.decode(enc.ids) == text
     return TokenizeResult(entry, data, doc, ids_doc, tok.vocab_size, roundtrip, bool(getattr(tok, "lossless", False)))
 
 
+def _id_lines(ids: list[int], per_line: int = IDS_PER_LINE) -> str:
+    # Short lines: a text widget lays out a paragraph whole, and one paragraph
+    # of a million ids would take seconds on the GUI thread.
+    return "\n".join(" ".join(map(str, ids[i : i + per_line])) for i in range(0, len(ids), per_line))
+
+
 def _load_text_document(path: str, font: QFont) -> tuple[str, QTextDocument]:
     text = read_text(path)
-    return text, make_document(text, font)
+    return text, make_document(text[:EDIT_LIMIT], font)
 
 
 def _replace_document(edit: QPlainTextEdit, doc: QTextDocument) -> None:
@@ -127,6 +138,21 @@ class TokenizePane(QWidget):
 
         self.editor = QPlainTextEdit()
         self.editor.setPlaceholderText(self.tr("Type or paste text here, or open a file"))
+        self.file_note = QLabel()
+        self.close_file_button = QPushButton(self.tr("Close file"))
+        self.close_file_button.clicked.connect(lambda: self.set_sample_text(""))
+        file_bar = QHBoxLayout()
+        file_bar.setContentsMargins(0, 0, 0, 0)
+        file_bar.addWidget(self.file_note, 1)
+        file_bar.addWidget(self.close_file_button)
+        self.file_bar = QWidget()
+        self.file_bar.setLayout(file_bar)
+        self.file_bar.hide()
+        input_box = QWidget()
+        input_layout = QVBoxLayout(input_box)
+        input_layout.setContentsMargins(0, 0, 0, 0)
+        input_layout.addWidget(self.file_bar)
+        input_layout.addWidget(self.editor, 1)
         self.token_view = TokenTextView()
         self.token_view.setFont(han_font(15))
         self.editor.setFont(han_font(12))
@@ -138,7 +164,7 @@ class TokenizePane(QWidget):
         self.status_label = QLabel()
 
         splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.editor)
+        splitter.addWidget(input_box)
         splitter.addWidget(self.token_view)
         splitter.addWidget(self.id_view)
         splitter.setStretchFactor(0, 2)
@@ -199,6 +225,8 @@ class TokenizePane(QWidget):
     def set_sample_text(self, text: str) -> None:
         """Show ``text`` (used by ``wubitok gui --screenshot --text``)."""
         self._source_text = text
+        self.editor.setReadOnly(False)
+        self.file_bar.hide()
         self.editor.setPlainText(text)
         self.editor.document().setModified(False)
         self._timer.stop()
@@ -264,6 +292,14 @@ class TokenizePane(QWidget):
         _replace_document(self.editor, doc)
         doc.setModified(False)
         self._source_text = text
+        partial = len(text) > EDIT_LIMIT
+        self.editor.setReadOnly(partial)
+        self.file_bar.setVisible(partial)
+        self.file_note.setText(
+            self.tr("{name}: showing the first {shown:,} of {total:,} characters, read-only; "
+                    "the tokens and counts cover the whole file.")
+            .replace("{name}", Path(path).name).replace("{shown:,}", f"{EDIT_LIMIT:,}")
+            .replace("{total:,}", f"{len(text):,}"))
         Settings("tokenize").remember_file(path)
         self.status_label.clear()
         self._text_edited()
@@ -316,6 +352,7 @@ class TokenizePane(QWidget):
             self._show_nothing(self.tr("No tokenizer available: open a model file or train one."))
             return
         seq = self._seq
+        self.catalog.prepare([entry])
         job = Job(
             tokenize_text, self.catalog, entry, text, self.token_view.font(), self.id_view.font(),
             pass_progress=False, name="tokenize",

@@ -41,7 +41,7 @@ from ...fileio import check_readable_text
 from .. import errors
 from ..model_catalog import ModelCatalog, shared_catalog, user_models_dir
 from ..settings import Settings
-from ..workers import Job, Progress
+from ..workers import Job, Progress, preload_library, preload_optional
 
 # (model type, label) in the order offered.
 ALGORITHMS = (
@@ -186,6 +186,8 @@ class TrainPane(QWidget):
         self.vocab_spin.setGroupSeparatorShown(True)
         self.min_freq_spin = QSpinBox()
         self.min_freq_spin.setRange(1, 1_000_000)
+        for spin in (self.vocab_spin, self.min_freq_spin):
+            spin.setMaximumWidth(160)
         self.special_edit = QLineEdit()
         self.special_edit.setPlaceholderText(self.tr("the model's defaults (space-separated, e.g. <s> </s>)"))
         self.backend_box = QComboBox()
@@ -206,7 +208,7 @@ class TrainPane(QWidget):
         form = QFormLayout(options_box)
         form.addRow(self.tr("Algorithms:"), algo_row)
         form.addRow(self.tr("Vocabulary size:"), self.vocab_spin)
-        form.addRow(self.tr("Minimum pair frequency:"), self.min_freq_spin)
+        form.addRow(self.tr("Minimum frequency:"), self.min_freq_spin)
         form.addRow(self.tr("Special tokens:"), self.special_edit)
         form.addRow(self.tr("Trainer:"), self.backend_box)
         form.addRow(self.tr("Save to folder:"), folder_row)
@@ -394,6 +396,9 @@ class TrainPane(QWidget):
         request = self._queue.pop(0)
         row = self.rows[request.path]
         row.status.setText(self.tr("starting…"))
+        preload_library()
+        if request.backend == "fast":
+            preload_optional(FAST_PACKAGE[request.model_type])
         job = Job(train_model, request, name=f"train {request.model_type}")
         job.progress.connect(lambda p, r=row: self._progress(r, p))
         job.finished.connect(self._trained)
