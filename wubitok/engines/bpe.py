@@ -35,7 +35,7 @@ import os
 import threading
 from collections import Counter
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from ..errors import InputError, MissingExtraError, ModelError
 from ..fileio import check_readable_text, iter_lines
@@ -358,6 +358,13 @@ def count_pretokens(
     return counts
 
 
+def _drain(counts: Counter) -> Iterator[tuple[str, int]]:
+    # Hand the words over one by one, freeing the Counter as they go: on a
+    # big corpus it is about as large as the trainer's own state.
+    while counts:
+        yield counts.popitem()
+
+
 def _hf_byte_order() -> list[int]:
     # HF numbers its alphabet in code-point order of the printable forms.
     b2u = bytes_to_unicode()
@@ -369,7 +376,7 @@ def _train_python(counts: Counter, num_merges: int, min_frequency: int,
     order = _hf_byte_order()
     rank = bytes(order.index(b) for b in range(256))
     # bytes.translate relabels every byte at C speed.
-    words = ((tuple(_utf8(w).translate(rank)), c) for w, c in counts.items())
+    words = ((tuple(_utf8(w).translate(rank)), c) for w, c in _drain(counts))
     merges = train_merges(words, first_new_id=256, num_merges=num_merges, min_frequency=min_frequency,
                           progress=progress, cancel=cancel)
     return [(order[a] if a < 256 else a, order[b] if b < 256 else b) for a, b in merges]
@@ -394,7 +401,7 @@ def _train_with_hf(counts: Counter, num_merges: int, min_frequency: int,
 
     def feed():
         batch, size, done = [], 0, 0
-        for word, c in counts.items():
+        for word, c in _drain(counts):
             printable = _utf8(word).decode("latin-1").translate(printable_of)
             batch.append(" ".join([printable] * c))
             size += (len(printable) + 1) * c

@@ -16,7 +16,9 @@ Training is incremental, never a rescan of the corpus per merge:
   stored count differs from the live count is pushed back with the live count.
   Counts of existing pairs only ever fall (new pairs always contain the new
   symbol), so a stored count is an upper bound and the first entry popped
-  with a current count is the true maximum.
+  with a current count is the true maximum;
+* for the same reason a pair below ``min_frequency`` can never be chosen, so
+  it is not tracked at all (most pairs of a big corpus are that rare).
 
 Tie-break, chosen to equal Hugging Face ``tokenizers``' ``BpeTrainer``: the
 pair with the highest count wins; among equal counts the pair ``(a, b)`` that
@@ -86,8 +88,8 @@ def train_merges(
     # pair -> [count, indices of words holding it].  One dict lookup gives
     # both; the index lists may repeat a word or name words that lost the pair
     # (cheaper to skip at merge time than to keep exact).
-    stats = _initial_stats(seqs, counts, shift, cancel)
-    heap = [key - st[0] * count_unit for key, st in stats.items() if st[0] >= threshold]
+    stats = _initial_stats(seqs, counts, shift, threshold, cancel)
+    heap = [key - st[0] * count_unit for key, st in stats.items()]
     heapq.heapify(heap)
 
     merges: list[tuple[int, int]] = []
@@ -103,6 +105,8 @@ def train_merges(
         if live != stored:
             if live >= threshold:
                 heappush(heap, key - live * count_unit)
+            elif st is not None:
+                del stats[key]  # its only heap entry is gone; it can never win
             continue
         if live < threshold:
             break
@@ -114,17 +118,22 @@ def train_merges(
         new_sh = new << shift
         born: list[int] = []
         del stats[key]
+        b_sh = b << shift
+        same = a == b
         for wi in set(st[1]):
             seq = seqs[wi]
             n = len(seq)
+            # Count the a's first so that the searches below never run off
+            # the end (a raised ValueError per word costs more than count()).
+            left = seq.count(a)
             i = -1
-            try:
-                while True:
-                    i = seq.index(a, i + 1)
-                    if i + 1 < n and seq[i + 1] == b:
-                        break
-            except ValueError:
-                continue
+            while left:
+                i = seq.index(a, i + 1)
+                left -= 1
+                if i + 1 < n and seq[i + 1] == b:
+                    break
+            else:
+                continue  # a stale index entry: the word lost the pair earlier
             c = counts[wi]
             # Rewrite in place, left to right, as HF does: the left neighbour
             # is read after earlier merges in this word (it may be `new`).
@@ -132,10 +141,12 @@ def train_merges(
                 seq[i] = new
                 del seq[i + 1]
                 n -= 1
+                if same:
+                    left -= 1
                 if i:
                     p = seq[i - 1] << shift
                     old = get(p | a)
-                    if old is not None:  # None: an (a, a) run, the pair itself
+                    if old is not None:  # None: too rare to track, or (a, a) itself in a run
                         old[0] -= c
                     k2 = p | new
                     e = get(k2)
@@ -149,7 +160,7 @@ def train_merges(
                 if i >= n:
                     break
                 q = seq[i]
-                old = get(b << shift | q)
+                old = get(b_sh | q)
                 if old is not None:
                     old[0] -= c
                 k2 = new_sh | q
@@ -160,20 +171,20 @@ def train_merges(
                 else:
                     e[0] += c
                     e[1].append(wi)
-                try:
-                    while True:
-                        i = seq.index(a, i)
-                        if i + 1 < n and seq[i + 1] == b:
-                            break
-                        i += 1
-                except ValueError:
+                while left:
+                    i = seq.index(a, i)
+                    left -= 1
+                    if i + 1 < n and seq[i + 1] == b:
+                        break
+                    i += 1
+                else:
                     break
         for k2 in born:
             c = stats[k2][0]
             if c >= threshold:
                 heappush(heap, k2 - c * count_unit)
-            elif c <= 0:
-                # Made and unmade within this merge ("a b a b": (new, a) is gone).
+            else:
+                # Too rare now, so too rare for ever: forget it (and its index).
                 del stats[k2]
         if progress is not None and len(merges) % step == 0:
             progress("merging", len(merges), num_merges)
@@ -184,25 +195,25 @@ def train_merges(
     return merges
 
 
-def _initial_stats(seqs: list[list[int]], counts: list[int], shift: int,
+def _initial_stats(seqs: list[list[int]], counts: list[int], shift: int, threshold: int,
                    cancel: threading.Event | None) -> dict[int, list]:
-    # Pairs are built and counted with C-level map/Counter calls; words with
-    # the same count (most occur once) are counted together.
-    by_count: dict[int, list[int]] = defaultdict(list)
+    # Pairs are built and counted with C-level map/Counter calls: one Counter
+    # per word count (most words occur once), weighted once at the end.
+    by_count: dict[int, Counter] = defaultdict(Counter)
     where: dict[int, list[int]] = defaultdict(list)
     for wi, seq in enumerate(seqs):
         if wi % 8192 == 0:
             check_cancel(cancel)
         keys = list(map(or_, map(lshift, seq, repeat(shift)), seq[1:]))
-        by_count[counts[wi]].extend(keys)
+        by_count[counts[wi]].update(keys)
         for key in set(keys):
             where[key].append(wi)
     check_cancel(cancel)
     totals: dict[int, int] = defaultdict(int)
-    for c, keys in by_count.items():
-        for key, n in Counter(keys).items():
+    for c, pairs in by_count.items():
+        for key, n in pairs.items():
             totals[key] += n * c
-    return {key: [total, where[key]] for key, total in totals.items()}
+    return {key: [total, where[key]] for key, total in totals.items() if total >= threshold}
 
 
 class MergeApplier:
