@@ -33,6 +33,11 @@ def default_codec(wubi_dict):
 
 
 @pytest.fixture(scope="module")
+def separator_codec(wubi_dict):
+    return WubiCodec(CodecOptions("full", "separator", "symbol"), wubi_dict)
+
+
+@pytest.fixture(scope="module")
 def dict_chars(wubi_dict):
     return [ch for ch, _, _ in wubi_dict.iter_full_codes()]
 
@@ -113,13 +118,22 @@ def test_non_codec_ids_are_rejected(default_codec):
         default_codec.decode([default_codec.end_id])
 
 
-def test_malformed_sequences_give_replacement_characters(default_codec):
-    sym = {t: i for i, t in enumerate(default_codec.tokens)}
+def test_default_options_spell_short_codes_with_a_marked_final_key(default_codec):
+    assert default_codec.options == CodecOptions("shortest", "final-key", "digits")
+    assert default_codec.display(default_codec.encode("的工㠭你好")) == "RAaaaA₁wQvB"
+
+
+def test_malformed_sequences_give_replacement_characters(separator_codec, default_codec):
+    sym = {t: i for i, t in enumerate(separator_codec.tokens)}
     keys = [sym[chr(0xFF41 + ord(k) - ord("a"))] for k in "wqiy"]
     end = sym["▁"]
-    assert default_codec.decode(keys) == "\ufffd"  # keys that never end
-    assert default_codec.decode([end]) == "\ufffd"  # an end without keys
-    assert default_codec.decode(keys[:3] + [end] + keys + [end]) == "\ufffd你"  # no such code
+    assert separator_codec.decode(keys) == "\ufffd"  # keys that never end
+    assert separator_codec.decode([end]) == "\ufffd"  # an end without keys
+    assert separator_codec.decode(keys[:3] + [end] + keys + [end]) == "\ufffd你"  # no such code
+    sym = {t: i for i, t in enumerate(default_codec.tokens)}
+    w, q_final, one = sym["ｗ"], sym["Ｑ"], sym["₁"]
+    assert default_codec.decode([w, w]) == "\ufffd"  # no final key
+    assert default_codec.decode([one, w, q_final]) == "\ufffd你"  # an index without a code
 
 
 def test_invalid_utf8_bytes_decode_to_replacement(default_codec):

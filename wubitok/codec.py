@@ -68,8 +68,9 @@ CODE_CHOICES = ("full", "shortest")
 BOUNDARY_CHOICES = ("separator", "final-key")
 INDEX_CHOICES = ("symbol", "digits")
 
-RESERVED_IDS = 4  # ids 0-3: the tokenizer's default special tokens
-BYTE_BASE = RESERVED_IDS
+# ids 0-3: the tokenizer's default special tokens
+RESERVED_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
+BYTE_BASE = len(RESERVED_TOKENS)
 KEY_BASE = BYTE_BASE + 256
 MARK_BASE = KEY_BASE + len(WUBI_KEYS)
 MAX_INDEX = 50
@@ -103,9 +104,9 @@ BYTE_TOKENS = _gpt2_byte_chars()
 
 @dataclass(frozen=True)
 class CodecOptions:
-    code: str = "full"
-    boundary: str = "separator"
-    index: str = "symbol"
+    code: str = "shortest"
+    boundary: str = "final-key"
+    index: str = "digits"
 
     def __post_init__(self) -> None:
         for name, value, choices in (
@@ -141,13 +142,13 @@ class WubiCodec:
         self.end_id = self.index_base + n_index
         self.boundary_id = None if self.final_key else MARK_BASE
 
-        tokens = ["<pad>", "<unk>", "<s>", "</s>"] + BYTE_TOKENS
+        tokens = list(RESERVED_TOKENS) + BYTE_TOKENS
         tokens += [chr(0xFF41 + i) for i in range(len(WUBI_KEYS))]
         tokens += [chr(0xFF21 + i) for i in range(len(WUBI_KEYS))] if self.final_key else [BOUNDARY_TOKEN]
         tokens += _CIRCLED if o.index == "symbol" else _SUBSCRIPT_DIGITS
         #: token form of every id below ``end_id`` (0-3 are the default specials)
         self.tokens: list[str] = tokens
-        ascii_forms = ["<pad>", "<unk>", "<s>", "</s>"] + BYTE_TOKENS + list(WUBI_KEYS)
+        ascii_forms = list(RESERVED_TOKENS) + BYTE_TOKENS + list(WUBI_KEYS)
         ascii_forms += list(WUBI_KEYS.upper()) if self.final_key else [BOUNDARY_TOKEN]
         ascii_forms += _CIRCLED if o.index == "symbol" else _SUBSCRIPT_DIGITS
         self._ascii = ascii_forms
@@ -179,17 +180,23 @@ class WubiCodec:
                 self._byte_cache[char] = sp
         return sp
 
+    def spell_chars(self, text: str) -> list[tuple[int, ...]]:
+        """The spelling of each character of ``text``, in order."""
+        if text.isascii():
+            return [(BYTE_BASE + b,) for b in text.encode("ascii")]
+        get = self._spelling.get
+        out = [get(ch) for ch in text]
+        if None in out:
+            out = [sp if sp is not None else self.spelling(ch) for sp, ch in zip(out, text)]
+        return out
+
     def spells_in_wubi(self, char: str) -> bool:
         return char in self._spelling
 
     # -- encode / decode ------------------------------------------------------
     def encode(self, text: str) -> list[int]:
         """The symbol ids spelling ``text``."""
-        out: list[int] = []
-        spelling = self.spelling
-        for ch in text:
-            out.extend(spelling(ch))
-        return out
+        return [s for sp in self.spell_chars(text) for s in sp]
 
     def decode(self, symbols: Sequence[int]) -> str:
         """Text from symbols.  Anything the encoder cannot have produced (keys

@@ -22,7 +22,7 @@ import threading
 from collections import Counter
 from typing import Any, Iterable, Iterator, Sequence
 
-from ..codec import CodecOptions, WubiCodec
+from ..codec import RESERVED_TOKENS, CodecOptions, WubiCodec
 from ..dictionary import default_dictionary
 from ..errors import InputError, MissingExtraError, ModelError
 from ..fileio import check_readable_text, iter_text_chunks
@@ -31,11 +31,13 @@ from .base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
 from .bpe_backtrack import BacktrackEncoder
 from .bpe_core import train_merges
 
-DEFAULT_SPECIAL_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
+DEFAULT_SPECIAL_TOKENS = RESERVED_TOKENS
 BACKENDS = ("python", "fast", "auto")
 
-# Training text goes to the counters in blocks of about this many characters.
+# Training text goes to the counters in blocks of about this many characters;
+# a block with no place to cut it safely is cut anyway at MAX_BLOCK_CHARS.
 BLOCK_CHARS = 1 << 20
+MAX_BLOCK_CHARS = 1 << 24
 # Pre-tokens remembered by encode(); Chinese clauses repeat a lot in real text.
 CACHE_SIZE = 200_000
 
@@ -52,10 +54,7 @@ def pretokenize(text: str, offset: int = 0) -> Iterator[tuple[str, int]]:
     held = -1  # offset of a space waiting to join the next pre-token
     for run in iter_runs(text):
         kind, piece, start = run.kind, run.text, run.start + offset
-        if kind == "space":
-            if held >= 0:
-                yield " ", held
-                held = -1
+        if kind == "space":  # runs are maximal: no space is held here
             if piece[-1] == " ":
                 if len(piece) > 1:
                     yield piece[:-1], start
@@ -125,7 +124,8 @@ def _blocks(texts: Iterable[str] | None, paths: Sequence, cancel, progress) -> I
     character: that is always a run boundary and no space joins across it,
     so counting block by block (in any number of processes) counts exactly
     the pre-tokens of the whole text.  A block with no such place grows
-    until it has one (or the input ends).
+    until it has one, up to ``MAX_BLOCK_CHARS`` (megabytes without a line
+    break: there the cut may split one pre-token in two).
     """
     total = sum(os.path.getsize(p) for p in paths)
     texts_list = None
@@ -158,6 +158,8 @@ def _blocks(texts: Iterable[str] | None, paths: Sequence, cancel, progress) -> I
             check_cancel(cancel)
             buf = tail + chunk
             cut = _last_safe_cut(buf)
+            if not cut and len(buf) >= MAX_BLOCK_CHARS:
+                cut = len(buf)
             if cut:
                 yield buf[:cut]
                 tail = buf[cut:]
@@ -306,7 +308,7 @@ class WubiBPE(Tokenizer):
             )
         paths = check_readable_text(files) if files is not None else []
         blocks = _blocks(texts, paths, cancel, progress)
-        counts = _count_corpus(blocks, specials[len(DEFAULT_SPECIAL_TOKENS) :], max(1, int(workers)), cancel)
+        counts = _count_corpus(blocks, specials, max(1, int(workers)), cancel)
         if not counts:
             raise InputError("the training text is empty")
         check_cancel(cancel)
@@ -336,11 +338,7 @@ class WubiBPE(Tokenizer):
         return cls(merges, special_tokens=specials, codec=options, training=training)
 
     def _spell(self, piece: str) -> tuple[int, ...]:
-        spelling = self.codec.spelling
-        out: list[int] = []
-        for ch in piece:
-            out.extend(spelling(ch))
-        return tuple(out)
+        return tuple(self.codec.encode(piece))
 
     # -- encoding -----------------------------------------------------------------
     def encode(self, text: str) -> Encoding:
@@ -372,8 +370,7 @@ class WubiBPE(Tokenizer):
 
     def _encode_piece(self, piece: str):
         """(ids, offsets within piece, partial flags) of one pre-token."""
-        spelling = self.codec.spelling
-        spelled = [spelling(ch) for ch in piece]
+        spelled = self.codec.spell_chars(piece)
         symbols = [s for sp in spelled for s in sp]
         encoder = self._encoder
         if encoder is None:
