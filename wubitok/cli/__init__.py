@@ -17,6 +17,7 @@ from ..errors import WubitokError
 # Order here is the order in ``wubitok --help``.
 COMMAND_MODULES = [
     "lookup",
+    "segment",
     "typing_cmd",
     "train",
     "encode",
