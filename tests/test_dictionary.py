@@ -155,6 +155,12 @@ def test_pinyin_reverse_lookup(wubi_dict, query):
     assert [h.weight for h in hits] == sorted((h.weight for h in hits), reverse=True)
 
 
+def test_pinyin_limit_counts_characters_not_readings(wubi_dict):
+    hits = wubi_dict.by_pinyin("ni", limit=5)
+    assert len(hits) == 5 and len({h.char for h in hits}) == 5
+    assert [h.char for h in hits] == [h.char for h in wubi_dict.by_pinyin("ni")[:5]]
+
+
 def test_pinyin_tone_filters_and_u_umlaut(wubi_dict):
     assert all(h.reading == "hǎo" for h in wubi_dict.by_pinyin("hao3"))
     assert "好" in [h.char for h in wubi_dict.by_pinyin("hao4")]

@@ -22,10 +22,14 @@ def to_code_pieces(text: str, *, style: str = "full", dictionary: WubiDictionary
     if style not in CODE_STYLES:
         raise InputError(f"unknown code style {style!r} (choose from {', '.join(CODE_STYLES)})")
     d = dictionary or default_dictionary()
+    code_of = d.full_code if style == "full" else d.shortest_code
+    codes: dict[str, str | None] = {}  # one query per distinct character
     pieces: list[Piece] = []
     plain: list[str] = []
     for ch in text:
-        code = _code_of(d, ch, style)
+        code = codes.get(ch, "")
+        if code == "":
+            code = codes[ch] = code_of(ch)
         if code is None:
             plain.append(ch)
             continue
@@ -36,13 +40,6 @@ def to_code_pieces(text: str, *, style: str = "full", dictionary: WubiDictionary
     if plain:
         pieces.append(Piece("".join(plain), None))
     return pieces
-
-
-def _code_of(d: WubiDictionary, ch: str, style: str) -> str | None:
-    if style == "full":
-        return d.full_code(ch)
-    info = d.lookup(ch)
-    return info.shortest_code if info else None
 
 
 def to_codes(text: str, *, style: str = "full", separator: str = " ",

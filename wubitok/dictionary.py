@@ -112,6 +112,13 @@ class WubiDictionary:
         row = self._rows("SELECT full_code FROM chars WHERE char = ?", (char,))
         return row[0][0] if row else None
 
+    def shortest_code(self, char: str) -> str | None:
+        """The shortest code that types ``char`` as first candidate, else its full code."""
+        row = self._rows(
+            "SELECT code FROM entries WHERE text = ? AND rank = 0 ORDER BY length(code), code LIMIT 1", (char,)
+        )
+        return row[0][0] if row else self.full_code(char)
+
     def __contains__(self, char: object) -> bool:
         return isinstance(char, str) and bool(self._rows("SELECT 1 FROM chars WHERE char = ?", (char,)))
 
@@ -267,19 +274,17 @@ class WubiDictionary:
             column = "numbered"
         elif query != unicodedata.normalize("NFD", query) or any(ord(c) > 127 for c in query):
             column = "reading"
+        # One row per character (a toneless query matches several readings):
+        # SQLite fills the bare columns from the row that gave min(p.ord).
         sql = (
-            "SELECT p.char, p.reading, c.full_code, c.weight FROM pinyin p JOIN chars c ON c.char = p.char"
+            "SELECT p.char, p.reading, c.full_code, c.weight, min(p.ord) FROM pinyin p"
+            " JOIN chars c ON c.char = p.char"
             f" WHERE p.{column} = ?"
             + (" AND c.common = 1" if charset == "common" else "")
-            + " ORDER BY c.weight DESC, c.cp LIMIT ?"
+            + " GROUP BY p.char ORDER BY c.weight DESC, c.cp LIMIT ?"
         )
         rows = self._rows(sql, (query, -1 if limit is None else limit))
-        seen, hits = set(), []
-        for ch, reading, full, weight in rows:
-            if ch not in seen:
-                seen.add(ch)
-                hits.append(PinyinHit(ch, reading, full, weight))
-        return hits
+        return [PinyinHit(ch, reading, full, weight) for ch, reading, full, weight, _ in rows]
 
     # -- bulk access for the codec ---------------------------------------
     def iter_full_codes(self) -> Iterator[tuple[str, str, int]]:
