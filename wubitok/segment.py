@@ -43,9 +43,12 @@ round-trips.  The exception is whitespace: marks after a space (or at the
 start of the text) have no base and form an ``other`` run, so that ``space``
 runs hold only whitespace.
 
-``segment_stream`` gives the same runs over an iterable of chunks with global
-offsets, holding back only the last run of each chunk, so a run (or an emoji
-sequence, or ``\\r\\n``) cut by a chunk boundary comes out whole.
+The functions: ``segment`` (a list of :class:`Run`), ``iter_runs`` (the same,
+lazily), ``segment_stream`` (an iterable of chunks, with global offsets;
+what the next chunk could still change is held back, so a run, an emoji
+sequence or ``\\r\\n`` cut by a chunk boundary comes out whole),
+``segment_file`` (a UTF-8 file, streamed), ``segment_texts`` (texts and
+kinds without Run objects, for counting pre-tokens fast) and ``is_han``.
 """
 from __future__ import annotations
 
