@@ -19,14 +19,16 @@ import multiprocessing
 import os
 import re
 import threading
+from bisect import bisect_left, bisect_right
 from collections import Counter
+from itertools import accumulate
 from typing import Any, Iterable, Iterator, Sequence
 
 from ..codec import RESERVED_TOKENS, CodecOptions, WubiCodec
 from ..dictionary import default_dictionary
 from ..errors import InputError, MissingExtraError, ModelError
 from ..fileio import check_readable_text, iter_text_chunks
-from ..segment import iter_runs
+from ..segment import segment_texts
 from .base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
 from .bpe_backtrack import BacktrackEncoder
 from .bpe_core import train_merges
@@ -52,8 +54,10 @@ def pretokenize(text: str, offset: int = 0) -> Iterator[tuple[str, int]]:
     " (") as in GPT-2; the other whitespace stands alone.
     """
     held = -1  # offset of a space waiting to join the next pre-token
-    for run in iter_runs(text):
-        kind, piece, start = run.kind, run.text, run.start + offset
+    pos = offset
+    for piece, kind in zip(*segment_texts(text)):
+        start = pos
+        pos += len(piece)
         if kind == "space":  # runs are maximal: no space is held here
             if piece[-1] == " ":
                 if len(piece) > 1:
@@ -344,15 +348,13 @@ class WubiBPE(Tokenizer):
     def encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise InputError(f"encode takes a str, not {type(text).__name__}")
-        ids: list[int] = []
-        offsets: list[tuple[int, int]] = []
-        partial: list[bool] = []
+        # (start, (ids, offsets within the piece, partial flags)) per piece,
+        # flattened at the end in one go.
+        parts: list[tuple[int, tuple]] = []
         cache = self._cache
         for start, end, special in self._splitter.split(text):
             if special is not None:
-                ids.append(special)
-                offsets.append((start, end))
-                partial.append(False)
+                parts.append((start, ((special,), ((0, end - start),), (False,))))
                 continue
             for piece, pstart in pretokenize(text[start:end], start):
                 entry = cache.get(piece)
@@ -361,45 +363,33 @@ class WubiBPE(Tokenizer):
                     if len(cache) >= CACHE_SIZE:
                         cache.pop(next(iter(cache)), None)
                     cache[piece] = entry
-                pids, poffs, ppart = entry
-                ids.extend(pids)
-                offsets.extend([(pstart + a, pstart + b) for a, b in poffs])
-                partial.extend(ppart)
+                parts.append((pstart, entry))
+        ids = [i for _, entry in parts for i in entry[0]]
+        offsets = [(s + a, s + b) for s, entry in parts for a, b in entry[1]]
+        partial = [p for _, entry in parts for p in entry[2]]
         tokens = self._tokens
         return Encoding(ids, [tokens[i] for i in ids], offsets, partial)
 
     def _encode_piece(self, piece: str):
         """(ids, offsets within piece, partial flags) of one pre-token."""
-        spelled = self.codec.spell_chars(piece)
-        symbols = [s for sp in spelled for s in sp]
         encoder = self._encoder
         if encoder is None:
             encoder = self._encoder = BacktrackEncoder(self.merges, self.first_merge_id, range(4, self.codec.end_id))
+        spelled = self.codec.spell_chars(piece)
+        symbols = [s for sp in spelled for s in sp]
         merged = encoder.encode(symbols)
-        length = encoder.lengths
-        if len(symbols) == len(piece):  # one symbol per character (ASCII): positions are offsets
-            offs = []
-            pos = 0
-            for tid in merged:
-                end = pos + length[tid]
-                offs.append((pos, end))
-                pos = end
-            return tuple(merged), tuple(offs), (False,) * len(merged)
+        ends = list(accumulate(map(encoder.lengths.__getitem__, merged)))
+        starts = [0, *ends[:-1]]
+        if len(symbols) == len(piece):  # one symbol per character: positions are offsets
+            return tuple(merged), tuple(zip(starts, ends)), (False,) * len(merged)
+        # bounds[i]: where character i starts among the symbols
+        bounds = list(accumulate(map(len, spelled), initial=0))
         offs, part = [], []
-        ci, cstart, cend = 0, 0, len(spelled[0])  # the character holding symbol pos
-        pos = 0
-        for tid in merged:
-            end = pos + length[tid]
-            while cend <= pos:
-                ci += 1
-                cstart, cend = cend, cend + len(spelled[ci])
-            first, cut_start = ci, pos != cstart
-            while cend < end:
-                ci += 1
-                cstart, cend = cend, cend + len(spelled[ci])
-            offs.append((first, ci + 1))
-            part.append(cut_start or end != cend)
-            pos = end
+        for start, end in zip(starts, ends):
+            first = bisect_right(bounds, start) - 1
+            last = bisect_left(bounds, end) - 1
+            offs.append((first, last + 1))
+            part.append(bounds[first] != start or bounds[last + 1] != end)
         return tuple(merged), tuple(offs), tuple(part)
 
     def decode(self, ids: Sequence[int]) -> str:
