@@ -42,6 +42,29 @@ def test_pre_tokens_equal_hf_split_with_the_same_pattern():
     assert ours == theirs
 
 
+def test_pre_tokenizer_follows_cl100k_rules():
+    pieces = PreTokenizer().split("I'm 12345 apples!!\n\n  ok 你好，世界。\tHELLO's")
+    assert pieces == ["I", "'m", " ", "123", "45", " apples", "!!\n\n", " ", " ok", " 你好", "，世界", "。", "\tHELLO", "'s"]
+
+
+def test_pre_tokenizer_matches_longest_special_token_first():
+    pretok = PreTokenizer(special_tokens=["<s>", "<s>x"])
+    assert list(pretok.pieces("a<s>xb<s>")) == [("a", 0, False), ("<s>x", 1, True), ("b", 5, False), ("<s>", 6, True)]
+    assert pretok.split("a<s>xb<s>") == ["a", "b"]
+    with pytest.raises(InputError):
+        PreTokenizer(special_tokens=[""])
+    with pytest.raises(InputError):
+        PreTokenizer("(unclosed")
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(), st.lists(st.sampled_from(["<s>", "<|x|>", "ab", "\n"]), max_size=3))
+def test_pre_tokenizer_pieces_join_back_to_the_text(text, specials):
+    pieces = list(PreTokenizer(special_tokens=specials).pieces(text))
+    assert "".join(p for p, _, _ in pieces) == text
+    assert all(text.startswith(p, start) and p for p, start, _ in pieces)
+
+
 def test_first_500_merges_equal_hf_bpe_trainer():
     # HF pre-tokenizes the same text itself (same regex, then bytes) and counts.
     hf = Tokenizer(models.BPE())
