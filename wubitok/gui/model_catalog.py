@@ -14,7 +14,7 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, Qt, Signal
 
@@ -22,7 +22,6 @@ from ..engines.base import Tokenizer, load_tokenizer
 from ..errors import FileError
 from ..paths import resources_dir, user_data_dir
 from .settings import Settings
-from .workers import preload_library, preload_optional
 
 SOURCES = ("bundled", "user", "opened")
 
@@ -76,10 +75,6 @@ def guess_kind(path: Path) -> str:
     if name.endswith(".json"):
         return KIND_HF
     return KIND_WUBITOK
-
-
-# The package each external kind is read with.
-EXTERNAL_PACKAGES = {KIND_HF: "tokenizers", KIND_SPM: "sentencepiece", KIND_TIKTOKEN: "tiktoken"}
 
 
 def load_entry(entry: ModelEntry) -> Tokenizer:
@@ -214,13 +209,8 @@ class ModelCatalog(QAbstractListModel):
         return self._add(p, "user" if inside else "opened")
 
     # -- loading -------------------------------------------------------------
-    def prepare(self, entries: Sequence[ModelEntry]) -> None:
-        """Import, on the GUI thread, what loading ``entries`` in a job will need."""
-        preload_library()
-        preload_optional(*(EXTERNAL_PACKAGES[e.kind] for e in entries if e.kind in EXTERNAL_PACKAGES))
-
     def load(self, entry: ModelEntry) -> Tokenizer:
-        """The tokenizer of ``entry``, cached while its file is unchanged (any thread; see prepare)."""
+        """The tokenizer of ``entry``, cached while its file is unchanged (any thread)."""
         try:
             mtime = entry.path.stat().st_mtime
         except OSError:

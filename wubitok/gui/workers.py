@@ -12,9 +12,6 @@ flood the event queue.
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import pkgutil
 import sys
 import threading
 import time
@@ -99,37 +96,6 @@ class ProgressMeter:
         if total > 0 and done >= total:
             eta = 0.0
         return Progress(stage, done, total, rate, eta)
-
-
-# PySide6 inspects every newly imported module from an import hook, and doing
-# that in a pool thread while the GUI thread runs Python has crashed the
-# interpreter ("Fatal Python error: none_dealloc").  So nothing may be imported
-# for the first time inside a job: the library modules jobs reach are imported
-# here, on the GUI thread, before the first job starts.
-LIBRARY_PACKAGES = ("wubitok.engines", "wubitok.compare")
-LIBRARY_MODULES = ("wubitok.codec", "wubitok.segment", "wubitok.dictionary", "wubitok.fileio")
-_preloaded: set[str] = set()
-
-
-def preload_library() -> None:
-    """Import the engines, compare and what they use (once; GUI thread only)."""
-    if "wubitok" in _preloaded:
-        return
-    names = list(LIBRARY_MODULES)
-    for package in LIBRARY_PACKAGES:
-        module = importlib.import_module(package)
-        names += [m.name for m in pkgutil.walk_packages(module.__path__, f"{package}.")]
-    for name in names:
-        importlib.import_module(name)
-    _preloaded.add("wubitok")
-
-
-def preload_optional(*names: str) -> None:
-    """Import optional packages a job will use, if installed (GUI thread only)."""
-    for name in names:
-        if name not in _preloaded and importlib.util.find_spec(name) is not None:
-            importlib.import_module(name)
-            _preloaded.add(name)
 
 
 class _Runnable(QRunnable):

@@ -564,7 +564,6 @@ class ComparePane(QWidget):
             self.ready.emit()
             return
         font = self.columns[0].view.font() if self.columns else han_font(14)
-        self.catalog.prepare(entries)
         job = Job(compare_text, self.catalog, entries, self.editor.toPlainText(), font,
                   pass_progress=False, name="compare")
         job.finished.connect(lambda result: self._show_text(seq, result))
@@ -630,7 +629,6 @@ class ComparePane(QWidget):
         if len(entries) < MIN_SLOTS:
             errors.show_error(self, InputError(f"choose at least {MIN_SLOTS} tokenizers"))
             return None
-        self.catalog.prepare(entries)
         job = Job(compare_files, self.catalog, entries, files, name="compare corpus")
         job.progress.connect(self._corpus_progress)
         job.finished.connect(self._corpus_finished)

@@ -352,7 +352,6 @@ class TokenizePane(QWidget):
             self._show_nothing(self.tr("No tokenizer available: open a model file or train one."))
             return
         seq = self._seq
-        self.catalog.prepare([entry])
         job = Job(
             tokenize_text, self.catalog, entry, text, self.token_view.font(), self.id_view.font(),
             pass_progress=False, name="tokenize",

@@ -41,7 +41,7 @@ from ...fileio import check_readable_text
 from .. import errors
 from ..model_catalog import ModelCatalog, shared_catalog, user_models_dir
 from ..settings import Settings
-from ..workers import Job, Progress, preload_library, preload_optional
+from ..workers import Job, Progress
 
 # (model type, label) in the order offered.
 ALGORITHMS = (
@@ -50,10 +50,9 @@ ALGORITHMS = (
     ("wordpiece", "WordPiece"),
     ("unigram", "Unigram"),
 )
-BACKENDS = ("auto", "pure", "fast")
-# With backend "auto", corpora at least this big train with the reference
-# libraries when they are installed (the pure-Python trainers are the default
-# and fine below it).
+# "auto" here is the GUI's choice by corpus size: corpora at least this big
+# train with the reference libraries when they are installed (the built-in
+# trainers are fine below it).  "python" and "fast" go to ``train`` as they are.
 AUTO_FAST_BYTES = 20_000_000
 # Which package the "fast" backend of each model type trains with.
 FAST_PACKAGE = {"wubi-bpe": "tokenizers", "bpe": "tokenizers", "wordpiece": "tokenizers", "unigram": "sentencepiece"}
@@ -65,7 +64,7 @@ def choose_backend(choice: str, model_type: str, corpus_bytes: int) -> str:
         return choice
     if corpus_bytes >= AUTO_FAST_BYTES and importlib.util.find_spec(FAST_PACKAGE[model_type]) is not None:
         return "fast"
-    return "pure"
+    return "python"
 
 
 def model_file_name(model_type: str, vocab_size: int, name: str, folder: Path) -> Path:
@@ -102,8 +101,6 @@ def train_model(request: TrainRequest, *, progress, cancel) -> TrainResult:
     check_readable_text(request.files)
     check_cancel(cancel)
     cls = engine_class(request.model_type)
-    # The pure-Python trainer is every engine's default, so only "fast" is passed on.
-    extra = {"backend": "fast"} if request.backend == "fast" else {}
     tok = cls.train(
         files=list(request.files),
         vocab_size=request.vocab_size,
@@ -111,7 +108,7 @@ def train_model(request: TrainRequest, *, progress, cancel) -> TrainResult:
         special_tokens=list(request.special_tokens) if request.special_tokens is not None else None,
         progress=progress,
         cancel=cancel,
-        **extra,
+        backend=request.backend,
     )
     check_cancel(cancel)
     request.path.parent.mkdir(parents=True, exist_ok=True)
@@ -193,7 +190,7 @@ class TrainPane(QWidget):
         self.backend_box = QComboBox()
         for key, label in (
             ("auto", self.tr("Automatic (fast libraries for corpora over {} MB)").format(AUTO_FAST_BYTES // 1_000_000)),
-            ("pure", self.tr("wubitok (pure Python)")),
+            ("python", self.tr("wubitok (pure Python)")),
             ("fast", self.tr("Fast (Hugging Face tokenizers / SentencePiece)")),
         ):
             self.backend_box.addItem(label, key)
@@ -374,7 +371,7 @@ class TrainPane(QWidget):
         self.rows.clear()
         labels = dict(ALGORITHMS)
         for i, r in enumerate(requests):
-            backend = "" if r.backend == "pure" else f" [{r.backend}]"
+            backend = "" if r.backend == "python" else f" [{r.backend}]"
             self.rows[r.path] = _ModelRow(f"{labels[r.model_type]}{backend}", self.progress_grid, i)
             self.rows[r.path].status.setText(self.tr("waiting"))
         self._queue = list(requests)
@@ -396,9 +393,6 @@ class TrainPane(QWidget):
         request = self._queue.pop(0)
         row = self.rows[request.path]
         row.status.setText(self.tr("starting…"))
-        preload_library()
-        if request.backend == "fast":
-            preload_optional(FAST_PACKAGE[request.model_type])
         job = Job(train_model, request, name=f"train {request.model_type}")
         job.progress.connect(lambda p, r=row: self._progress(r, p))
         job.finished.connect(self._trained)

@@ -1,0 +1,156 @@
+"""Compare pane: tokenizers side by side, metrics, charts, corpus mode, export."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from wubitok.compare import compare_tokenizers
+from wubitok.compare.report import format_results
+from wubitok.engines.base import load_tokenizer
+from wubitok.gui import errors, fonts
+from wubitok.gui.model_catalog import ModelCatalog, bundled_models_dir
+from wubitok.gui.panes.compare import ComparePane
+from wubitok.paths import resources_dir
+
+BUNDLED = sorted(bundled_models_dir().glob("*.json"))
+SAMPLES = resources_dir() / "samples"
+TEXT = "床前明月光，疑是地上霜。\n举头望明月，低头思故乡。\nTokenizers split 中文 differently.\n" * 20
+
+
+def _model(prefix: str):
+    return next(p for p in BUNDLED if p.stem.startswith(prefix))
+
+
+@pytest.fixture(autouse=True)
+def han_font(qapp):
+    fonts.ensure_han_font(qapp)
+
+
+@pytest.fixture
+def catalog(user_data_dir):
+    return ModelCatalog(remember=False)
+
+
+@pytest.fixture
+def pane(qtbot, catalog):
+    p = ComparePane(catalog=catalog)
+    qtbot.addWidget(p)
+    p.resize(1100, 750)
+    p.show()
+    qtbot.waitUntil(p.is_ready, timeout=30_000)
+    return p
+
+
+def _compare(qtbot, pane: ComparePane, models, text: str = TEXT) -> None:
+    pane.set_models(models)
+    pane.set_sample_text(text)
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+
+
+def test_two_tokenizers_give_two_metric_rows_equal_to_the_library(qtbot, pane):
+    models = [_model("wubi-bpe"), _model("bpe")]
+    _compare(qtbot, pane, models)
+    expected = compare_tokenizers([(p.stem, load_tokenizer(p)) for p in models], texts=TEXT)
+    assert pane.table.rowCount() == 2
+    for row, r in enumerate(expected):
+        assert pane.table.cell_text(row, "name") == r.name
+        assert pane.table.cell_text(row, "tokens") == str(r.tokens)
+        assert pane.table.cell_text(row, "vocab_size") == str(r.vocab_size)
+    assert [r.tokens for r in pane.results] == [r.tokens for r in expected]
+    # The charts have one bar set per tokenizer, named like the rows.
+    cpt, lengths = pane.chart.charts()
+    for chart in (cpt, lengths):
+        (series,) = chart.series()
+        assert [s.label() for s in series.barSets()] == [p.stem for p in models]
+    assert [round(s.at(0), 6) for s in cpt.series()[0].barSets()] == [round(r.chars_per_token, 6) for r in expected]
+
+
+def test_each_column_shows_its_tokens_over_the_whole_text(qtbot, pane):
+    models = [_model("wubi-bpe"), _model("bpe"), _model("unigram"), _model("wordpiece")]
+    _compare(qtbot, pane, models)
+    assert len(pane.columns) == 4 and not pane.add_button.isEnabled()
+    for col, path in zip(pane.columns, models):
+        data = col.view.tokenized()
+        assert "".join(data.segment_texts()) == TEXT
+        assert data.encoding.ids == load_tokenizer(path).encode(TEXT).ids
+
+
+def test_scrolling_one_column_scrolls_the_others(qtbot, pane):
+    _compare(qtbot, pane, [_model("wubi-bpe"), _model("bpe")])
+    first, second = (c.view.verticalScrollBar() for c in pane.columns)
+    qtbot.waitUntil(lambda: first.maximum() > 0 and second.maximum() > 0, timeout=10_000)
+    first.setValue(first.maximum())
+    assert second.value() == second.maximum()
+    second.setValue(0)
+    assert first.value() == 0
+
+
+def test_the_same_model_twice_gets_two_names(qtbot, pane):
+    path = _model("bpe")
+    _compare(qtbot, pane, [path, path])
+    assert [r.name for r in pane.results] == [path.stem, f"{path.stem} #2"]
+
+
+def test_corpus_mode_runs_in_the_background_with_progress(qtbot, pane):
+    pane.set_models([_model("wubi-bpe"), _model("wordpiece")])
+    pane.corpus_mode.setChecked(True)
+    files = [SAMPLES / "tang300.txt", SAMPLES / "song100.txt"]
+    pane.add_files(files)
+    seen = []
+    with qtbot.waitSignal(pane.resultsChanged, timeout=120_000):
+        job = pane.run_corpus()
+        job.progress.connect(seen.append)
+    assert pane.progress_bar.value() == pane.progress_bar.maximum()
+    assert seen and seen[-1].done == seen[-1].total
+    expected = compare_tokenizers([(p.stem, load_tokenizer(p)) for p in (_model("wubi-bpe"), _model("wordpiece"))],
+                                  files=files)
+    assert [(r.name, r.tokens, r.lines) for r in pane.results] == [(r.name, r.tokens, r.lines) for r in expected]
+    qtbot.waitUntil(lambda: pane.run_button.isEnabled() and not pane.is_busy(), timeout=10_000)
+
+
+def test_corpus_mode_cancel(qtbot, pane):
+    pane.set_models([_model("unigram"), _model("bpe")])
+    pane.corpus_mode.setChecked(True)
+    pane.add_files([SAMPLES / "fortunes-zh.txt"])
+    before = list(pane.results)
+    changed = []
+    pane.resultsChanged.connect(changed.append)
+    job = pane.run_corpus()
+    with qtbot.waitSignal(job.cancelled, timeout=60_000):
+        pane.cancel_corpus()
+    qtbot.waitUntil(lambda: not pane.is_busy() and pane.run_button.isEnabled(), timeout=10_000)
+    assert pane.progress_label.text() == "Cancelled"
+    assert changed == [] and pane.results == before
+
+
+def test_a_corpus_that_is_not_utf8_gives_a_dialog(qtbot, pane, tmp_path):
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes("naïve café\n".encode("latin-1"))
+    pane.set_models([_model("bpe"), _model("wordpiece")])
+    pane.corpus_mode.setChecked(True)
+    pane.add_files([bad])
+    with qtbot.waitSignal(errors.reporter().shown, timeout=60_000) as blocker:
+        pane.run_corpus()
+    assert blocker.args[0] == "File problem" and str(bad) in blocker.args[1]
+    errors.reporter().last_dialog.close()
+    qtbot.waitUntil(lambda: not pane.is_busy(), timeout=10_000)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "md"])
+def test_export_writes_the_library_report(qtbot, pane, tmp_path, fmt):
+    _compare(qtbot, pane, [_model("wubi-bpe"), _model("bpe")])
+    out = tmp_path / f"report.{fmt}"
+    pane.export(out)
+    written = out.read_text(encoding="utf-8")
+    assert written == format_results(pane.results, fmt)
+    if fmt == "json":
+        assert [r["name"] for r in json.loads(written)] == [r.name for r in pane.results]
+    assert not list(tmp_path.glob(".*.tmp"))  # atomic: no temp file left behind
+
+
+def test_export_png_chart(qtbot, pane, tmp_path):
+    _compare(qtbot, pane, [_model("wubi-bpe"), _model("bpe")])
+    out = tmp_path / "chart.png"
+    pane.export(out)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,180 @@
+"""Tokenize pane and the token span view, with the real bundled models."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PySide6.QtGui import QTextDocument
+
+from wubitok.engines.base import load_tokenizer
+from wubitok.gui import errors, fonts
+from wubitok.gui.model_catalog import ModelCatalog, bundled_models_dir
+from wubitok.gui.panes.tokenize import TokenizePane
+from wubitok.gui.token_view import TokenTextView, build_segments, document_positions, prepare, wubi_keys
+
+BUNDLED = sorted(bundled_models_dir().glob("*.json"))
+MIXED = "五笔字型，王永民 1983 年发明。\r\nWubi-BPE learns  merges\tover keys! 😀 𠀀\n"
+
+
+@pytest.fixture(autouse=True)
+def han_font(qapp):
+    fonts.ensure_han_font(qapp)
+
+
+@pytest.fixture
+def catalog(user_data_dir):
+    return ModelCatalog(remember=False)
+
+
+@pytest.fixture
+def pane(qtbot, catalog):
+    p = TokenizePane(catalog=catalog)
+    qtbot.addWidget(p)
+    p.resize(900, 600)
+    p.show()
+    qtbot.waitUntil(p.is_ready, timeout=30_000)
+    return p
+
+
+def _show(qtbot, pane: TokenizePane, text: str) -> None:
+    pane.set_sample_text(text)
+    qtbot.waitUntil(pane.is_ready, timeout=30_000)
+
+
+# -- the span view -------------------------------------------------------------
+
+@st.composite
+def text_and_offsets(draw):
+    text = draw(st.text(max_size=40))
+    n = len(text)
+    cuts = sorted(draw(st.lists(st.integers(0, n), max_size=12)))
+    spans = [(a, b) for a, b in zip([0, *cuts], [*cuts, n])]
+    # Some overlapping and some empty spans too, as byte pieces and special tokens give.
+    extra = draw(st.lists(st.tuples(st.integers(0, n), st.integers(0, n)).map(sorted).map(tuple), max_size=4))
+    spans += extra
+    partial = draw(st.lists(st.booleans(), min_size=len(spans), max_size=len(spans)))
+    return text, spans, partial
+
+
+@settings(max_examples=150, deadline=None)
+@given(text_and_offsets())
+def test_segments_tile_the_text_and_list_every_covering_token(case):
+    text, offsets, partial = case
+    starts, ends, covering, flags = build_segments(len(text), offsets, partial)
+    assert "".join(text[a:b] for a, b in zip(starts, ends)) == text
+    assert all(a < b for a, b in zip(starts, ends))
+    for a, b, toks, flag in zip(starts, ends, covering, flags):
+        expected = tuple(i for i, (s, e) in enumerate(offsets) if s <= a and b <= e and s < e)
+        assert sorted(toks) == sorted(expected)
+        assert flag == (len(toks) > 1 or any(partial[i] for i in toks))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("a中\r\n\t \u2028😀𠀀")), max_size=30))
+def test_document_positions_match_a_real_text_document(text):
+    doc = QTextDocument()
+    doc.setPlainText(text)
+    pos = document_positions(text) or list(range(len(text) + 1))
+    assert pos[-1] == doc.characterCount() - 1
+    for i, c in enumerate(text):
+        if c in "\r\n\u2028":
+            continue  # Qt stores line breaks as its own separator characters
+        assert doc.characterAt(pos[i]) == (c if c < "\U00010000" else c.encode("utf-16-le")[:2].decode("utf-16-le", "surrogatepass"))
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=[p.stem for p in BUNDLED])
+def test_view_tooltips_name_id_token_characters_and_wubi_keys(qtbot, path):
+    tok = load_tokenizer(path)
+    text = "中文 tokens"
+    enc = tok.encode(text)
+    view = TokenTextView()
+    qtbot.addWidget(view)
+    view.set_tokenized(prepare(text, enc, tok.display_token))
+    data = view.tokenized()
+    assert "".join(data.segment_texts()) == text
+    first = data.token_segments()[0]
+    html = view.tooltip_html(first)
+    i = data.seg_tokens[first][0]
+    assert f"id <b>{enc.ids[i]}</b>" in html
+    assert "Wubi <code>khk" in html  # 中 is khk in Wubi-86
+    assert wubi_keys("中文") == "khk yygy"
+
+
+# -- the pane ------------------------------------------------------------------
+
+def test_bundled_models_are_in_the_chooser_with_wubi_bpe_first_choice(pane, catalog):
+    names = [pane.model_box.itemText(i) for i in range(pane.model_box.count())]
+    assert names == [e.label() for e in catalog.entries()]
+    assert {p.stem for p in BUNDLED} <= {e.name for e in catalog.entries()}
+    assert pane.current_entry().name.startswith("wubi-bpe")
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=[p.stem for p in BUNDLED])
+def test_spans_join_to_the_input_for_each_bundled_model(qtbot, pane, path):
+    pane.set_model(path)
+    _show(qtbot, pane, MIXED)
+    data = pane.token_view.tokenized()
+    assert pane.text() == MIXED  # \r\n kept: the text comes from the user, not from the widget
+    assert "".join(data.segment_texts()) == MIXED
+    expected = load_tokenizer(path).encode(MIXED)
+    assert data.encoding.ids == expected.ids
+    assert pane.id_view.toPlainText().split() == [str(i) for i in expected.ids]
+    assert f"{len(expected.ids):,} tokens" in pane.stats_label.text()
+    # The view's own document holds the same text, drawn with one box per segment.
+    assert pane.token_view.toPlainText() == MIXED.replace("\r\n", "\n")
+    pane.token_view.set_whitespace_visible(True)
+    pane.token_view.grab()
+
+
+def test_partial_character_tokens_are_marked(qtbot, pane):
+    byte_bpe = next(p for p in BUNDLED if p.stem.startswith("bpe"))
+    pane.set_model(byte_bpe)
+    rare = "𠀀"  # a character no small model has whole: it falls apart into byte pieces
+    _show(qtbot, pane, rare)
+    data = pane.token_view.tokenized()
+    assert len(data.encoding.ids) > 1 and all(data.encoding.partial)
+    assert data.seg_partial == [True]
+    assert "part of a character" in pane.token_view.tooltip_html(0)
+    assert "partial-character tokens" in pane.stats_label.text()
+
+
+def test_typing_retokenizes_after_a_pause(qtbot, pane):
+    _show(qtbot, pane, "")
+    pane.editor.setFocus()
+    qtbot.keyClicks(pane.editor, "abc")
+    qtbot.waitUntil(lambda: pane.is_ready() and pane.token_view.tokenized().text == "abc", timeout=30_000)
+    assert pane.text() == "abc"
+
+
+def test_a_corrupt_model_gives_a_dialog_and_keeps_the_text(qtbot, pane, tmp_path):
+    _show(qtbot, pane, "保留我的文字")
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"format": "wubitok-tokenizer", "version": 1, "model": "bpe"', encoding="utf-8")
+    with qtbot.waitSignal(errors.reporter().shown, timeout=30_000) as blocker:
+        pane.open_model(bad)
+    title, message = blocker.args
+    assert title == "Model problem" and str(bad) in message
+    qtbot.waitUntil(pane.is_ready, timeout=30_000)
+    assert pane.editor.toPlainText() == "保留我的文字"
+    errors.reporter().last_dialog.close()
+
+
+def test_a_text_file_that_is_not_utf8_gives_a_dialog(qtbot, pane, tmp_path):
+    _show(qtbot, pane, "原文")
+    bad = tmp_path / "gbk.txt"
+    bad.write_bytes("中文".encode("gbk"))
+    with qtbot.waitSignal(errors.reporter().shown, timeout=30_000) as blocker:
+        pane.open_text_file(bad)
+    assert blocker.args[0] == "File problem" and "not UTF-8" in blocker.args[1]
+    assert pane.editor.toPlainText() == "原文"
+    errors.reporter().last_dialog.close()
+
+
+def test_a_text_file_is_loaded_in_the_background_exactly(qtbot, pane, tmp_path):
+    text = "第一行\r\n第二行 with CRLF\r\n" * 2000
+    f = tmp_path / "crlf.txt"
+    f.write_bytes(text.encode("utf-8"))
+    pane.open_text_file(f)
+    qtbot.waitUntil(lambda: pane.is_ready() and pane.token_view.tokenized().text == text, timeout=60_000)
+    assert pane.text() == text
+    assert "".join(pane.token_view.tokenized().segment_texts()) == text

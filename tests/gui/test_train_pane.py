@@ -1,0 +1,181 @@
+"""Train pane: a small corpus trains, shows progress, saves and appears elsewhere at once."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QTimer
+
+from wubitok.engines.base import engine_class, load_tokenizer
+from wubitok.gui import errors, fonts
+from wubitok.gui.model_catalog import ModelCatalog, user_models_dir
+from wubitok.gui.panes.compare import ComparePane
+from wubitok.gui.panes.tokenize import TokenizePane
+from wubitok.gui.panes import train as train_pane
+from wubitok.gui.panes.train import TrainPane, choose_backend, model_file_name
+from wubitok.paths import resources_dir
+
+SAMPLES = resources_dir() / "samples"
+
+
+@pytest.fixture(autouse=True)
+def han_font(qapp):
+    fonts.ensure_han_font(qapp)
+
+
+@pytest.fixture
+def catalog(user_data_dir):
+    return ModelCatalog(remember=False)
+
+
+@pytest.fixture
+def pane(qtbot, catalog):
+    p = TrainPane(catalog=catalog)
+    qtbot.addWidget(p)
+    p.resize(900, 650)
+    p.show()
+    return p
+
+
+def _train(qtbot, pane: TrainPane, timeout: int = 120_000) -> None:
+    with qtbot.waitSignal(pane.trainingEnded, timeout=timeout):
+        assert pane.start_training()
+
+
+def test_train_small_corpus_progress_to_100_and_model_appears_in_tokenize(qtbot, pane, catalog, tmp_path):
+    tokenize = TokenizePane(catalog=catalog)
+    compare = ComparePane(catalog=catalog)
+    qtbot.addWidget(tokenize)
+    qtbot.addWidget(compare)
+    corpus = tmp_path / "poems.txt"
+    corpus.write_text((SAMPLES / "song100.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    pane.add_files([corpus])
+    pane.set_algorithms(["wubi-bpe", "wordpiece"])
+    pane.vocab_spin.setValue(800)
+    progress_values: list[int] = []
+    pane.modelTrained.connect(lambda r: progress_values.append(pane.rows[r.request.path].bar.value()))
+    added = []
+    catalog.modelAdded.connect(added.append)
+    _train(qtbot, pane)
+
+    assert [r.request.model_type for r in pane.results] == ["wubi-bpe", "wordpiece"]
+    assert progress_values == [1000, 1000]
+    folder = user_models_dir()
+    assert sorted(p.name for p in folder.glob("*.json")) == ["wordpiece-800-poems.json", "wubi-bpe-800-poems.json"]
+    # Byte for byte what the library trains with the same settings.
+    expected = engine_class("wubi-bpe").train(files=[corpus], vocab_size=800, min_frequency=2)
+    assert (folder / "wubi-bpe-800-poems.json").read_text(encoding="utf-8") == expected.to_json()
+
+    assert [e.name for e in added] == ["wubi-bpe-800-poems", "wordpiece-800-poems"]
+    labels = [tokenize.model_box.itemText(i) for i in range(tokenize.model_box.count())]
+    assert "wubi-bpe-800-poems (trained)" in labels
+    assert [compare.slots[0].box.itemText(i) for i in range(compare.slots[0].box.count())] == labels
+    # ... and tokenizing with it works at once.
+    tokenize.set_model("wubi-bpe-800-poems")
+    tokenize.set_sample_text("明月几时有")
+    qtbot.waitUntil(tokenize.is_ready, timeout=30_000)
+    assert tokenize.token_view.tokenized().encoding.ids == load_tokenizer(folder / "wubi-bpe-800-poems.json").encode("明月几时有").ids
+
+
+def test_models_are_saved_in_the_chosen_folder_without_overwriting(qtbot, pane, catalog, tmp_path):
+    out = tmp_path / "my models"
+    pane.add_files([SAMPLES / "tang300.txt"])
+    pane.set_algorithms(["wordpiece"])
+    pane.vocab_spin.setValue(500)
+    pane.folder_edit.setText(str(out))
+    pane.name_edit.setText("tang poems")
+    _train(qtbot, pane)
+    _train(qtbot, pane)
+    assert sorted(p.name for p in out.iterdir()) == ["wordpiece-500-tang-poems-2.json", "wordpiece-500-tang-poems.json"]
+    assert {e.source for e in catalog.entries() if e.path.parent == out} == {"opened"}
+
+
+def test_cancel_stops_training_and_saves_nothing(qtbot, pane):
+    pane.add_files([SAMPLES / name for name in ("tang300.txt", "song100.txt", "fortunes-zh.txt")])
+    pane.set_algorithms(["unigram", "bpe"])
+    pane.vocab_spin.setValue(6000)
+    started = []
+    with qtbot.waitSignal(pane.trainingEnded, timeout=120_000):
+        pane.start_training()
+        started.append(pane.current_job())
+        # Cancel once the first model reports progress: it is really training then.
+        started[0].progress.connect(lambda _p: pane.cancel())
+    assert pane.results == []
+    assert not list(user_models_dir().glob("*.json"))
+    statuses = [row.status.text() for row in pane.rows.values()]
+    assert statuses == ["cancelled", "skipped"]
+    assert pane.train_button.isEnabled() and not pane.is_busy()
+
+
+def test_a_corpus_that_is_not_utf8_gives_one_dialog(qtbot, pane, tmp_path):
+    bad = tmp_path / "gbk.txt"
+    bad.write_bytes("床前明月光".encode("gbk"))
+    pane.add_files([bad])
+    pane.set_algorithms(["wubi-bpe", "bpe"])
+    shown = []
+    errors.reporter().shown.connect(lambda title, msg: shown.append((title, msg)))
+    _train(qtbot, pane)
+    assert len(shown) == 1 and shown[0][0] == "File problem" and "not UTF-8" in shown[0][1]
+    assert [row.status.text().startswith("failed") for row in pane.rows.values()] == [True, False]
+    assert not list(user_models_dir().glob("*.json"))
+    errors.reporter().last_dialog.close()
+
+
+def test_no_files_or_no_algorithm_is_a_clear_message(qtbot, pane):
+    shown = []
+    errors.reporter().shown.connect(lambda title, msg: shown.append(msg))
+    assert not pane.start_training()
+    pane.add_files([SAMPLES / "song100.txt"])
+    pane.set_algorithms([])
+    assert not pane.start_training()
+    assert shown == ["add at least one corpus file", "choose at least one algorithm"]
+    errors.reporter().last_dialog.close()
+
+
+def test_event_loop_keeps_running_while_a_model_trains(qtbot, pane):
+    pane.add_files([SAMPLES / name for name in ("tang300.txt", "song100.txt", "fortunes-zh.txt")])
+    pane.set_algorithms(["bpe"])
+    pane.vocab_spin.setValue(3000)
+    ticks = []
+    timer = QTimer()
+    timer.setInterval(5)
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start()
+    _train(qtbot, pane)
+    timer.stop()
+    assert len(pane.results) == 1
+    assert len(ticks) > 10, f"only {len(ticks)} ticks while training"
+
+
+def test_options_are_remembered(qtbot, catalog, user_data_dir):
+    first = TrainPane(catalog=catalog)
+    qtbot.addWidget(first)
+    first.add_files([SAMPLES / "song100.txt"])
+    first.set_algorithms(["unigram"])
+    first.vocab_spin.setValue(1234)
+    first.save_state()
+    second = TrainPane(catalog=catalog)
+    qtbot.addWidget(second)
+    assert second.files() == [str(SAMPLES / "song100.txt")]
+    assert second.algorithms() == ["unigram"] and second.vocab_spin.value() == 1234
+
+
+def test_big_corpora_train_with_the_fast_library_and_say_so(qtbot, pane, monkeypatch):
+    monkeypatch.setattr(train_pane, "AUTO_FAST_BYTES", 1000)  # song100.txt is ~27 KB
+    pane.add_files([SAMPLES / "song100.txt"])
+    pane.set_algorithms(["wordpiece"])
+    pane.vocab_spin.setValue(1000)
+    _train(qtbot, pane)
+    (row,) = pane.rows.values()
+    assert row.name.text() == "WordPiece [fast]"
+    assert pane.results[0].request.backend == "fast"
+    saved = json.loads(pane.results[0].request.path.read_text(encoding="utf-8"))
+    assert saved["training"]["backend"] == "fast"
+
+
+def test_backend_choice_and_file_names(tmp_path):
+    assert choose_backend("python", "bpe", 10**9) == "python"
+    assert choose_backend("auto", "bpe", 1000) == "python"
+    assert choose_backend("auto", "unigram", 10**9) == "fast"  # sentencepiece is installed here
+    (tmp_path / "bpe-100-x.json").write_text("{}")
+    assert model_file_name("bpe", 100, "x", tmp_path).name == "bpe-100-x-2.json"
