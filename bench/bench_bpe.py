@@ -1,6 +1,6 @@
 """Byte-level BPE: our trainer vs Hugging Face ``tokenizers``, side by side.
 
-    python bench/bench_bpe.py [--vocab 8000 32000] [--runs 1]
+    python bench/bench_bpe.py [--vocab 8000 32000] [--runs 1] [--memory-mb 50]
 
 On the manpages-zh corpus (``bench/corpus.py``), for each vocab size, three
 trainings, each in a fresh process (so that peak memory is that run's own):
@@ -17,12 +17,19 @@ Reported: training wall time and its ratio to ``hf`` (issue targets: python
 <= 3x, fast <= 1.3x), CPU time of all threads (HF uses every core, ours one;
 on a shared machine CPU time is the steadier figure), peak RSS of the process, encode throughput on the
 held-out file (one ``encode`` call on the whole text, cold cache, one core)
-and the number of held-out tokens.  Not a test: figures go into the README.
+and the number of held-out tokens.
+
+``--memory-mb N`` adds a peak-memory run of our trainer on an N MB corpus.
+manpages-zh is only 4 MB, so that corpus is generated from it: an order-2
+character Markov chain (seeded), cached in ``bench/data/``.  Its clauses are
+almost all distinct, so it has far more distinct pre-tokens than real text
+of that size: a pessimistic stand-in.  Not a test: figures go into the README.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import resource
 import statistics
 import subprocess
@@ -84,6 +91,37 @@ def child(mode: str, vocab: int, train: str, heldout: str) -> dict:
             "base_rss_mb": base_rss, "encode_mb_s": mb / encode_s, "heldout_tokens": n_tokens}
 
 
+def synthetic_corpus(source: Path, megabytes: int) -> Path:
+    """An order-2 character Markov text of ``megabytes`` MB built from ``source``."""
+    out = source.parent / f"synthetic-zh-{megabytes}mb.txt"
+    if out.exists():
+        return out
+    text = source.read_text(encoding="utf-8")
+    follow: dict[str, list[str]] = {}
+    for i in range(len(text) - 2):
+        follow.setdefault(text[i:i + 2], []).append(text[i + 2])
+    starts = sorted(follow)
+    rng = random.Random(0)
+    target, size, state = megabytes * 1_000_000, 0, text[:2]
+    tmp = out.with_suffix(".part")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        while size < target:
+            buf = []
+            for _ in range(100_000):
+                nxt = follow.get(state)
+                if nxt is None:
+                    state = rng.choice(starts)
+                    continue
+                ch = rng.choice(nxt)
+                buf.append(ch)
+                state = state[1] + ch
+            chunk = "".join(buf)
+            fh.write(chunk)
+            size += len(chunk.encode("utf-8"))
+    tmp.replace(out)
+    return out
+
+
 def run_child(mode: str, vocab: int, train: Path, heldout: Path) -> dict:
     out = subprocess.run([sys.executable, __file__, "--child", mode, str(vocab), str(train), str(heldout)],
                          capture_output=True, text=True, check=True)
@@ -94,6 +132,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--vocab", type=int, nargs="+", default=[8000, 32000])
     ap.add_argument("--runs", type=int, default=1, help="repeat each training; the median time is shown")
+    ap.add_argument("--memory-mb", type=int, default=0, help="also measure peak memory on a synthetic corpus this big")
     ap.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
@@ -122,6 +161,15 @@ def main() -> None:
             r = results[mode]
             print(f"| {vocab:,} | {mode} | {r['train_s']:.1f} | {r['train_s'] / hf_s:.2f} | {r['train_cpu_s']:.1f} | {r['peak_rss_mb']:.0f} | "
                   f"{r['encode_mb_s']:.2f} | {r['heldout_tokens']:,} | {r['heldout_tokens'] / py_tokens - 1:+.2%} |")
+    if args.memory_mb:
+        big = synthetic_corpus(train, args.memory_mb)
+        vocab = max(args.vocab)
+        print(f"\n{big.name}: {big.stat().st_size / 1e6:.0f} MB, vocab {vocab:,}\n")
+        print("| trainer | train s (wall) | train s (CPU) | peak RSS MB |")
+        print("|---|---:|---:|---:|")
+        for mode in ("python", "hf"):
+            r = run_child(mode, vocab, big, heldout)
+            print(f"| {mode} | {r['train_s']:.0f} | {r['train_cpu_s']:.0f} | {r['peak_rss_mb']:.0f} |")
 
 
 if __name__ == "__main__":
