@@ -124,3 +124,13 @@ def test_bad_input_is_a_user_error(tmp_path):
 def test_no_lines_gives_zeros_not_errors():
     (r,) = compare_tokenizers({"toy": GreedyToy(PIECES)}, "\n\n")
     assert r.tokens == 0 and r.chars_per_token is None and r.renyi_efficiency is None and r.roundtrip_rate is None
+
+
+def test_only_a_lossy_tokenizer_has_unknown_tokens():
+    class Lossless(GreedyToy):
+        lossless = True  # as if "[UNK]" were a special token that decodes to itself
+
+    assert unknown_token_id(GreedyToy(PIECES)) == 0
+    assert unknown_token_id(Lossless(PIECES)) is None
+    (r,) = compare_tokenizers({"toy": Lossless(PIECES)}, TEXT)
+    assert r.unk_tokens == 0

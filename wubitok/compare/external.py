@@ -88,6 +88,9 @@ class _External(Tokenizer):
 
     source: str = ""
     unk_id: int | None = None
+    # Not guaranteed: whether another library's tokenizer gives the text back
+    # is for the round-trip rate to show.
+    lossless = False
 
     @classmethod
     def train(cls, *args: Any, **kwargs: Any) -> Tokenizer:

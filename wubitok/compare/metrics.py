@@ -66,12 +66,12 @@ def renyi_efficiency(counts: Iterable[int], vocab_size: int, alpha: float = RENY
 
 def unknown_token_id(tokenizer: Tokenizer) -> int | None:
     """The id of the tokenizer's unknown token, or None if it has none."""
+    if tokenizer.lossless:
+        # Nothing is lost, so no token stands for lost text: an "<unk>" in such a
+        # vocabulary is a special token that stands for the text "<unk>" itself.
+        return None
     if hasattr(tokenizer, "unk_id"):  # engines and adapters that say so (None: none)
         return tokenizer.unk_id
-    if tokenizer.lossless:
-        # Nothing is lost, so no token stands for lost text; a "<unk>" in such a
-        # vocabulary is a special token that only stands for itself.
-        return None
     for token in UNK_TOKENS:
         tid = tokenizer.token_to_id(token)
         if tid is not None:
