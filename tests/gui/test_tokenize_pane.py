@@ -10,9 +10,11 @@ from wubitok.engines.base import load_tokenizer
 from wubitok.gui import errors, fonts
 from wubitok.gui.model_catalog import ModelCatalog, bundled_models_dir
 from wubitok.gui.panes.tokenize import TokenizePane
+from wubitok.paths import resources_dir
 from wubitok.gui.token_view import TokenTextView, build_segments, document_positions, prepare, wubi_keys
 
 BUNDLED = sorted(bundled_models_dir().glob("*.json"))
+SAMPLES = resources_dir() / "samples"
 MIXED = "五笔字型，王永民 1983 年发明。\r\nWubi-BPE learns  merges\tover keys! 😀 𠀀\n"
 
 
@@ -100,6 +102,30 @@ def test_view_tooltips_name_id_token_characters_and_wubi_keys(qtbot, path):
     assert wubi_keys("中文") == "khk yygy"
 
 
+def test_the_segment_under_the_mouse_is_found_past_astral_characters_and_crlf(qtbot):
+    tok = load_tokenizer(next(p for p in BUNDLED if p.stem.startswith("bpe")))
+    text = "😀a\r\n𠀀中文 b"
+    view = TokenTextView()
+    qtbot.addWidget(view)
+    view.resize(400, 200)
+    view.show()
+    view.set_tokenized(prepare(text, tok.encode(text), tok.display_token))
+    data = view.tokenized()
+    from PySide6.QtGui import QTextCursor
+
+    for seg, (start, end) in enumerate(zip(data.seg_start, data.seg_end)):
+        if text[start] in "\r\n":
+            continue  # a line break has no width to point at
+        cur = QTextCursor(view.document())
+        cur.setPosition(data.doc_start[seg])
+        left = view.cursorRect(cur)
+        cur.setPosition(data.doc_start[seg] + 1)
+        right = view.cursorRect(cur)
+        middle = left.center()
+        middle.setX((left.center().x() + right.center().x()) // 2)
+        assert view.segment_at(middle) == seg, text[start:end]
+
+
 # -- the pane ------------------------------------------------------------------
 
 def test_bundled_models_are_in_the_chooser_with_wubi_bpe_first_choice(pane, catalog):
@@ -157,6 +183,60 @@ def test_a_corrupt_model_gives_a_dialog_and_keeps_the_text(qtbot, pane, tmp_path
     qtbot.waitUntil(pane.is_ready, timeout=30_000)
     assert pane.editor.toPlainText() == "保留我的文字"
     errors.reporter().last_dialog.close()
+
+
+def test_a_missing_model_file_gives_a_dialog(qtbot, pane, tmp_path):
+    with qtbot.waitSignal(errors.reporter().shown, timeout=30_000) as blocker:
+        pane.open_model(tmp_path / "gone.json")
+    assert list(blocker.args) == ["File problem", f"{tmp_path / 'gone.json'}: no such file"]
+    errors.reporter().last_dialog.close()
+
+
+@pytest.fixture(scope="module")
+def hf_tokenizer_json(tmp_path_factory):
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    hf = Tokenizer(models.BPE())
+    hf.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    hf.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(vocab_size=600, initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    hf.train([str(SAMPLES / "song100.txt")], trainer)
+    path = tmp_path_factory.mktemp("hf") / "tokenizer.json"
+    hf.save(str(path))
+    return path, hf
+
+
+@pytest.fixture(scope="module")
+def spm_model(tmp_path_factory):
+    import sentencepiece as spm
+
+    prefix = tmp_path_factory.mktemp("spm") / "poems"
+    spm.SentencePieceTrainer.train(input=str(SAMPLES / "song100.txt"), model_prefix=str(prefix), vocab_size=2100,
+                                   model_type="unigram", character_coverage=1.0, byte_fallback=True,
+                                   minloglevel=2)
+    return prefix.with_suffix(".model"), spm.SentencePieceProcessor(model_file=str(prefix.with_suffix(".model")))
+
+
+def test_a_hugging_face_tokenizer_json_opens_and_shows_its_own_tokens(qtbot, pane, catalog, hf_tokenizer_json):
+    path, hf = hf_tokenizer_json
+    pane.open_model(path)
+    assert pane.current_entry().kind == "hf" and pane.current_entry().source == "opened"
+    _show(qtbot, pane, MIXED)
+    data = pane.token_view.tokenized()
+    assert data.encoding.ids == hf.encode(MIXED, add_special_tokens=False).ids
+    assert "".join(data.segment_texts()) == MIXED
+    assert any(data.seg_partial)  # byte-level pieces of the rare characters
+
+
+def test_a_sentencepiece_model_opens_and_shows_its_own_tokens(qtbot, pane, spm_model):
+    path, sp = spm_model
+    pane.open_model(path)
+    assert pane.current_entry().kind == "spm"
+    text = "明月几时有，把酒问青天。"
+    _show(qtbot, pane, text)
+    data = pane.token_view.tokenized()
+    assert data.encoding.ids == sp.encode(text)
+    assert "".join(data.segment_texts()) == text
 
 
 def test_a_text_file_that_is_not_utf8_gives_a_dialog(qtbot, pane, tmp_path):

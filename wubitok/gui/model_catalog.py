@@ -32,9 +32,7 @@ KIND_HF = "hf"
 KIND_SPM = "spm"
 KIND_TIKTOKEN = "tiktoken"
 
-SourceRole = Qt.ItemDataRole.UserRole + 1
-PathRole = Qt.ItemDataRole.UserRole + 2
-EntryRole = Qt.ItemDataRole.UserRole + 3
+EntryRole = Qt.ItemDataRole.UserRole + 1
 
 
 @dataclass(frozen=True)
@@ -119,10 +117,6 @@ class ModelCatalog(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return e.label()
         if role == Qt.ItemDataRole.ToolTipRole:
-            return str(e.path)
-        if role == SourceRole:
-            return e.source
-        if role == PathRole:
             return str(e.path)
         if role == EntryRole:
             return e
@@ -234,9 +228,3 @@ def shared_catalog() -> ModelCatalog:
     if _shared is None:
         _shared = ModelCatalog()
     return _shared
-
-
-def reset_shared_catalog() -> None:
-    """Forget the app-wide catalog (tests switch the user data folder between runs)."""
-    global _shared
-    _shared = None

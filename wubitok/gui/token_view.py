@@ -34,7 +34,6 @@ from PySide6.QtGui import (
     QPainter,
     QPalette,
     QPen,
-    QTextCursor,
     QTextDocument,
     QTextOption,
 )
@@ -206,7 +205,6 @@ class TokenTextView(QPlainTextEdit):
         self._own_document: QTextDocument | None = None
         self._whitespace = False
         self._colour_mode = COLOUR_MODES[0]
-        self._highlight: int | None = None  # token index drawn emphasised
 
     # -- contents ------------------------------------------------------------
     def tokenized(self) -> TokenizedText | None:
@@ -215,7 +213,6 @@ class TokenTextView(QPlainTextEdit):
     def set_tokenized(self, data: TokenizedText | None, document: QTextDocument | None = None) -> None:
         """Show ``data``; ``document`` (from :func:`make_document`) avoids building it here."""
         self._data = data
-        self._highlight = None
         shown = "" if data is None else data.text[: data.shown_chars]
         if document is None:
             document = make_document(shown, self.font())
@@ -236,9 +233,6 @@ class TokenTextView(QPlainTextEdit):
         self._whitespace = visible
         self._apply_whitespace()
 
-    def whitespace_visible(self) -> bool:
-        return self._whitespace
-
     def _apply_whitespace(self) -> None:
         opt = self.document().defaultTextOption()
         flags = opt.flags()
@@ -251,20 +245,6 @@ class TokenTextView(QPlainTextEdit):
         if mode not in COLOUR_MODES:
             raise ValueError(mode)
         self._colour_mode = mode
-        self.viewport().update()
-
-    def colour_mode(self) -> str:
-        return self._colour_mode
-
-    def highlight_token(self, index: int | None) -> None:
-        self._highlight = index
-        if index is not None and self._data is not None:
-            seg = self._segment_of_token(index)
-            if seg is not None:
-                cur = QTextCursor(self.document())
-                cur.setPosition(self._data.doc_start[seg])
-                self.setTextCursor(cur)
-                self.ensureCursorVisible()
         self.viewport().update()
 
     # -- colours -------------------------------------------------------------
@@ -300,8 +280,6 @@ class TokenTextView(QPlainTextEdit):
         # Faint enough that the character under the hatching stays readable.
         hatch = QColor(outline.color())
         hatch.setAlpha(90)
-        emphasis = QPen(QColor("#ff8c00"))
-        emphasis.setWidthF(2.0)
         offset = self.contentOffset()
         block = self.firstVisibleBlock()
         bottom = clip.bottom()
@@ -334,9 +312,6 @@ class TokenTextView(QPlainTextEdit):
                                 painter.fillRect(box, QBrush(hatch, Qt.BrushStyle.BDiagPattern))
                                 painter.setPen(outline)
                                 painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5))
-                            if self._highlight is not None and self._highlight in data.seg_tokens[seg]:
-                                painter.setPen(emphasis)
-                                painter.drawRect(box.adjusted(1, 1, -1, -1))
                         seg += 1
             block = block.next()
 
@@ -356,14 +331,6 @@ class TokenTextView(QPlainTextEdit):
         if 0 <= seg < len(data.doc_start) and data.doc_start[seg] <= p < data.doc_end[seg]:
             return seg
         return None
-
-    def _segment_of_token(self, index: int) -> int | None:
-        data = self._data
-        if data is None or not (0 <= index < len(data.encoding.offsets)):
-            return None
-        start = data.encoding.offsets[index][0]
-        seg = bisect_right(data.seg_start, start) - 1
-        return seg if 0 <= seg < len(data.seg_start) else None
 
     def tooltip_html(self, seg: int) -> str:
         data = self._data

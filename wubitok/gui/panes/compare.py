@@ -54,6 +54,7 @@ from ..workers import Job, Progress
 
 MIN_SLOTS, MAX_SLOTS = 2, 4
 DEBOUNCE_MS = 300
+REMEMBER_CHARS = 100_000
 SAMPLE_TEXT = "床前明月光，疑是地上霜。举头望明月，低头思故乡。\nTokenizers split 中文 text differently."
 
 # Report formats offered for export: (format name of compare.report, file suffix, filter label).
@@ -425,7 +426,7 @@ class ComparePane(QWidget):
         s.set("files", self.files())
         s.set("mode", "corpus" if self.corpus_mode.isChecked() else "text")
         text = self.editor.toPlainText()
-        if len(text) <= 100_000:
+        if len(text) <= REMEMBER_CHARS:
             s.set("text", text)
         s.sync()
 
@@ -557,6 +558,9 @@ class ComparePane(QWidget):
         seq = self._seq
         if self._text_job is not None:
             self._text_job.cancel()
+        text = self.editor.toPlainText()
+        if len(text) <= REMEMBER_CHARS:
+            self._settings.set("text", text)  # nothing typed is lost, even if the app is killed
         entries = self.entries()
         if len(entries) < MIN_SLOTS:
             self._set_results([])
@@ -564,7 +568,7 @@ class ComparePane(QWidget):
             self.ready.emit()
             return
         font = self.columns[0].view.font() if self.columns else han_font(14)
-        job = Job(compare_text, self.catalog, entries, self.editor.toPlainText(), font,
+        job = Job(compare_text, self.catalog, entries, text, font,
                   pass_progress=False, name="compare")
         job.finished.connect(lambda result: self._show_text(seq, result))
         job.failed.connect(lambda msg, j=job: self._failed(seq, j, msg))
