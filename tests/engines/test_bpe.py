@@ -104,6 +104,11 @@ def test_fast_backend_without_tokenizers_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "tokenizers", None)  # makes `import tokenizers` fail
     with pytest.raises(MissingExtraError, match=r"pip install wubitok\[fast\]"):
         ByteLevelBPE.train(["some text some text"], vocab_size=300, backend="fast")
+    assert ByteLevelBPE.train(["some text some text"], vocab_size=300, backend="auto").training["backend"] == "python"
+
+
+def test_auto_backend_uses_tokenizers_when_installed():
+    assert ByteLevelBPE.train(["some text some text"], vocab_size=300, backend="auto").training["backend"] == "fast"
 
 
 @settings(max_examples=150, deadline=None)
@@ -296,3 +301,34 @@ def test_load_rejects_non_json(tmp_path):
 def test_public_export():
     assert wubitok.ByteLevelBPE is ByteLevelBPE
     assert ByteLevelBPE.model_type == "bpe" and ByteLevelBPE.lossless
+
+
+def test_cli_train_encode_decode_round_trip(tmp_path, capsys):
+    from wubitok.cli import main
+
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text(TRAIN[:20_000], encoding="utf-8")
+    model_path = tmp_path / "bpe.json"
+    assert main(["train", "--model", "bpe", "--vocab-size", "600", "--special-token", "<mask>", "-q",
+                 "-o", str(model_path), str(corpus)]) == 0
+    assert ByteLevelBPE.load(model_path).special_tokens[-1] == "<mask>"
+    text = "混合 text <mask>\n😀\n"
+    source = tmp_path / "in.txt"
+    source.write_text(text, encoding="utf-8")
+    capsys.readouterr()
+    assert main(["encode", "-m", str(model_path), "--file", str(source), "--json"]) == 0
+    ids_file = tmp_path / "ids.json"
+    ids_file.write_text(capsys.readouterr().out, encoding="utf-8")
+    out = tmp_path / "out.txt"
+    assert main(["decode", "-m", str(model_path), "--ids-file", str(ids_file), "-o", str(out)]) == 0
+    assert out.read_bytes() == text.encode("utf-8")
+
+
+def test_cli_subprocess_encodes_with_a_bpe_model(model, tmp_path):
+    import subprocess
+
+    path = tmp_path / "bpe.json"
+    model.save(path)
+    run = subprocess.run([sys.executable, "-m", "wubitok", "encode", "-m", str(path), "--json", "中文 text"],
+                         capture_output=True, text=True, check=True)
+    assert json.loads(run.stdout)["ids"] == model.encode("中文 text").ids

@@ -44,7 +44,7 @@ from .bpe_core import MergeApplier, train_merges
 from .pretokenize import GPT4_PATTERN, PreTokenizer, batch_lines
 
 DEFAULT_SPECIAL_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
-BACKENDS = ("python", "fast")
+BACKENDS = ("python", "fast", "auto")
 _PIECE_CACHE = 200_000
 
 
@@ -122,7 +122,6 @@ class ByteLevelBPE(Tokenizer):
         piece_bytes = [bytes([b]) for b in range(256)]
         for a, b in self.merges:
             piece_bytes.append(piece_bytes[a] + piece_bytes[b])
-        self._piece_bytes = piece_bytes
         self._lengths = [len(p) for p in piece_bytes]
         self._tokens = [*self.special_tokens, *("".join(b2u[x] for x in p) for p in piece_bytes)]
         # Decoding table indexed by public id; a special decodes to its text.
@@ -152,7 +151,8 @@ class ByteLevelBPE(Tokenizer):
 
         ``vocab_size`` counts everything: specials, the 256 bytes and the
         merges.  ``backend="fast"`` trains with HF ``tokenizers`` on the same
-        pre-token counts (``pip install wubitok[fast]``).
+        pre-token counts (``pip install wubitok[fast]``); ``"auto"`` uses it
+        when installed.  The model records the backend that was used.
         """
         if options:
             raise InputError(f"unknown training option(s) for bpe: {', '.join(sorted(options))}")
@@ -169,6 +169,8 @@ class ByteLevelBPE(Tokenizer):
         if not counts:
             raise InputError("the training text is empty")
         check_cancel(cancel)
+        if backend == "auto":
+            backend = "fast" if _have_tokenizers() else "python"
         if backend == "fast":
             merges = _train_with_hf(counts, num_merges, min_frequency, progress, cancel)
         else:
@@ -247,6 +249,8 @@ class ByteLevelBPE(Tokenizer):
 
     def decode(self, ids: Sequence[int]) -> str:
         table = self._bytes
+        if not isinstance(ids, (list, tuple)):
+            ids = list(ids)
         try:
             if min(ids, default=0) < 0:
                 raise IndexError
@@ -275,7 +279,7 @@ class ByteLevelBPE(Tokenizer):
         return self._bytes[id].decode("utf-8", "backslashreplace")
 
     def token_bytes(self, id: int) -> bytes:
-        """The UTF-8 bytes a (non-special) token stands for."""
+        """The UTF-8 bytes a token decodes to (a special token: its own text)."""
         return self._bytes[id]
 
     # -- persistence ----------------------------------------------------------------
@@ -356,6 +360,14 @@ def count_pretokens(
     if progress is not None:
         progress("counting", n, n)
     return counts
+
+
+def _have_tokenizers() -> bool:
+    try:
+        import tokenizers  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _drain(counts: Counter) -> Iterator[tuple[str, int]]:
