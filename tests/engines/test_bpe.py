@@ -332,3 +332,20 @@ def test_cli_subprocess_encodes_with_a_bpe_model(model, tmp_path):
     run = subprocess.run([sys.executable, "-m", "wubitok", "encode", "-m", str(path), "--json", "中文 text"],
                          capture_output=True, text=True, check=True)
     assert json.loads(run.stdout)["ids"] == model.encode("中文 text").ids
+
+
+def test_model_file_is_identical_across_processes_with_different_hash_seeds(tmp_path):
+    import os
+    import subprocess
+
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text(TRAIN[:15_000], encoding="utf-8")
+    code = ("import sys; from wubitok.engines.bpe import ByteLevelBPE; "
+            "ByteLevelBPE.train(files=[sys.argv[1]], vocab_size=500).save(sys.argv[2])")
+    outputs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"model{seed}.json"
+        subprocess.run([sys.executable, "-c", code, str(corpus), str(out)], check=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed})
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
