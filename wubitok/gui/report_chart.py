@@ -34,7 +34,7 @@ GRID = QColor("#dddddd")
 STRIPE = QColor("#f4f4f4")
 
 MARGIN = 24
-ROW_HEIGHT = 48
+ROW_HEIGHT = 60
 GAP = 36
 TITLE = "Tokenizer comparison"
 
