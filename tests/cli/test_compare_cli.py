@@ -15,6 +15,7 @@ from tokenizers import Tokenizer as HFTokenizerLib
 from tokenizers import decoders, models, pre_tokenizers, trainers
 
 from wubitok.cli import main
+from wubitok.engines.base import load_tokenizer
 from wubitok.paths import resources_dir
 
 REPO = Path(__file__).resolve().parents[2]
@@ -77,7 +78,7 @@ def test_json_report_counts_equal_the_libraries(capsys, externals):
 def test_spans_show_pieces_of_characters(capsys, externals):
     code, out, _ = run(capsys, "compare", "月鑫", "--tiktoken", externals["tiktoken"], "--spans")
     assert code == 0
-    assert "toy (4): 月 | <E9>(鑫) | <91>(鑫) | <AB>(鑫)" in out
+    assert "toy (4): 月 | <E9>[鑫] | <91>[鑫] | <AB>[鑫]" in out
     code, out, _ = run(capsys, "compare", "月鑫", "--tiktoken", externals["tiktoken"], "--spans", "--format", "json")
     spans = json.loads(out)[0]["spans"]
     assert [(s["display"], s["partial"]) for s in spans] == [("月", False), ("<E9>", True), ("<91>", True),
@@ -135,3 +136,21 @@ def test_subprocess(externals):
     assert proc.returncode == 0, proc.stderr
     # 月 is one token, 光 three byte pieces.
     assert json.loads(proc.stdout)[0]["tokens"] == 4
+
+
+def test_train_experiment_end_to_end(capsys, externals, tmp_path):
+    train, held = tmp_path / "train.txt", tmp_path / "held.txt"
+    train.write_text("\n".join(LINES[:150]) + "\n", encoding="utf-8")
+    held.write_text("\n".join(LINES[150:]) + "\nmixed 文本 123\n", encoding="utf-8")
+    # 1,000 > the ~650 distinct characters + 256 bytes that a Unigram vocabulary keeps.
+    code, out, err = run(capsys, "compare", "--train", train, "--vocab-size", 1000, "--held-out", held,
+                         "--hf-tokenizer", externals["hf"], "-o", tmp_path / "models", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [d["name"] for d in data] == ["wubi-bpe", "bpe", "wordpiece", "unigram", "唐诗"]
+    for model in ("wubi-bpe", "bpe", "wordpiece", "unigram"):
+        assert f"training {model}: " in err
+        saved = load_tokenizer(tmp_path / "models" / f"{model}.json")
+        assert saved.model_type == model and saved.vocab_size <= 1000
+    assert all(d["train_seconds"] is not None for d in data[:4]) and data[4]["train_seconds"] is None
+    assert {d["lines"] for d in data} == {sum(1 for line in LINES[150:] if line) + 1}

@@ -149,9 +149,9 @@ _VISIBLE = str.maketrans({" ": "␣", "\t": "⇥", "\n": "⏎", "\r": "␍"})
 
 
 def _spans_text(spans: dict[str, list[TokenSpan]]) -> str:
-    lines = ["", "Tokens (␣ = space; a piece of one character shows that character in parentheses):"]
+    lines = ["", "Tokens (␣ = space; a token that is a piece of a character shows that character in brackets):"]
     for name, toks in spans.items():
-        shown = [(f"{s.display}({s.text})" if s.partial else s.display).translate(_VISIBLE) for s in toks]
+        shown = [s.display.translate(_VISIBLE) + (f"[{s.text.translate(_VISIBLE)}]" if s.partial else "") for s in toks]
         lines.append(f"{name} ({len(toks)}): " + " | ".join(shown))
     return "\n".join(lines) + "\n"
 
