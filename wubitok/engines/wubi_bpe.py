@@ -131,31 +131,33 @@ def _blocks(texts: Iterable[str] | None, paths: Sequence, cancel, progress) -> I
     until it has one, up to ``MAX_BLOCK_CHARS`` (megabytes without a line
     break: there the cut may split one pre-token in two).
     """
+    # Progress counts UTF-8 bytes; the total is unknown (0) only while
+    # ``texts`` is an iterator we cannot measure ahead.
     total = sum(os.path.getsize(p) for p in paths)
-    texts_list = None
+    known = True
+    if isinstance(texts, str):
+        texts = [texts]
     if texts is not None:
-        if isinstance(texts, str):
-            texts = [texts]
         if isinstance(texts, (list, tuple)):
-            texts_list = texts
             total += sum(len(t.encode("utf-8", "surrogatepass")) for t in texts if isinstance(t, str))
+        else:
+            known = False
     done = 0
 
     def report(n: int) -> None:
         nonlocal done
         done += n
         if progress is not None:
-            progress("counting", done, max(total, done))
+            progress("counting", done, max(total, done) if known else 0)
 
     report(0)
-    if texts is not None:
-        for text in texts_list if texts_list is not None else texts:
-            check_cancel(cancel)
-            if not isinstance(text, str):
-                raise InputError(f"training texts must be str, not {type(text).__name__}")
-            if text:
-                yield text
-            report(len(text.encode("utf-8", "surrogatepass")))
+    for text in texts if texts is not None else ():
+        check_cancel(cancel)
+        if not isinstance(text, str):
+            raise InputError(f"training texts must be str, not {type(text).__name__}")
+        if text:
+            yield text
+        report(len(text.encode("utf-8", "surrogatepass")))
     for path in paths:
         tail = ""
         for chunk in iter_text_chunks(path, BLOCK_CHARS):
@@ -172,6 +174,9 @@ def _blocks(texts: Iterable[str] | None, paths: Sequence, cancel, progress) -> I
             report(len(chunk.encode("utf-8", "surrogatepass")))
         if tail:
             yield tail
+    if progress is not None:
+        # Everything is counted once the consumer asks past the last block.
+        progress("counting", done, done)
 
 
 def _last_safe_cut(text: str) -> int:
@@ -348,13 +353,16 @@ class WubiBPE(Tokenizer):
     def encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise InputError(f"encode takes a str, not {type(text).__name__}")
-        # (start, (ids, offsets within the piece, partial flags)) per piece,
-        # flattened at the end in one go.
-        parts: list[tuple[int, tuple]] = []
+        # Per piece: where it starts, and its cached (ids, starts, ends,
+        # partial flags) relative to that; flattened at the end in one go.
+        # Flat tuples of ints keep the cache cheap for the garbage collector.
+        bases: list[int] = []
+        entries: list[tuple] = []
         cache = self._cache
         for start, end, special in self._splitter.split(text):
             if special is not None:
-                parts.append((start, ((special,), ((0, end - start),), (False,))))
+                bases.append(start)
+                entries.append(((special,), (0,), (end - start,), (False,)))
                 continue
             for piece, pstart in pretokenize(text[start:end], start):
                 entry = cache.get(piece)
@@ -363,15 +371,17 @@ class WubiBPE(Tokenizer):
                     if len(cache) >= CACHE_SIZE:
                         cache.pop(next(iter(cache)), None)
                     cache[piece] = entry
-                parts.append((pstart, entry))
-        ids = [i for _, entry in parts for i in entry[0]]
-        offsets = [(s + a, s + b) for s, entry in parts for a, b in entry[1]]
-        partial = [p for _, entry in parts for p in entry[2]]
+                bases.append(pstart)
+                entries.append(entry)
+        ids = [i for entry in entries for i in entry[0]]
+        offsets = [(b + s, b + e) for b, entry in zip(bases, entries) for s, e in zip(entry[1], entry[2])]
+        partial = [p for entry in entries for p in entry[3]]
         tokens = self._tokens
         return Encoding(ids, [tokens[i] for i in ids], offsets, partial)
 
-    def _encode_piece(self, piece: str):
-        """(ids, offsets within piece, partial flags) of one pre-token."""
+    def _encode_piece(self, piece: str) -> tuple:
+        """(ids, token starts, token ends, partial flags) of one pre-token;
+        starts and ends are character offsets within ``piece``."""
         encoder = self._encoder
         if encoder is None:
             encoder = self._encoder = BacktrackEncoder(self.merges, self.first_merge_id, range(4, self.codec.end_id))
@@ -381,16 +391,13 @@ class WubiBPE(Tokenizer):
         ends = list(accumulate(map(encoder.lengths.__getitem__, merged)))
         starts = [0, *ends[:-1]]
         if len(symbols) == len(piece):  # one symbol per character: positions are offsets
-            return tuple(merged), tuple(zip(starts, ends)), (False,) * len(merged)
+            return tuple(merged), tuple(starts), tuple(ends), (False,) * len(merged)
         # bounds[i]: where character i starts among the symbols
         bounds = list(accumulate(map(len, spelled), initial=0))
-        offs, part = [], []
-        for start, end in zip(starts, ends):
-            first = bisect_right(bounds, start) - 1
-            last = bisect_left(bounds, end) - 1
-            offs.append((first, last + 1))
-            part.append(bounds[first] != start or bounds[last + 1] != end)
-        return tuple(merged), tuple(offs), tuple(part)
+        firsts = [bisect_right(bounds, s) - 1 for s in starts]
+        lasts = [bisect_left(bounds, e) for e in ends]  # one past the last character
+        part = tuple(bounds[f] != s or bounds[l] != e for f, l, s, e in zip(firsts, lasts, starts, ends))
+        return tuple(merged), tuple(firsts), tuple(lasts), part
 
     def decode(self, ids: Sequence[int]) -> str:
         out: list[str] = []
