@@ -8,7 +8,7 @@ import pytest
 from wubitok.compare import compare_tokenizers
 from wubitok.compare.report import format_results
 from wubitok.engines.base import load_tokenizer
-from wubitok.gui import errors, fonts
+from wubitok.gui import errors
 from wubitok.gui.model_catalog import ModelCatalog, bundled_models_dir
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.paths import resources_dir
@@ -23,8 +23,9 @@ def _model(prefix: str):
 
 
 @pytest.fixture(autouse=True)
-def han_font(qapp):
-    fonts.ensure_han_font(qapp)
+def app(gui_app):
+    """The app as ``wubitok gui`` sets it up: Han font, English, light theme."""
+    return gui_app
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from PySide6.QtGui import QTextDocument
 
 from wubitok.engines.base import load_tokenizer
-from wubitok.gui import errors, fonts
+from wubitok.gui import errors
 from wubitok.gui.model_catalog import ModelCatalog, bundled_models_dir
 from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.paths import resources_dir
@@ -19,8 +19,9 @@ MIXED = "五笔字型，王永民 1983 年发明。\r\nWubi-BPE learns  merges\t
 
 
 @pytest.fixture(autouse=True)
-def han_font(qapp):
-    fonts.ensure_han_font(qapp)
+def app(gui_app):
+    """The app as ``wubitok gui`` sets it up: Han font, English, light theme."""
+    return gui_app
 
 
 @pytest.fixture

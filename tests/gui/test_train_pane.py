@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import QTimer
 
 from wubitok.engines.base import engine_class, load_tokenizer
-from wubitok.gui import errors, fonts
+from wubitok.gui import errors
 from wubitok.gui.model_catalog import ModelCatalog, user_models_dir
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.panes.tokenize import TokenizePane
@@ -19,8 +19,9 @@ SAMPLES = resources_dir() / "samples"
 
 
 @pytest.fixture(autouse=True)
-def han_font(qapp):
-    fonts.ensure_han_font(qapp)
+def app(gui_app):
+    """The app as ``wubitok gui`` sets it up: Han font, English, light theme."""
+    return gui_app
 
 
 @pytest.fixture
