@@ -7,6 +7,11 @@ pre-token.  The base symbols are the 256 bytes plus the Wubi symbols, so
 there is no unknown token and ``decode(encode(x).ids) == x`` for every
 ``str``.
 
+Encoding gives exactly what applying the merges by rank would give, but
+through ``bpe_backtrack`` (longest match with backtracking, checked pair by
+pair), and remembers the result for each distinct pre-token: Chinese text
+repeats its clauses and words a lot.
+
 Ids: the special tokens ``<pad> <unk> <s> </s>`` (0-3), the codec's symbols
 (bytes from 4, then keys, boundary or final keys, index symbols; see
 ``wubitok.codec``), the user's special tokens, then one id per merge in the
