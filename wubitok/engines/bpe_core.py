@@ -60,8 +60,9 @@ def train_merges(
 ) -> list[tuple[int, int]]:
     """Learn up to ``num_merges`` merges from ``(symbols, count)`` pairs.
 
-    ``words`` holds each distinct pre-token once with its corpus count.  Merge
-    ``i`` of the result creates id ``first_new_id + i``.  Training stops early
+    ``words`` holds each distinct pre-token once with its corpus count; its
+    symbol ids must be below ``first_new_id``.  Merge ``i`` of the result
+    creates id ``first_new_id + i``.  Training stops early
     when no pair occurs at least ``min_frequency`` times (and at least once).
     ``progress("merging", done, total)`` is called about every 1% and once at
     the end with ``done == total`` (``total`` shrinks to the merges found when
@@ -108,8 +109,7 @@ def train_merges(
             elif st is not None:
                 del stats[key]  # its only heap entry is gone; it can never win
             continue
-        if live < threshold:
-            break
+        # Only pairs at or above the threshold are ever pushed, so this one wins.
         check_cancel(cancel)
         a = key >> shift
         b = key & low_mask
