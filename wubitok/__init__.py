@@ -25,7 +25,6 @@ _EXPORTS = {
     "Encoding": "engines.base",
     "Tokenizer": "engines.base",
     "load_tokenizer": "engines.base",
-    "segment": "segment",
     "segment_stream": "segment",
     "Run": "segment",
     "WubiBPE": "engines.wubi_bpe",

@@ -56,8 +56,6 @@ import functools
 import itertools
 import operator
 import os
-import sys
-import types
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
@@ -294,14 +292,3 @@ def iter_runs(text: str) -> Iterator[Run]:
 def segment_file(path: str | os.PathLike) -> Iterator[Run]:
     """The runs of a UTF-8 file, streamed (see ``segment_stream``)."""
     return segment_stream(iter_text_chunks(path))
-
-
-class _CallableModule(types.ModuleType):
-    # ``wubitok.segment`` is both this module and, re-exported, the function
-    # ``segment``; once the module is imported the package attribute is the
-    # module, so calling it must still segment.
-    def __call__(self, text: str) -> list[Run]:
-        return segment(text)
-
-
-sys.modules[__name__].__class__ = _CallableModule
