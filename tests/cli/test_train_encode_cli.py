@@ -108,6 +108,10 @@ def test_train_errors_are_one_line_exit_2(tmp_path, capsys):
     _one_line_error(capsys, base + [str(latin1)], match="not UTF-8")
     _one_line_error(capsys, ["train", "--model", "nope", "--vocab-size", "10", "-o", str(out), str(empty)],
                     match="unknown model type 'nope'")
+    good = tmp_path / "good.txt"
+    good.write_text("你好世界\n", encoding="utf-8")
+    _one_line_error(capsys, ["train", "--model", "wubi-bpe", "--vocab-size", "1000", "-o",
+                             str(tmp_path / "no" / "m.json"), str(good)], match="does not exist")
     assert not out.exists()
 
 

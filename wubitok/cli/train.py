@@ -4,9 +4,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 from typing import TextIO
 
 from ..engines.base import available_models, engine_class
+from ..errors import FileError
 from ..fileio import check_readable_text
 from .common import help_formatter
 
@@ -50,6 +52,10 @@ def _model_type(name: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     paths = check_readable_text(args.corpus)
+    folder = Path(args.output).resolve().parent
+    if not folder.is_dir():
+        # Found out now, not after a long training.
+        raise FileError(f"{args.output}: folder {folder} does not exist")
     cls = engine_class(args.model)
     options = {} if args.backend is None else {"backend": args.backend}
     bar = None if args.quiet else ProgressBar(sys.stderr)
