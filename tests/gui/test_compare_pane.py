@@ -7,7 +7,7 @@ import pytest
 
 from wubitok.compare import compare_tokenizers
 from wubitok.compare.report import format_results
-from wubitok.engines.base import load_tokenizer
+from wubitok.engines.base import engine_class, load_tokenizer
 from wubitok.gui import errors
 from wubitok.gui.model_catalog import ModelCatalog, bundled_models_dir
 from wubitok.gui.panes.compare import ComparePane
@@ -85,6 +85,16 @@ def test_scrolling_one_column_scrolls_the_others(qtbot, pane):
     assert second.value() == second.maximum()
     second.setValue(0)
     assert first.value() == 0
+
+
+def test_a_wordpiece_trained_by_hugging_face_says_so_over_its_column(qtbot, pane, catalog, tmp_path):
+    fast = engine_class("wordpiece").train(files=[SAMPLES / "song100.txt"], vocab_size=1500, backend="fast")
+    fast.save(tmp_path / "wp-fast.json")
+    catalog.add_file(tmp_path / "wp-fast.json")
+    _compare(qtbot, pane, [_model("wordpiece"), "wp-fast"])
+    ours, theirs = (c.trained_by.text() for c in pane.columns)
+    assert ours == f"trained by {load_tokenizer(_model('wordpiece')).trained_by}"
+    assert theirs == f"trained by {fast.trained_by}" and "frequency-ranked" in theirs
 
 
 def test_the_same_model_twice_gets_two_names(qtbot, pane):

@@ -147,6 +147,8 @@ def test_spans_join_to_the_input_for_each_bundled_model(qtbot, pane, path):
     assert data.encoding.ids == expected.ids
     assert pane.id_view.toPlainText().split() == [str(i) for i in expected.ids]
     assert f"{len(expected.ids):,} tokens" in pane.stats_label.text()
+    trained_by = getattr(load_tokenizer(path), "trained_by", None)
+    assert trained_by is None or f"trained by {trained_by}" in pane.stats_label.text()
     # The view's own document holds the same text, drawn with one box per segment.
     assert pane.token_view.toPlainText() == MIXED.replace("\r\n", "\n")
     pane.token_view.set_whitespace_visible(True)

@@ -172,6 +172,8 @@ def test_big_corpora_train_with_the_fast_library_and_say_so(qtbot, pane, monkeyp
     assert pane.results[0].request.backend == "fast"
     saved = json.loads(pane.results[0].request.path.read_text(encoding="utf-8"))
     assert saved["training"]["backend"] == "fast"
+    # HF's trainer ranks merges by frequency, not the WordPiece score: the pane says so.
+    assert "frequency-ranked" in row.status.text() and saved["trained_by"] in row.status.text()
 
 
 def test_backend_choice_and_file_names(tmp_path):

@@ -65,6 +65,7 @@ EXPORTS = (("csv", ".csv", "CSV (*.csv)"), ("json", ".json", "JSON (*.json)"), (
 class TextComparison:
     results: list[CompareResult]
     views: list[tuple[TokenizedText, QTextDocument]]
+    trained_by: list[str | None]  # engines that can be trained two ways say which
 
 
 def unique_names(entries: Sequence[ModelEntry]) -> list[str]:
@@ -97,7 +98,7 @@ def compare_text(
         check_cancel(cancel)
         data = prepare(text, tok.encode(text), tok.display_token)
         views.append((data, make_document(text[: data.shown_chars], font)))
-    return TextComparison(results, views)
+    return TextComparison(results, views, [getattr(tok, "trained_by", None) for _, tok in pairs])
 
 
 def compare_files(
@@ -247,12 +248,20 @@ class _Column(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.header = QLabel()
+        self.trained_by = QLabel()
+        self.trained_by.setWordWrap(True)
+        self.trained_by.hide()
         self.view = TokenTextView()
         self.view.setFont(han_font(14))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.header)
+        layout.addWidget(self.trained_by)
         layout.addWidget(self.view, 1)
+
+    def set_trained_by(self, trained_by: str | None) -> None:
+        self.trained_by.setText(self.tr("trained by {}").format(trained_by) if trained_by else "")
+        self.trained_by.setVisible(bool(trained_by))
 
 
 class ComparePane(QWidget):
@@ -579,8 +588,9 @@ class ComparePane(QWidget):
     def _show_text(self, seq: int, result: TextComparison) -> None:
         if seq != self._seq:
             return
-        for col, (data, doc) in zip(self.columns, result.views):
+        for col, (data, doc), trained_by in zip(self.columns, result.views, result.trained_by):
             col.view.set_tokenized(data, doc)
+            col.set_trained_by(trained_by)
         self._set_results(result.results)
         self.status_label.clear()
         self._shown_seq = seq

@@ -50,13 +50,12 @@ SAMPLE_TEXT = "五笔字型输入法是王永民在1983年发明的一种汉字�
 
 @dataclass
 class TokenizeResult:
-    entry: ModelEntry
     data: TokenizedText
     document: QTextDocument
     ids_document: QTextDocument
     vocab_size: int
     roundtrip: bool
-    lossless: bool
+    trained_by: str | None  # engines that can be trained two ways say which (WordPiece, Unigram)
 
 
 def tokenize_text(
@@ -75,7 +74,7 @@ def tokenize_text(
     ids_doc = make_document(ids, id_font)
     check_cancel(cancel)
     roundtrip = tok.decode(enc.ids) == text
-    return TokenizeResult(entry, data, doc, ids_doc, tok.vocab_size, roundtrip, bool(getattr(tok, "lossless", False)))
+    return TokenizeResult(data, doc, ids_doc, tok.vocab_size, roundtrip, getattr(tok, "trained_by", None))
 
 
 def _id_lines(ids: list[int], per_line: int = IDS_PER_LINE) -> str:
@@ -409,6 +408,8 @@ class TokenizePane(QWidget):
         if n_partial:
             parts.append(self.tr("{:,} partial-character tokens").format(n_partial))
         parts.append(self.tr("round trip exact") if r.roundtrip else self.tr("round trip lossy"))
+        if r.trained_by:
+            parts.append(self.tr("trained by {}").format(r.trained_by))
         if r.data.truncated:
             parts.append(self.tr("showing the first {:,} characters").format(r.data.shown_chars))
         return " · ".join(p for p in parts if p)

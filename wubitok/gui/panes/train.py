@@ -93,6 +93,7 @@ class TrainResult:
     seconds: float
     vocab_size: int
     file_bytes: int
+    trained_by: str | None  # engines that can be trained two ways say which
 
 
 def train_model(request: TrainRequest, *, progress, cancel) -> TrainResult:
@@ -113,7 +114,8 @@ def train_model(request: TrainRequest, *, progress, cancel) -> TrainResult:
     check_cancel(cancel)
     request.path.parent.mkdir(parents=True, exist_ok=True)
     tok.save(request.path)
-    return TrainResult(request, time.perf_counter() - start, tok.vocab_size, request.path.stat().st_size)
+    return TrainResult(request, time.perf_counter() - start, tok.vocab_size, request.path.stat().st_size,
+                       getattr(tok, "trained_by", None))
 
 
 class _ModelRow:
@@ -414,11 +416,12 @@ class TrainPane(QWidget):
         row = self.rows[result.request.path]
         row.bar.setRange(0, 1000)
         row.bar.setValue(1000)
-        row.status.setText(
-            self.tr("saved {} · vocabulary {:,} · {:.1f} s · {:,} KB").format(
-                result.request.path.name, result.vocab_size, result.seconds, (result.file_bytes + 1023) // 1024
-            )
+        status = self.tr("saved {} · vocabulary {:,} · {:.1f} s · {:,} KB").format(
+            result.request.path.name, result.vocab_size, result.seconds, (result.file_bytes + 1023) // 1024
         )
+        if result.trained_by:
+            status += " · " + self.tr("trained by {}").format(result.trained_by)
+        row.status.setText(status)
         self.results.append(result)
         with errors.reported(self):
             self.catalog.add_trained(result.request.path)
