@@ -171,7 +171,8 @@ def _bar_chart(title: str, categories: list[str], sets: list[tuple[str, list[flo
     axis_y.setRange(0, top * 1.1 if top > 0 else 1.0)
     axis_y.applyNiceNumbers()
     if ceiling is not None and axis_y.max() > ceiling:
-        axis_y.setMax(ceiling)
+        axis_y.setRange(0, ceiling)
+        axis_y.setTickCount(5)
     axis_y.setTitleText(axis_title)
     chart.addAxis(axis_y, Qt.AlignmentFlag.AlignLeft)
     series.attachAxis(axis_y)
@@ -201,6 +202,9 @@ class CompareChart(QWidget):
             self.tr("Characters per token"), [self.tr("chars/token")],
             [(r.name, [r.chars_per_token or 0.0]) for r in results], "",
         )
+        # Too narrow for a legend of four names; the colours are named by the
+        # table rows and the legend of the chart beside it.
+        cpt.legend().hide()
         buckets = [label for label, _ in results[0].length_buckets()] if results else []
         shares = []
         for r in results:
@@ -559,6 +563,7 @@ class ComparePane(QWidget):
             self._shown_seq = self._seq
             if self._text_job is not None:
                 self._text_job.cancel()
+            self.status_label.clear()
 
     def recompare(self) -> None:
         """Compare the chosen tokenizers on the text (in the background)."""
