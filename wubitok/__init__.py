@@ -37,6 +37,8 @@ _EXPORTS = {
     "KeyResult": "ime",
     "UserFrequencies": "ime",
     "ByteLevelBPE": "engines.bpe",
+    "WordPiece": "engines.wordpiece",
+    "Unigram": "engines.unigram",
     "compare_tokenizers": "compare",
     "CompareResult": "compare",
     "load_external": "compare",

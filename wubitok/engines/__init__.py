@@ -9,6 +9,8 @@ from .base import Encoding, Tokenizer, load_tokenizer, tokenizer_from_dict
 ENGINE_MODULES: list[str] = [
     "wubi_bpe",
     "bpe",
+    "wordpiece",
+    "unigram",
 ]
 
 __all__ = ["Encoding", "Tokenizer", "load_tokenizer", "tokenizer_from_dict", "ENGINE_MODULES"]

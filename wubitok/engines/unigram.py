@@ -1,0 +1,338 @@
+"""Unigram language-model tokenizer (SentencePiece style), lossless.
+
+Text to pieces (``unigram_pretokenize``): a space becomes ``▁`` and starts a
+word (SentencePiece with ``add_dummy_prefix=False``: nothing is prepended, so
+a leading space is a ``▁`` like any other); line breaks and tabs are words of
+their own; every word is segmented by Viterbi over the vocabulary pieces.
+
+Lossless: ``decode(encode(x).ids) == x`` for every ``str`` when byte
+fallback is on (the default).  A character without a piece becomes its UTF-8
+bytes as ``<0xNN>`` pieces, and so does a ``▁`` that is in the input itself,
+so a ``▁`` piece always means a space and a byte piece always means the
+byte.  Without byte fallback such characters become ``<unk>``.
+
+Ids: the special tokens first (``<unk>``, ``<s>``, ``</s>``, then any
+others), then the 256 byte pieces (with byte fallback), then the trained
+pieces, best score first.  A special token written in the text is matched as
+that token.
+
+Subword regularization: ``encode_nbest(text, n)`` gives the n best
+segmentations, ``sample_encode(text, alpha)`` draws one with probability
+proportional to ``P(segmentation) ** alpha``.
+"""
+from __future__ import annotations
+
+import os
+import random
+import threading
+from typing import Any, ClassVar, Iterable, Sequence
+
+from ..errors import InputError, ModelError
+from .base import Encoding, ProgressCallback, Tokenizer, register
+from .corpus_blocks import iter_corpus_blocks
+from .special_split import SpecialSplitter
+from .train_backend import use_fast
+from .unigram_lattice import Edge, PieceLattice, nbest_paths, sample_path
+from .unigram_pretokenize import SPACE_MARK, count_runs, split_words
+from .unigram_trainer import MAX_PIECE_LENGTH, SEED_SIZE, SHRINKING_FACTOR, SUB_ITERATIONS, train_unigram
+
+TRAINED_BY_PURE = "wubitok Unigram trainer (sentencepiece's EM and pruning)"
+TRAINED_BY_FAST = "sentencepiece unigram trainer"
+DEFAULT_SPECIALS = ("<unk>", "<s>", "</s>")
+UNK = "<unk>"
+
+
+def _byte_token(b: int) -> str:
+    return f"<0x{b:02X}>"
+
+
+def _decode_bytes(data: bytes) -> str:
+    # surrogatepass gives back a lone surrogate that a str held; bytes that
+    # are not UTF-8 at all (ids a user made up) become U+FFFD.
+    try:
+        return data.decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        return data.decode("utf-8", "replace")
+
+
+def _check_int(name: str, value: Any, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise InputError(f"{name} must be an integer >= {low}, not {value!r}")
+    return value
+
+
+def special_list(extra: Sequence[str] | None) -> list[str]:
+    out = list(DEFAULT_SPECIALS)
+    for tok in extra or ():
+        if not isinstance(tok, str) or not tok:
+            raise InputError(f"special tokens must be non-empty strings, not {tok!r}")
+        if tok not in out:
+            out.append(tok)
+    return out
+
+
+@register
+class Unigram(Tokenizer):
+    model_type: ClassVar[str] = "unigram"
+    lossless: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        pieces: Sequence[tuple[str, float]],
+        *,
+        special_tokens: Sequence[str] = DEFAULT_SPECIALS,
+        byte_fallback: bool = True,
+        trained_by: str = TRAINED_BY_PURE,
+        training: dict[str, Any] | None = None,
+    ):
+        if not isinstance(byte_fallback, bool):
+            raise ModelError(f"byte_fallback must be true or false, not {byte_fallback!r}")
+        self.special_tokens = list(special_tokens)
+        if not self.special_tokens or self.special_tokens[0] != UNK:
+            raise ModelError(f"Unigram model: the first special token must be {UNK!r}")
+        if len(set(self.special_tokens)) != len(self.special_tokens):
+            raise ModelError("Unigram model: repeated special tokens")
+        self.byte_fallback = byte_fallback
+        self.trained_by = str(trained_by)
+        self.training = dict(training or {})
+        self._byte_base = len(self.special_tokens)
+        self._piece_base = self._byte_base + (256 if byte_fallback else 0)
+        self._pieces = [(str(p), float(s)) for p, s in pieces]
+        self._tokens = self.special_tokens + ([_byte_token(b) for b in range(256)] if byte_fallback else []) \
+            + [p for p, _ in self._pieces]
+        self._ids: dict[str, int] = {}
+        for i, tok in enumerate(self._tokens):
+            if tok in self._ids:
+                raise ModelError(f"Unigram model: token {tok!r} is listed twice")
+            if i >= self._piece_base and (not tok or SPACE_MARK in tok[1:]):
+                raise ModelError(f"Unigram model: invalid piece {tok!r}")
+            self._ids[tok] = i
+        self.unk_id = 0
+        self.lossless = byte_fallback  # type: ignore[misc]  # per model: no byte fallback, no guarantee
+        self._lattice = PieceLattice({p: (self._piece_base + i, s) for i, (p, s) in enumerate(self._pieces)})
+        self._splitter = SpecialSplitter({t: i for i, t in enumerate(self.special_tokens)})
+
+    # -- training -------------------------------------------------------------
+    @classmethod
+    def train(
+        cls,
+        texts: Iterable[str] | None = None,
+        *,
+        files: Sequence[str | os.PathLike] | None = None,
+        vocab_size: int = 8000,
+        min_frequency: int = 2,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+        byte_fallback: bool = True,
+        max_piece_length: int = MAX_PIECE_LENGTH,
+        seed_size: int = SEED_SIZE,
+        shrinking_factor: float = SHRINKING_FACTOR,
+        num_sub_iterations: int = SUB_ITERATIONS,
+        backend: str = "python",
+    ) -> "Unigram":
+        """Train a model of ``vocab_size`` tokens (specials and the 256 byte
+        pieces included).  ``min_frequency``: seed substrings must occur this
+        often (at least 2).  ``backend="fast"`` trains with sentencepiece
+        (``pip install wubitok[fast]``) on the same words; ``"auto"`` uses it
+        when installed."""
+        specials = special_list(special_tokens)
+        if not isinstance(byte_fallback, bool):
+            raise InputError(f"byte_fallback must be true or false, not {byte_fallback!r}")
+        num_meta = len(specials) + (256 if byte_fallback else 0)
+        vocab_size = _check_int("vocab_size", vocab_size, num_meta + 1)
+        min_frequency = _check_int("min_frequency", min_frequency, 0)
+        max_piece_length = _check_int("max_piece_length", max_piece_length, 1)
+        seed_size = _check_int("seed_size", seed_size, 1)
+        num_sub_iterations = _check_int("num_sub_iterations", num_sub_iterations, 1)
+        if not isinstance(shrinking_factor, (int, float)) or not 0.5 <= shrinking_factor <= 0.95:
+            raise InputError(f"shrinking_factor must be between 0.5 and 0.95, not {shrinking_factor!r}")
+        fast = use_fast(backend, "sentencepiece")
+        training = {"vocab_size": vocab_size, "min_frequency": min_frequency, "max_piece_length": max_piece_length,
+                    "seed_size": seed_size, "shrinking_factor": shrinking_factor,
+                    "num_sub_iterations": num_sub_iterations, "backend": "fast" if fast else "python"}
+        blocks = iter_corpus_blocks(texts, files, cancel)
+        reserved = set(specials) | ({_byte_token(b) for b in range(256)} if byte_fallback else set())
+        if fast:
+            from .unigram_fast import train_with_sentencepiece
+
+            pieces = train_with_sentencepiece(
+                blocks, vocab_size=vocab_size - (len(specials) - len(DEFAULT_SPECIALS)),
+                byte_fallback=byte_fallback, max_piece_length=max_piece_length, seed_size=seed_size,
+                shrinking_factor=shrinking_factor, num_sub_iterations=num_sub_iterations,
+                progress=progress, cancel=cancel)
+            pieces = [(p, s) for p, s in pieces if p not in reserved]
+            return cls(pieces, special_tokens=specials, byte_fallback=byte_fallback,
+                       trained_by=TRAINED_BY_FAST, training=training)
+        if progress is not None:
+            progress("counting", 0, 0)
+        runs = count_runs(blocks, cancel)
+        if not runs:
+            raise InputError("the training text is empty")
+        pieces = train_unigram(runs, vocab_size=vocab_size, num_meta=num_meta, min_frequency=min_frequency,
+                               max_piece_length=max_piece_length, seed_size=seed_size,
+                               shrinking_factor=float(shrinking_factor), num_sub_iterations=num_sub_iterations,
+                               progress=progress, cancel=cancel)
+        pieces = [(p, s) for p, s in pieces if p not in reserved]
+        return cls(pieces, special_tokens=specials, byte_fallback=byte_fallback,
+                   trained_by=TRAINED_BY_PURE, training=training)
+
+    # -- use ------------------------------------------------------------------
+    def _unknown(self, text: str, start: int, end: int, ids: list, offsets: list, partial: list) -> None:
+        """A character with no piece: its bytes, or <unk>."""
+        if not self.byte_fallback:
+            ids.append(self.unk_id)
+            offsets.append((start, end))
+            partial.append(False)
+            return
+        for ch_pos in range(start, end):
+            data = text[ch_pos].encode("utf-8", "surrogatepass")
+            for b in data:
+                ids.append(self._byte_base + b)
+                offsets.append((ch_pos, ch_pos + 1))
+                partial.append(len(data) > 1)
+
+    def _edges(self, text: str) -> list[Edge]:
+        """The whole text's lattice (for n-best and sampling)."""
+        edges: list[Edge] = []
+        for start, end, special in self._splitter.split(text):
+            if special is not None:
+                edges.append((start, end, special, 0.0))
+                continue
+            for word, off in split_words(text, start, end):
+                if not word:
+                    edges.append((off, off + 1, None, 0.0))  # a literal "▁": always bytes
+                else:
+                    edges.extend(self._lattice.edges(word, off))
+        return edges
+
+    def _encoding_from_path(self, text: str, path: list[Edge]) -> Encoding:
+        ids: list[int] = []
+        offsets: list[tuple[int, int]] = []
+        partial: list[bool] = []
+        for start, end, pid, _ in path:
+            if pid is None:
+                self._unknown(text, start, end, ids, offsets, partial)
+            else:
+                ids.append(pid)
+                offsets.append((start, end))
+                partial.append(False)
+        return Encoding(ids, [self._tokens[i] for i in ids], offsets, partial)
+
+    def encode(self, text: str) -> Encoding:
+        if not isinstance(text, str):
+            raise InputError(f"can only encode str, not {type(text).__name__}")
+        ids: list[int] = []
+        offsets: list[tuple[int, int]] = []
+        partial: list[bool] = []
+        viterbi = self._lattice.viterbi
+        for start, end, special in self._splitter.split(text):
+            if special is not None:
+                ids.append(special)
+                offsets.append((start, end))
+                partial.append(False)
+                continue
+            for word, off in split_words(text, start, end):
+                if not word:
+                    self._unknown(text, off, off + 1, ids, offsets, partial)
+                    continue
+                for pid, a, b in viterbi(word):
+                    if pid is None:
+                        self._unknown(text, off + a, off + b, ids, offsets, partial)
+                    else:
+                        ids.append(pid)
+                        offsets.append((off + a, off + b))
+                        partial.append(False)
+        tokens = self._tokens
+        return Encoding(ids, [tokens[i] for i in ids], offsets, partial)
+
+    def encode_nbest(self, text: str, n: int) -> list[Encoding]:
+        """The ``n`` most probable segmentations, best first (fewer if the
+        text has fewer)."""
+        if not isinstance(text, str):
+            raise InputError(f"can only encode str, not {type(text).__name__}")
+        n = _check_int("n", n, 1)
+        return [self._encoding_from_path(text, path) for _, path in nbest_paths(self._edges(text), len(text), n)]
+
+    def sample_encode(self, text: str, alpha: float = 0.1, seed: int | None = None) -> Encoding:
+        """One segmentation drawn with probability proportional to
+        ``P(segmentation) ** alpha`` (SentencePiece's subword regularization;
+        a small alpha samples more widely).  ``seed`` makes it repeatable."""
+        if not isinstance(text, str):
+            raise InputError(f"can only encode str, not {type(text).__name__}")
+        if not isinstance(alpha, (int, float)) or alpha <= 0:
+            raise InputError(f"alpha must be a positive number, not {alpha!r}")
+        path = sample_path(self._edges(text), len(text), float(alpha), random.Random(seed))
+        return self._encoding_from_path(text, path)
+
+    def decode(self, ids: Sequence[int]) -> str:
+        out: list[str] = []
+        pending = bytearray()
+        byte_base, piece_base = self._byte_base, self._piece_base
+        tokens = self._tokens
+        for i in ids:
+            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(tokens):
+                raise InputError(f"unknown token id {i!r} (this model has ids 0-{len(tokens) - 1})")
+            if byte_base <= i < piece_base:
+                pending.append(i - byte_base)
+                continue
+            if pending:
+                out.append(_decode_bytes(pending))
+                pending.clear()
+            tok = tokens[i]
+            out.append(tok if i < byte_base else tok.replace(SPACE_MARK, " "))
+        if pending:
+            out.append(_decode_bytes(pending))
+        return "".join(out)
+
+    def token_to_id(self, token: str) -> int | None:
+        return self._ids.get(token)
+
+    def id_to_token(self, id: int) -> str | None:
+        if isinstance(id, int) and not isinstance(id, bool) and 0 <= id < len(self._tokens):
+            return self._tokens[id]
+        return None
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self._tokens)
+
+    def score(self, id: int) -> float | None:
+        """A trained piece's log-probability (None for specials and bytes)."""
+        k = id - self._piece_base
+        return self._pieces[k][1] if 0 <= k < len(self._pieces) else None
+
+    def describe(self) -> dict[str, Any]:
+        return {"model": self.model_type, "vocab_size": self.vocab_size, "lossless": self.lossless,
+                "byte_fallback": self.byte_fallback, "trained_by": self.trained_by,
+                **({"training": self.training} if self.training else {})}
+
+    # -- persistence ----------------------------------------------------------
+    def _to_dict(self) -> dict[str, Any]:
+        return {
+            "pieces": [[p, s] for p, s in self._pieces],
+            "special_tokens": self.special_tokens,
+            "byte_fallback": self.byte_fallback,
+            "trained_by": self.trained_by,
+            "training": self.training,
+        }
+
+    @classmethod
+    def _from_dict(cls, data: dict[str, Any]) -> "Unigram":
+        raw = data["pieces"]
+        if not isinstance(raw, list):
+            raise ModelError("Unigram model: 'pieces' must be a list")
+        pieces = []
+        for item in raw:
+            if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], str)
+                    or isinstance(item[1], bool) or not isinstance(item[1], (int, float))):
+                raise ModelError(f"Unigram model: bad piece entry {item!r}")
+            pieces.append((item[0], float(item[1])))
+        specials = data["special_tokens"]
+        if not isinstance(specials, list) or not all(isinstance(t, str) and t for t in specials):
+            raise ModelError("Unigram model: 'special_tokens' must be a list of non-empty strings")
+        training = data.get("training", {})
+        if not isinstance(training, dict):
+            raise ModelError("Unigram model: 'training' must be an object")
+        return cls(pieces, special_tokens=specials, byte_fallback=data["byte_fallback"],
+                   trained_by=data["trained_by"], training=training)

@@ -1,0 +1,150 @@
+"""Segmenting with a trained unigram model: Viterbi, n-best and sampling.
+
+A lattice position is a character offset; an edge is a vocabulary piece that
+spells the text between its two positions, scored by the piece's
+log-probability.  Where no single-character piece starts, an "unknown" edge
+of one character is added, scored the model's minimum score minus 10 (as
+SentencePiece does); the engine turns it into byte-fallback pieces.
+
+Ties in Viterbi go to the piece that starts earliest (the longer one), as in
+SentencePiece's encoder.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Mapping
+
+UNK_PENALTY = 10.0
+NINF = -math.inf
+
+# An edge: (start, end, piece id or None for an unknown character, score).
+Edge = tuple[int, int, "int | None", float]
+
+
+class PieceLattice:
+    def __init__(self, pieces: Mapping[str, tuple[int, float]]):
+        """``pieces``: piece string -> (id, score)."""
+        self._pieces = dict(pieces)
+        self._prefixes = {p[:k] for p in self._pieces for k in range(1, len(p))}
+        self._max_len = max((len(p) for p in self._pieces), default=1)
+        scores = [s for _, s in self._pieces.values()]
+        self.unk_score = (min(scores) if scores else 0.0) - UNK_PENALTY
+        self._cache: dict[str, tuple[tuple[int | None, int, int], ...]] = {}
+
+    def edges(self, word: str, base: int = 0) -> list[Edge]:
+        """All edges of ``word``'s lattice, offsets shifted by ``base``."""
+        out: list[Edge] = []
+        get = self._pieces.get
+        prefixes = self._prefixes
+        n = len(word)
+        for i in range(n):
+            single = False
+            for j in range(i + 1, min(n, i + self._max_len) + 1):
+                sub = word[i:j]
+                hit = get(sub)
+                if hit is not None:
+                    out.append((base + i, base + j, hit[0], hit[1]))
+                    single = single or j == i + 1
+                if sub not in prefixes:
+                    break
+            if not single:
+                out.append((base + i, base + i + 1, None, self.unk_score))
+        return out
+
+    def viterbi(self, word: str) -> tuple[tuple[int | None, int, int], ...]:
+        """The best segmentation as ``(piece id or None, start, end)``."""
+        hit = self._cache.get(word)
+        if hit is not None:
+            return hit
+        n = len(word)
+        best = [NINF] * (n + 1)
+        best[0] = 0.0
+        back: list = [None] * (n + 1)
+        get = self._pieces.get
+        prefixes = self._prefixes
+        max_len = self._max_len
+        unk = self.unk_score
+        for i in range(n):
+            bi = best[i]
+            single = False
+            for j in range(i + 1, min(n, i + max_len) + 1):
+                sub = word[i:j]
+                hit = get(sub)
+                if hit is not None:
+                    if j == i + 1:
+                        single = True
+                    v = bi + hit[1]
+                    if v > best[j]:
+                        best[j] = v
+                        back[j] = (i, hit[0])
+                if sub not in prefixes:
+                    break
+            if not single:
+                v = bi + unk
+                if v > best[i + 1]:
+                    best[i + 1] = v
+                    back[i + 1] = (i, None)
+        path = []
+        pos = n
+        while pos > 0:
+            i, pid = back[pos]
+            path.append((pid, i, pos))
+            pos = i
+        path.reverse()
+        result = tuple(path)
+        if len(self._cache) >= 100_000:
+            self._cache.clear()
+        self._cache[word] = result
+        return result
+
+
+def nbest_paths(edges: list[Edge], length: int, n: int) -> list[tuple[float, list[Edge]]]:
+    """The ``n`` best paths from position 0 to ``length``, best first."""
+    into: list[list[Edge]] = [[] for _ in range(length + 1)]
+    for e in edges:
+        into[e[1]].append(e)
+    # best[j]: up to n (score, edge, rank of the path at the edge's start).
+    best: list[list[tuple[float, Edge | None, int]]] = [[] for _ in range(length + 1)]
+    best[0] = [(0.0, None, 0)]
+    for j in range(1, length + 1):
+        cands = []
+        for e in into[j]:
+            for r, (sc, _, _) in enumerate(best[e[0]]):
+                cands.append((sc + e[3], e, r))
+        cands.sort(key=lambda c: -c[0])  # stable: earlier edges win ties
+        best[j] = cands[:n]
+    out = []
+    for sc, e, r in best[length]:
+        path = []
+        while e is not None:
+            path.append(e)
+            _, e, r = best[e[0]][r]
+        path.reverse()
+        out.append((sc, path))
+    return out
+
+
+def sample_path(edges: list[Edge], length: int, alpha: float, rng: random.Random) -> list[Edge]:
+    """One segmentation drawn with probability proportional to
+    ``exp(alpha * score)`` (forward filtering, backward sampling)."""
+    into: list[list[Edge]] = [[] for _ in range(length + 1)]
+    for e in edges:
+        into[e[1]].append(e)
+    fwd = [NINF] * (length + 1)
+    fwd[0] = 0.0
+    for j in range(1, length + 1):
+        vals = [fwd[e[0]] + alpha * e[3] for e in into[j]]
+        top = max(vals, default=NINF)
+        if top > NINF:
+            fwd[j] = top + math.log(sum(math.exp(v - top) for v in vals))
+    path = []
+    pos = length
+    while pos > 0:
+        cands = into[pos]
+        weights = [math.exp(fwd[e[0]] + alpha * e[3] - fwd[pos]) for e in cands]
+        e = rng.choices(cands, weights)[0]
+        path.append(e)
+        pos = e[0]
+    path.reverse()
+    return path
