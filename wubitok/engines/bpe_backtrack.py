@@ -31,7 +31,10 @@ from typing import Iterable, Sequence
 # Pair checks remembered; cleared when full (a check is cheap to redo).
 _PAIR_CACHE_SIZE = 1 << 20
 
+
 class BacktrackEncoder:
+    """Encode symbol sequences with the merges of a BPE model (see module doc)."""
+
     def __init__(self, merges: Sequence[tuple[int, int]], first_new_id: int, base_symbols: Iterable[int]):
         n = first_new_id + len(merges)
         self.first_new_id = first_new_id
