@@ -5,6 +5,8 @@ import math
 import threading
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from compare_toys import ByteToy, GreedyToy
 
 from wubitok.compare import compare_tokenizers, renyi_efficiency
@@ -134,3 +136,15 @@ def test_only_a_lossy_tokenizer_has_unknown_tokens():
     assert unknown_token_id(Lossless(PIECES)) is None
     (r,) = compare_tokenizers({"toy": Lossless(PIECES)}, TEXT)
     assert r.unk_tokens == 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.text(), max_size=5))
+def test_byte_tokenizer_invariants_on_any_text(texts):
+    (r,) = compare_tokenizers({"bytes": ByteToy()}, texts)
+    lines = [line for t in texts for line in t.splitlines() if line]
+    assert r.lines == len(lines) and r.chars == sum(map(len, lines))
+    # One token per UTF-8 byte, every line given back, every token in one length bucket.
+    assert r.tokens == r.bytes == sum(len(line.encode("utf-8")) for line in lines)
+    assert r.roundtrip_lines == r.lines and sum(r.token_lengths.values()) == r.tokens
+    assert r.token_lengths.get(1, 0) == sum(1 for line in lines for ch in line if ch < "\x80")
