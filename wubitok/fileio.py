@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -22,8 +22,28 @@ def _open_error(path: Path, exc: OSError) -> FileError:
     return FileError(f"{path}: cannot read ({exc.strerror or exc})")
 
 
-def _decode_error(path: Path, exc: UnicodeDecodeError, offset: int = 0) -> FileError:
-    return FileError(f"{path}: not UTF-8 text (invalid byte at offset {offset + exc.start})")
+def _decode_error(path: Path, offset: int) -> FileError:
+    return FileError(f"{path}: not UTF-8 text (invalid byte at offset {offset})")
+
+
+def _first_invalid_byte(path: Path) -> int:
+    """Byte offset of the first invalid UTF-8 sequence in ``path`` (read in chunks)."""
+    offset, pending = 0, b""
+    with open(path, "rb") as fh:
+        while True:
+            chunk = fh.read(1 << 20)
+            data = pending + chunk
+            try:
+                data.decode("utf-8")
+                offset, pending = offset + len(data), b""
+            except UnicodeDecodeError as exc:
+                # A sequence cut by the chunk end is not an error yet: carry it over.
+                if chunk and exc.reason == "unexpected end of data" and exc.end == len(data):
+                    offset, pending = offset + exc.start, data[exc.start:]
+                else:
+                    return offset + exc.start
+            if not chunk:
+                return offset
 
 
 def read_text(path: str | os.PathLike) -> str:
@@ -37,7 +57,7 @@ def read_text(path: str | os.PathLike) -> str:
         # newline="" semantics: bytes in, characters out, nothing translated.
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _decode_error(p, exc) from None
+        raise _decode_error(p, exc.start) from None
 
 
 def iter_text_chunks(path: str | os.PathLike, chunk_chars: int = CHUNK_CHARS) -> Iterator[str]:
@@ -50,18 +70,16 @@ def iter_text_chunks(path: str | os.PathLike, chunk_chars: int = CHUNK_CHARS) ->
         fh = open(p, "r", encoding="utf-8", newline="")
     except OSError as exc:
         raise _open_error(p, exc) from None
-    consumed = 0
     with fh:
         while True:
             try:
                 chunk = fh.read(chunk_chars)
-            except UnicodeDecodeError as exc:
-                raise _decode_error(p, exc, consumed) from None
+            except UnicodeDecodeError:
+                raise _decode_error(p, _first_invalid_byte(p)) from None
             except OSError as exc:
                 raise _open_error(p, exc) from None
             if not chunk:
                 return
-            consumed += len(chunk.encode("utf-8"))
             yield chunk
 
 
@@ -101,10 +119,19 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     """
     p = Path(path)
     folder = p.parent if str(p.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise FileError(f"{p}: cannot write ({exc.strerror or exc})") from None
+    # os.open with mode 0o666 (not mkstemp's 0o600) so the file gets the
+    # permissions the user's umask gives any new file.
+    for _ in range(100):
+        tmp = folder / f".{p.name}.{secrets.token_hex(6)}.tmp"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+            break
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise FileError(f"{p}: cannot write ({exc.strerror or exc})") from None
+    else:
+        raise FileError(f"{p}: cannot create a temporary file in {folder}")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
