@@ -163,6 +163,21 @@ def test_expected_counts_equal_brute_force_enumeration():
     assert want_freq[pieces.index("ca")] == 5  # "ab ca b" and "ca bc"
 
 
+def test_runs_beyond_float_range_fall_back_to_log_space():
+    # 400 characters at about e^-40 each underflow unless lam rescales them;
+    # with lam = 0 the run is redone in log space and must agree.
+    pieces, logp = ["a", "aa", "b"], [-40.0, -79.0, -3.0]
+    lat = _Lattices([("a" * 400 + "b", 2), ("ab", 3)], {p: i for i, p in enumerate(pieces)}, 16, None)
+    results = []
+    for lam in (40.0, 0.0):
+        prob = [math.exp(lp + lam * len(p)) for lp, p in zip(logp, pieces)]
+        results.append(lat.expected_counts(prob, lam, logp, None))
+    (scaled, ll_scaled), (logspace, ll_log) = results
+    assert math.exp(logp[0] * 400) == 0.0  # really out of range unscaled
+    assert logspace == pytest.approx(scaled, rel=1e-9) and ll_log == pytest.approx(ll_scaled, rel=1e-12)
+    assert scaled[2] == pytest.approx(5.0)
+
+
 def _segmentations(text, pieces):
     if not text:
         yield []

@@ -170,20 +170,18 @@ class BertPreTokenizer:
         return out
 
     def count_words(self, blocks: Iterable[str], cancel: threading.Event | None = None) -> Counter:
-        """Word -> count over all blocks.  Raw segments are counted first, so
-        each distinct segment is normalized once."""
-        raw: Counter = Counter()
-        for block in blocks:
-            check_cancel(cancel)
-            raw.update(_RAW.findall(block))
-        check_cancel(cancel)
+        """Word -> count over all blocks.  Each block's raw segments are
+        counted first, so a segment is normalized once per block, and only
+        the words are kept for the whole corpus."""
         words: Counter = Counter()
         split = self._split_segment
-        for n, (seg, c) in enumerate(raw.items()):
-            if n % 16384 == 0:
-                check_cancel(cancel)
-            for word, _ in split(seg):
-                words[word] += c
+        for block in blocks:
+            check_cancel(cancel)
+            for n, (seg, c) in enumerate(Counter(_RAW.findall(block)).items()):
+                if n % 16384 == 0:
+                    check_cancel(cancel)
+                for word, _ in split(seg):
+                    words[word] += c
         return words
 
 

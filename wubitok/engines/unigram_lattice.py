@@ -25,28 +25,32 @@ Edge = tuple[int, int, "int | None", float]
 class PieceLattice:
     def __init__(self, pieces: Mapping[str, tuple[int, float]]):
         """``pieces``: piece string -> (id, score)."""
-        self._pieces = dict(pieces)
-        self._prefixes = {p[:k] for p in self._pieces for k in range(1, len(p))}
-        self._max_len = max((len(p) for p in self._pieces), default=1)
-        scores = [s for _, s in self._pieces.values()]
+        prefixes = {p[:k] for p in pieces for k in range(1, len(p))}
+        # One lookup per step of the inner loop: every piece and every proper
+        # prefix of one -> (id or -1, score, whether longer pieces start so).
+        self._trie: dict[str, tuple[int, float, bool]] = {p: (-1, 0.0, True) for p in prefixes}
+        for p, (pid, score) in pieces.items():
+            self._trie[p] = (pid, score, p in prefixes)
+        scores = [s for _, s in pieces.values()]
         self.unk_score = (min(scores) if scores else 0.0) - UNK_PENALTY
         self._cache: dict[str, tuple[tuple[int | None, int, int], ...]] = {}
 
     def edges(self, word: str, base: int = 0) -> list[Edge]:
         """All edges of ``word``'s lattice, offsets shifted by ``base``."""
         out: list[Edge] = []
-        get = self._pieces.get
-        prefixes = self._prefixes
+        get = self._trie.get
         n = len(word)
         for i in range(n):
             single = False
-            for j in range(i + 1, min(n, i + self._max_len) + 1):
-                sub = word[i:j]
-                hit = get(sub)
-                if hit is not None:
-                    out.append((base + i, base + j, hit[0], hit[1]))
+            for j in range(i + 1, n + 1):
+                hit = get(word[i:j])
+                if hit is None:
+                    break
+                pid, score, longer = hit
+                if pid >= 0:
+                    out.append((base + i, base + j, pid, score))
                     single = single or j == i + 1
-                if sub not in prefixes:
+                if not longer:
                     break
             if not single:
                 out.append((base + i, base + i + 1, None, self.unk_score))
@@ -60,36 +64,39 @@ class PieceLattice:
         n = len(word)
         best = [NINF] * (n + 1)
         best[0] = 0.0
-        back: list = [None] * (n + 1)
-        get = self._pieces.get
-        prefixes = self._prefixes
-        max_len = self._max_len
+        back_pos = [0] * (n + 1)
+        back_id = [-1] * (n + 1)
+        get = self._trie.get
         unk = self.unk_score
         for i in range(n):
             bi = best[i]
             single = False
-            for j in range(i + 1, min(n, i + max_len) + 1):
-                sub = word[i:j]
-                hit = get(sub)
-                if hit is not None:
+            for j in range(i + 1, n + 1):
+                h = get(word[i:j])
+                if h is None:
+                    break
+                pid, score, longer = h
+                if pid >= 0:
                     if j == i + 1:
                         single = True
-                    v = bi + hit[1]
+                    v = bi + score
                     if v > best[j]:
                         best[j] = v
-                        back[j] = (i, hit[0])
-                if sub not in prefixes:
+                        back_pos[j] = i
+                        back_id[j] = pid
+                if not longer:
                     break
             if not single:
                 v = bi + unk
                 if v > best[i + 1]:
                     best[i + 1] = v
-                    back[i + 1] = (i, None)
+                    back_pos[i + 1] = i
+                    back_id[i + 1] = -1
         path = []
         pos = n
         while pos > 0:
-            i, pid = back[pos]
-            path.append((pid, i, pos))
+            i, pid = back_pos[pos], back_id[pos]
+            path.append((pid if pid >= 0 else None, i, pos))
             pos = i
         path.reverse()
         result = tuple(path)

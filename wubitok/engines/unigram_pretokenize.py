@@ -86,23 +86,22 @@ def count_runs(blocks: Iterable[str], cancel: threading.Event | None = None) -> 
     follower to tell, as SentencePiece's suffix array does, whether a
     substring ending a run is always followed by the same thing.)  Literal
     ``▁`` words are left out: they are always bytes."""
-    pairs: Counter = Counter()
+    runs: Counter = Counter()
     for block in blocks:
         check_cancel(cancel)
-        pairs.update(_WORD_NEXT_RE.findall(block))
-    runs: Counter = Counter()
-    for n, ((w, nxt), c) in enumerate(pairs.items()):
-        if n % 16384 == 0:
-            check_cancel(cancel)
-        if w == SPACE_MARK:
-            continue
-        follower = _FOLLOWER.get(nxt, nxt)
-        if w[0] == " ":
-            w = SPACE_MARK + w[1:]
-        if len(w) == 1:
-            runs[w + follower] += c
-            continue
-        parts = script_runs(w)
-        for i, r in enumerate(parts):
-            runs[r + (parts[i + 1][0] if i + 1 < len(parts) else follower)] += c
+        # Block by block: only the runs are kept for the whole corpus.
+        for n, ((w, nxt), c) in enumerate(Counter(_WORD_NEXT_RE.findall(block)).items()):
+            if n % 16384 == 0:
+                check_cancel(cancel)
+            if w == SPACE_MARK:
+                continue
+            follower = _FOLLOWER.get(nxt, nxt)
+            if w[0] == " ":
+                w = SPACE_MARK + w[1:]
+            if len(w) == 1:
+                runs[w + follower] += c
+                continue
+            parts = script_runs(w)
+            for i, r in enumerate(parts):
+                runs[r + (parts[i + 1][0] if i + 1 < len(parts) else follower)] += c
     return runs

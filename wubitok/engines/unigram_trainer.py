@@ -40,7 +40,9 @@ from __future__ import annotations
 import math
 import threading
 from array import array
-from itertools import compress
+from bisect import bisect_left
+from collections import Counter
+from itertools import compress, islice
 from typing import Callable, Mapping
 
 from ..errors import InputError
@@ -97,14 +99,15 @@ def seed_pieces(
         if len(key) > 2:
             groups.setdefault(c, []).append(key)
     # Keys with equal counts share one text (joined by "\n", which no key
-    # holds), so a level is counted in a few tight loops.  `alive` holds the
-    # starts of frequent substrings of the current length inside runs.
+    # holds), so a level is counted with C-level Counter calls.  `alive`
+    # holds the starts of frequent substrings of the current length inside
+    # runs (typed arrays: there is one entry per character of the corpus).
     texts: dict[int, str] = {}
-    alive: dict[int, list[int]] = {}
+    alive: dict[int, array] = {}
     for c, keys in sorted(groups.items()):
         keys.sort()
         texts[c] = "\n".join(keys)
-        starts = []
+        starts = array("i")
         pos = 0
         for key in keys:
             starts.extend(pos + i for i, ch in enumerate(key[:-1]) if chars[ch] >= min_count)
@@ -113,15 +116,19 @@ def seed_pieces(
     prev: dict[str, int] = chars
     found: list[tuple[str, int]] = []
     for length in range(2, max_length + 2):
-        check_cancel(cancel)
         # Every frequent (length-1)-gram with the symbol after it: these
         # counts give both the next frequent grams and right-maximality.
-        total: dict[str, int] = {}
-        slices: dict[int, list[str]] = {}
+        total: Counter = Counter()
         for c, text in texts.items():
-            subs = slices[c] = [text[i:i + length] for i in alive[c]]
-            for t in subs:
-                total[t] = total.get(t, 0) + c
+            a = alive[c]
+            for lo in range(0, len(a), _SLICE):
+                check_cancel(cancel)
+                subs = [text[i:i + length] for i in a[lo:lo + _SLICE]]
+                if c == 1:
+                    total.update(subs)
+                else:
+                    for t, n in Counter(subs).items():
+                        total[t] += n * c
         if length > 2:
             # Not right-maximal: every occurrence is followed by a character
             # with the same first UTF-8 byte (SentencePiece builds its suffix
@@ -138,13 +145,20 @@ def seed_pieces(
         if length > max_length:
             break
         frequent: dict[str, int] = {}
-        for c in texts:
-            a, subs = alive[c], slices[c]
+        for c, text in texts.items():
+            check_cancel(cancel)
+            a = alive[c]
+            kept = array("i")
             # A gram inside its run: the gram one further on is inside too.
-            keep = [k for k in range(len(a) - 1) if a[k + 1] == a[k] + 1 and total[subs[k]] >= min_count]
-            alive[c] = [a[k] for k in keep]
-            for k in keep:
-                frequent[subs[k]] = total[subs[k]]
+            for i, j in zip(a, islice(a, 1, None)):
+                if j == i + 1:
+                    t = text[i:i + length]
+                    n = total[t]
+                    if n >= min_count:
+                        kept.append(i)
+                        frequent[t] = n
+            alive[c] = kept
+        del total
         if not frequent:
             break
         prev = frequent
@@ -201,7 +215,6 @@ class _Lattices:
         self.S, self.E, self.P = S, E, P
         self.starts, self.ends, self.counts, self.lengths = starts, ends, counts, lengths
         self.size = pos
-        self.runs = runs
 
     def keep_pieces(self, remap: list[int]) -> None:
         """Drop edges of pieces mapped to -1, renumber the others."""
@@ -211,24 +224,26 @@ class _Lattices:
         self.E = array("i", compress(self.E, flags))
         self.P = array("i", map(remap.__getitem__, compress(self.P, flags)))
 
-    def _slices(self, *arrays):
-        n = len(self.S)
-        for a in range(0, n, _SLICE):
-            yield tuple(x[a:a + _SLICE] for x in arrays)
+    def _slices(self, *arrays, backward: bool = False):
+        """The edge arrays in slices (forward, or backward with each slice
+        reversed): bounded copies, and a cancel check between slices."""
+        starts = range(0, len(self.S), _SLICE)
+        for a in (reversed(starts) if backward else starts):
+            yield tuple(x[a:a + _SLICE][::-1] if backward else x[a:a + _SLICE] for x in arrays)
 
     def expected_counts(self, prob: list[float], lam: float, logp: list[float],
                         cancel: threading.Event | None) -> tuple[list[float], float]:
         """Expected piece counts over all runs, and the corpus log-likelihood.
         ``prob[p]`` is piece p's probability times ``exp(lam * len)``."""
-        Q = array("d", map(prob.__getitem__, self.P))
-        alpha = [0.0] * (self.size + 1)
+        get_prob = prob.__getitem__
+        alpha = array("d", bytes(8 * (self.size + 1)))
         for s in self.starts:
             alpha[s] = 1.0
-        for S, E, Qs in self._slices(self.S, self.E, Q):
+        for S, E, P in self._slices(self.S, self.E, self.P):
             check_cancel(cancel)
-            for s, e, q in zip(S, E, Qs):
+            for s, e, q in zip(S, E, map(get_prob, P)):
                 alpha[e] += alpha[s] * q
-        beta = [0.0] * (self.size + 1)
+        beta = array("d", bytes(8 * (self.size + 1)))
         loglik = 0.0
         redo = []
         for k, end in enumerate(self.ends):
@@ -239,10 +254,10 @@ class _Lattices:
             else:
                 redo.append(k)
         expected = [0.0] * len(prob)
-        for S, E, Qs, P in self._slices(self.S[::-1], self.E[::-1], Q[::-1], self.P[::-1]):
+        for S, E, P in self._slices(self.S, self.E, self.P, backward=True):
             check_cancel(cancel)
-            for s, e, q, p in zip(S, E, Qs, P):
-                t = q * beta[e]
+            for s, e, p in zip(S, E, P):
+                t = prob[p] * beta[e]
                 if t:
                     beta[s] += t
                     expected[p] += alpha[s] * t
@@ -252,8 +267,6 @@ class _Lattices:
 
     def _run_edges(self, k: int) -> list[tuple[int, int, int]]:
         # Edges are in start order, so a run's edges are a contiguous range.
-        from bisect import bisect_left
-
         lo = bisect_left(self.S, self.starts[k])
         hi = bisect_left(self.S, self.ends[k])
         base = self.starts[k]
@@ -280,16 +293,15 @@ class _Lattices:
 
     def viterbi_counts(self, logp: list[float], cancel: threading.Event | None) -> list[float]:
         """How often each piece is in the runs' best segmentations."""
-        ninf = -math.inf
-        best = [ninf] * (self.size + 1)
+        best = array("d", [-math.inf]) * (self.size + 1)
         for s in self.starts:
             best[s] = 0.0
-        back_start = [0] * (self.size + 1)
-        back_piece = [0] * (self.size + 1)
-        LQ = array("d", map(logp.__getitem__, self.P))
-        for S, E, LQs, P in self._slices(self.S, self.E, LQ, self.P):
+        back_start = array("i", bytes(4 * (self.size + 1)))
+        back_piece = array("i", bytes(4 * (self.size + 1)))
+        get_logp = logp.__getitem__
+        for S, E, P in self._slices(self.S, self.E, self.P):
             check_cancel(cancel)
-            for s, e, lq, p in zip(S, E, LQs, P):
+            for s, e, lq, p in zip(S, E, map(get_logp, P), P):
                 v = best[s] + lq
                 if v > best[e]:
                     best[e] = v
