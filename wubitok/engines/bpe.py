@@ -35,12 +35,15 @@ import os
 import threading
 from collections import Counter
 from functools import lru_cache
+from itertools import accumulate, repeat
+from operator import add
 from typing import Any, Iterable, Iterator, Sequence
 
 from ..errors import InputError, MissingExtraError, ModelError
 from ..fileio import check_readable_text, iter_lines
 from .base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
-from .bpe_core import MergeApplier, train_merges
+from .bpe_backtrack import BacktrackEncoder
+from .bpe_core import train_merges
 from .pretokenize import GPT4_PATTERN, PreTokenizer, batch_lines
 
 DEFAULT_SPECIAL_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
@@ -115,7 +118,9 @@ class ByteLevelBPE(Tokenizer):
         self.merges = [(int(a), int(b)) for a, b in merges]
         self._offset = len(self.special_tokens)
         self._pretok = PreTokenizer(pattern, self.special_tokens)
-        self._applier = MergeApplier(self.merges, 256, cache_size=0)
+        # Same tokens as applying the merges by rank, in about one step per
+        # token instead of one scan per merge (long Han pre-tokens).
+        self._encoder = BacktrackEncoder(self.merges, 256, range(256))
         self._piece_cache: dict[str, tuple] = {}
 
         b2u = bytes_to_unicode()
@@ -198,39 +203,31 @@ class ByteLevelBPE(Tokenizer):
                 if len(cache) >= _PIECE_CACHE:
                     del cache[next(iter(cache))]
                 cache[piece] = hit
-            p_ids, p_offsets, p_partial = hit
+            p_ids, p_starts, p_ends, p_partial = hit
             ids.extend(p_ids)
             partial.extend(p_partial)
             if start:
-                offsets.extend([(start + s, start + e) for s, e in p_offsets])
+                offsets.extend(zip(map(add, p_starts, repeat(start)), map(add, p_ends, repeat(start))))
             else:
-                offsets.extend(p_offsets)
+                offsets.extend(zip(p_starts, p_ends))
         tokens = self._tokens
         return Encoding(ids, [tokens[i] for i in ids], offsets, partial)
 
-    def _encode_piece(self, piece: str) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[bool, ...]]:
+    def _encode_piece(self, piece: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...]]:
+        """Ids, start and end offsets (in ``piece``) and partial flags of one pre-token."""
         data = _utf8(piece)
-        symbols = self._applier.apply(data)
-        k = self._offset
-        ids = tuple(s + k for s in symbols)
-        lengths = self._lengths
+        symbols = self._encoder.encode(data)
+        ids = tuple(map(add, symbols, repeat(self._offset)))
+        byte_ends = tuple(accumulate(map(self._lengths.__getitem__, symbols)))
+        byte_starts = (0, *byte_ends[:-1])
         if len(data) == len(piece):  # ASCII: bytes are characters
-            offsets = []
-            pos = 0
-            for s in symbols:
-                offsets.append((pos, pos + lengths[s]))
-                pos += lengths[s]
-            return ids, tuple(offsets), (False,) * len(ids)
-        offsets, flags = [], []
-        pos = 0
+            return ids, byte_starts, byte_ends, (False,) * len(ids)
         if len(data) == 3 * len(piece) and "\u0800" <= min(piece) and max(piece) < "\U00010000":
             # All three-byte characters (Han text): character = byte // 3.
-            for s in symbols:
-                end = pos + lengths[s]
-                offsets.append((pos // 3, (end + 2) // 3))
-                flags.append(bool(pos % 3 or end % 3))
-                pos = end
-            return ids, tuple(offsets), tuple(flags)
+            starts = tuple(b // 3 for b in byte_starts)
+            ends = tuple((b + 2) // 3 for b in byte_ends)
+            flags = tuple(bool(b % 3 or e % 3) for b, e in zip(byte_starts, byte_ends))
+            return ids, starts, ends, flags
         # char_at[byte] = index of the character holding that byte;
         # first_byte[c] = where character c starts (with a sentinel at the end).
         char_at: list[int] = []
@@ -239,13 +236,11 @@ class ByteLevelBPE(Tokenizer):
             n = _utf8_len(ch)
             char_at.extend([ci] * n)
             first_byte.append(first_byte[-1] + n)
-        for s in symbols:
-            end = pos + lengths[s]
-            cs, ce = char_at[pos], char_at[end - 1] + 1
-            offsets.append((cs, ce))
-            flags.append(first_byte[cs] != pos or first_byte[ce] != end)
-            pos = end
-        return ids, tuple(offsets), tuple(flags)
+        starts = tuple(char_at[b] for b in byte_starts)
+        ends = tuple(char_at[b - 1] + 1 for b in byte_ends)
+        flags = tuple(first_byte[cs] != b or first_byte[ce] != e
+                      for cs, ce, b, e in zip(starts, ends, byte_starts, byte_ends))
+        return ids, starts, ends, flags
 
     def decode(self, ids: Sequence[int]) -> str:
         table = self._bytes
