@@ -49,8 +49,8 @@ MAX_BLOCK_CHARS = 1 << 24
 CACHE_SIZE = 200_000
 
 
-def pretokenize(text: str, offset: int = 0) -> Iterator[tuple[str, int]]:
-    """``(piece, start)`` for the pre-tokens of ``text``; joined they are ``text``.
+def pretokens(text: str) -> Iterator[str]:
+    """The pre-tokens of ``text``; joined they are ``text``.
 
     Built on the segmenter's runs: a Han run is one pre-token (a clause, up
     to the next non-Han character), so merges may join characters but never
@@ -58,36 +58,39 @@ def pretokenize(text: str, offset: int = 0) -> Iterator[tuple[str, int]]:
     single space before a non-Han pre-token belongs to it (" word", " 42",
     " (") as in GPT-2; the other whitespace stands alone.
     """
-    held = -1  # offset of a space waiting to join the next pre-token
-    pos = offset
+    held = False  # a space waiting to join the next pre-token
     for piece, kind in zip(*segment_texts(text)):
-        start = pos
-        pos += len(piece)
         if kind == "space":  # runs are maximal: no space is held here
             if piece[-1] == " ":
                 if len(piece) > 1:
-                    yield piece[:-1], start
-                held = start + len(piece) - 1
+                    yield piece[:-1]
+                held = True
             else:
-                yield piece, start
+                yield piece
             continue
         prefix = ""
-        if held >= 0:
+        if held:
             if kind == "han":
-                yield " ", held
+                yield " "
             else:
-                prefix, start = " ", held
-            held = -1
+                prefix = " "
+            held = False
         if kind == "digit" and len(piece) > 3:
-            yield prefix + piece[:3], start
-            start += 3 + len(prefix)
+            yield prefix + piece[:3]
             for i in range(3, len(piece), 3):
-                yield piece[i : i + 3], start
-                start += len(piece[i : i + 3])
+                yield piece[i : i + 3]
         else:
-            yield prefix + piece, start
-    if held >= 0:
-        yield " ", held
+            yield prefix + piece
+    if held:
+        yield " "
+
+
+def pretokenize(text: str, offset: int = 0) -> Iterator[tuple[str, int]]:
+    """``(piece, start)`` for the pre-tokens of ``text`` (``start`` + ``offset``)."""
+    pos = offset
+    for piece in pretokens(text):
+        yield piece, pos
+        pos += len(piece)
 
 
 class _SpecialSplitter:
@@ -203,7 +206,7 @@ def count_pretokens(block: str, specials: Sequence[str] = ()) -> Counter:
     else:
         parts = [block]
     for part in parts:
-        counts.update(piece for piece, _ in pretokenize(part))
+        counts.update(pretokens(part))
     return counts
 
 
@@ -369,15 +372,17 @@ class WubiBPE(Tokenizer):
                 bases.append(start)
                 entries.append(((special,), (0,), (end - start,), (False,)))
                 continue
-            for piece, pstart in pretokenize(text[start:end], start):
+            pos = start
+            for piece in pretokens(text[start:end]):
                 entry = cache.get(piece)
                 if entry is None:
                     entry = self._encode_piece(piece)
                     if len(cache) >= CACHE_SIZE:
                         cache.pop(next(iter(cache)), None)
                     cache[piece] = entry
-                bases.append(pstart)
+                bases.append(pos)
                 entries.append(entry)
+                pos += len(piece)
         ids = [i for entry in entries for i in entry[0]]
         offsets = [(b + s, b + e) for b, entry in zip(bases, entries) for s, e in zip(entry[1], entry[2])]
         partial = [p for entry in entries for p in entry[3]]
