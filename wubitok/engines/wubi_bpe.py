@@ -302,7 +302,9 @@ class WubiBPE(Tokenizer):
         ``backend="fast"`` learns the merges with Hugging Face ``tokenizers``
         (same pre-tokens, same spelling; needs ``pip install wubitok[fast]``),
         ``"auto"`` uses it when installed.  ``workers`` > 1 counts pre-tokens
-        in that many processes; the result does not depend on it.
+        in that many spawned processes (so the program's main module must be
+        importable, as for any ``multiprocessing`` use); the result does not
+        depend on it.
         """
         if texts is None and files is None:
             raise InputError("nothing to train on: give texts or files")
