@@ -140,7 +140,10 @@ class Unigram(Tokenizer):
         if not isinstance(byte_fallback, bool):
             raise InputError(f"byte_fallback must be true or false, not {byte_fallback!r}")
         num_meta = len(specials) + (256 if byte_fallback else 0)
-        vocab_size = _check_int("vocab_size", vocab_size, num_meta + 1)
+        vocab_size = _check_int("vocab_size", vocab_size, 1)
+        if vocab_size <= num_meta:
+            raise InputError(f"vocab_size {vocab_size} is too small: the {len(specials)} special tokens"
+                             + (" and 256 byte pieces" if byte_fallback else "") + f" alone take {num_meta}")
         min_frequency = _check_int("min_frequency", min_frequency, 0)
         max_piece_length = _check_int("max_piece_length", max_piece_length, 1)
         seed_size = _check_int("seed_size", seed_size, 1)
@@ -166,10 +169,7 @@ class Unigram(Tokenizer):
                        trained_by=TRAINED_BY_FAST, training=training)
         if progress is not None:
             progress("counting", 0, 0)
-        runs = count_runs(blocks, cancel)
-        if not runs:
-            raise InputError("the training text is empty")
-        pieces = train_unigram(runs, vocab_size=vocab_size, num_meta=num_meta, min_frequency=min_frequency,
+        pieces = train_unigram(count_runs(blocks, cancel), vocab_size=vocab_size, num_meta=num_meta, min_frequency=min_frequency,
                                max_piece_length=max_piece_length, seed_size=seed_size,
                                shrinking_factor=float(shrinking_factor), num_sub_iterations=num_sub_iterations,
                                progress=progress, cancel=cancel)

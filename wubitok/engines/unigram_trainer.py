@@ -40,9 +40,9 @@ from __future__ import annotations
 import math
 import threading
 from array import array
-from bisect import bisect_left
 from collections import Counter
-from itertools import compress, islice
+from itertools import accumulate, chain, compress, islice
+from operator import sub
 from typing import Callable, Mapping
 
 from ..errors import InputError
@@ -142,6 +142,9 @@ def seed_pieces(
                 by_lead[k] = by_lead.get(k, 0) + n
             shadowed = {k[0] for k, n in by_lead.items() if n == prev[k[0]]}
             found.extend((s, n * (length - 1)) for s, n in prev.items() if s not in shadowed)
+            if len(found) > 2 * seed_size:
+                found.sort(key=lambda x: (-x[1], x[0]))
+                del found[seed_size:]
         if length > max_length:
             break
         frequent: dict[str, int] = {}
@@ -180,7 +183,13 @@ def _lead_byte(ch: str) -> int:
 
 
 class _Lattices:
-    """Every run's lattice as flat arrays of edges (start, end, piece)."""
+    """Every run's lattice as flat typed arrays of edges, in start order.
+
+    An edge is stored in 6 bytes: how far its start is from the previous
+    edge's start (0, 1, or 2 across the gap between runs: every position
+    starts at least its character's edge), its length and its piece.  Starts
+    are rebuilt slice by slice with ``accumulate`` at C speed.
+    """
 
     def __init__(self, runs: list[tuple[str, int]], index: Mapping[str, int], max_length: int,
                  cancel: threading.Event | None):
@@ -188,31 +197,34 @@ class _Lattices:
         for p in index:
             for k in range(1, len(p)):
                 prefixes.add(p[:k])
-        S, E, P = array("i"), array("i"), array("i")
-        starts, ends, counts, lengths = [], [], [], []
-        pos = 0
+        D, L, P = array("B"), array("B"), array("i")
+        starts, ends, counts, lengths, first_edge = [], [], [], [], array("i")
+        pos = last = 0
         get = index.get
         for n_run, (run, c) in enumerate(runs):
             if n_run % 4096 == 0:
                 check_cancel(cancel)
             n = len(run)
+            first_edge.append(len(P))
             for i in range(n):
                 stop = min(n, i + max_length)
                 for j in range(i + 1, stop + 1):
-                    sub = run[i:j]
-                    p = get(sub)
+                    piece = run[i:j]
+                    p = get(piece)
                     if p is not None:
-                        S.append(pos + i)
-                        E.append(pos + j)
+                        D.append(pos + i - last)
+                        last = pos + i
+                        L.append(j - i)
                         P.append(p)
-                    if sub not in prefixes:
+                    if piece not in prefixes:
                         break
             starts.append(pos)
             ends.append(pos + n)
             counts.append(c)
             lengths.append(n)
             pos += n + 1
-        self.S, self.E, self.P = S, E, P
+        first_edge.append(len(P))
+        self.D, self.L, self.P, self.first_edge = D, L, P, first_edge
         self.starts, self.ends, self.counts, self.lengths = starts, ends, counts, lengths
         self.size = pos
 
@@ -220,16 +232,33 @@ class _Lattices:
         """Drop edges of pieces mapped to -1, renumber the others."""
         table = bytes(1 if r >= 0 else 0 for r in remap)
         flags = bytes(map(table.__getitem__, self.P))
-        self.S = array("i", compress(self.S, flags))
-        self.E = array("i", compress(self.E, flags))
-        self.P = array("i", map(remap.__getitem__, compress(self.P, flags)))
+        D, L, P = array("B"), array("B"), array("i")
+        last = 0
+        for lo, S, Ls, Ps in self._slices():
+            f = flags[lo:lo + _SLICE]
+            kept = array("i", compress(S, f))
+            if kept:
+                D.extend(map(sub, kept, chain((last,), kept)))
+                last = kept[-1]
+            L.extend(compress(Ls, f))
+            P.extend(map(remap.__getitem__, compress(Ps, f)))
+        first = array("i", [0])
+        for a, b in zip(self.first_edge, islice(self.first_edge, 1, None)):
+            first.append(first[-1] + sum(flags[a:b]))
+        self.D, self.L, self.P, self.first_edge = D, L, P, first
 
-    def _slices(self, *arrays, backward: bool = False):
-        """The edge arrays in slices (forward, or backward with each slice
-        reversed): bounded copies, and a cancel check between slices."""
-        starts = range(0, len(self.S), _SLICE)
-        for a in (reversed(starts) if backward else starts):
-            yield tuple(x[a:a + _SLICE][::-1] if backward else x[a:a + _SLICE] for x in arrays)
+    def _slices(self, backward: bool = False):
+        """``(first edge, starts, lengths, pieces)`` of the edges in slices,
+        forward or (each slice reversed) backward: bounded copies, and a
+        cancel check between slices for the callers."""
+        bases = [0]
+        for lo in range(0, len(self.P), _SLICE):
+            bases.append(bases[-1] + sum(self.D[lo:lo + _SLICE]))
+        order = list(enumerate(range(0, len(self.P), _SLICE)))
+        for k, lo in (reversed(order) if backward else order):
+            S = array("i", islice(accumulate(self.D[lo:lo + _SLICE], initial=bases[k]), 1, None))
+            L, P = self.L[lo:lo + _SLICE], self.P[lo:lo + _SLICE]
+            yield (lo, S[::-1], L[::-1], P[::-1]) if backward else (lo, S, L, P)
 
     def expected_counts(self, prob: list[float], lam: float, logp: list[float],
                         cancel: threading.Event | None) -> tuple[list[float], float]:
@@ -239,10 +268,10 @@ class _Lattices:
         alpha = array("d", bytes(8 * (self.size + 1)))
         for s in self.starts:
             alpha[s] = 1.0
-        for S, E, P in self._slices(self.S, self.E, self.P):
+        for _, S, L, P in self._slices():
             check_cancel(cancel)
-            for s, e, q in zip(S, E, map(get_prob, P)):
-                alpha[e] += alpha[s] * q
+            for s, n, q in zip(S, L, map(get_prob, P)):
+                alpha[s + n] += alpha[s] * q
         beta = array("d", bytes(8 * (self.size + 1)))
         loglik = 0.0
         redo = []
@@ -254,10 +283,10 @@ class _Lattices:
             else:
                 redo.append(k)
         expected = [0.0] * len(prob)
-        for S, E, P in self._slices(self.S, self.E, self.P, backward=True):
+        for _, S, L, P in self._slices(backward=True):
             check_cancel(cancel)
-            for s, e, p in zip(S, E, P):
-                t = prob[p] * beta[e]
+            for s, n, p in zip(S, L, P):
+                t = prob[p] * beta[s + n]
                 if t:
                     beta[s] += t
                     expected[p] += alpha[s] * t
@@ -266,11 +295,10 @@ class _Lattices:
         return expected, loglik
 
     def _run_edges(self, k: int) -> list[tuple[int, int, int]]:
-        # Edges are in start order, so a run's edges are a contiguous range.
-        lo = bisect_left(self.S, self.starts[k])
-        hi = bisect_left(self.S, self.ends[k])
-        base = self.starts[k]
-        return [(self.S[i] - base, self.E[i] - base, self.P[i]) for i in range(lo, hi)]
+        """Run k's edges as (start, end, piece) inside the run."""
+        lo, hi = self.first_edge[k], self.first_edge[k + 1]
+        S = accumulate(self.D[lo + 1:hi], initial=0)  # the run's first edge starts at 0
+        return [(s, s + n, p) for s, n, p in zip(S, self.L[lo:hi], self.P[lo:hi])]
 
     def _log_space_run(self, k: int, logp: list[float], expected: list[float]) -> float:
         n, c = self.lengths[k], self.counts[k]
@@ -299,9 +327,10 @@ class _Lattices:
         back_start = array("i", bytes(4 * (self.size + 1)))
         back_piece = array("i", bytes(4 * (self.size + 1)))
         get_logp = logp.__getitem__
-        for S, E, P in self._slices(self.S, self.E, self.P):
+        for _, S, L, P in self._slices():
             check_cancel(cancel)
-            for s, e, lq, p in zip(S, E, map(get_logp, P), P):
+            for s, n, lq, p in zip(S, L, map(get_logp, P), P):
+                e = s + n
                 v = best[s] + lq
                 if v > best[e]:
                     best[e] = v
@@ -371,7 +400,9 @@ def train_unigram(
 ) -> list[tuple[str, float]]:
     """The trained pieces with their log-probability scores, best first
     (ties by piece).  ``vocab_size`` counts ``num_meta`` pieces (specials,
-    bytes) that are not trained; the result has at most the rest."""
+    bytes) that are not trained; the result has at most the rest.
+    ``followed_runs`` is ``count_runs``' result; pass it without keeping a
+    reference, so that its memory goes once the lattice is built."""
     budget = vocab_size - num_meta
     if budget < 1:
         raise InputError(f"vocab_size {vocab_size} leaves no room for pieces after {num_meta} special and byte tokens")
@@ -396,8 +427,11 @@ def train_unigram(
     runs: dict[str, int] = {}
     for key, c in followed_runs.items():
         runs[key[:-1]] = runs.get(key[:-1], 0) + c
+    del followed_runs  # the caller hands it over: the lattice is all EM needs
     run_list = sorted(runs.items())
+    del runs
     lat = _Lattices(run_list, index, max_piece_length, cancel)
+    del run_list
     total_chars = sum(n * c for n, c in zip(lat.lengths, lat.counts))
     # The first lam: minus the mean log-probability per character of the
     # all-characters segmentation.

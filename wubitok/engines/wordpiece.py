@@ -140,7 +140,9 @@ class WordPiece(Tokenizer):
         uses it when installed.
         """
         specials = special_list(special_tokens)
-        vocab_size = _check_int("vocab_size", vocab_size, len(specials) + 1)
+        vocab_size = _check_int("vocab_size", vocab_size, 1)
+        if vocab_size <= len(specials):
+            raise InputError(f"vocab_size {vocab_size} is too small: it must be more than the {len(specials)} special tokens")
         min_frequency = _check_int("min_frequency", min_frequency, 0)
         max_chars = _check_int("max_input_chars_per_word", max_input_chars_per_word, 1)
         if limit_alphabet is not None:
