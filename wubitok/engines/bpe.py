@@ -25,7 +25,13 @@ Training matches HF ``BpeTrainer`` merge for merge: pairs tie-break by HF's
 symbol order (bytes in the code-point order of their printable form), which
 this module gets by relabelling the bytes before calling ``bpe_core``.  The
 ``fast`` backend trains HF's own ``BpeTrainer`` on exactly the same
-pre-token counts and converts its merges into this model.
+pre-token counts and converts its merges into this model.  (When a merge
+re-creates a string that is already a token, HF reuses that token while
+this model gives the merge its own id; ``token_to_id`` returns the first.)
+
+Encoding gives the tokens of applying the merges by rank, computed by the
+shared backtracking encoder (``engines.bpe_backtrack``) and cached per
+pre-token.
 """
 from __future__ import annotations
 
