@@ -55,6 +55,19 @@ def test_train_shows_progress_and_writes_a_loadable_model(corpus, tmp_path, caps
     assert data["training"]["min_frequency"] == 3 and len(data["vocab"]) == 700
 
 
+def test_auto_backend_goes_fast_above_the_corpus_size_and_says_so(corpus, tmp_path, capsys, monkeypatch):
+    from wubitok.engines import train_backend
+
+    small, big = tmp_path / "small.json", tmp_path / "big.json"
+    assert main(["train", "--model", "bpe", "--vocab-size", "400", "-o", str(small), str(corpus)]) == 0
+    assert "fast backend" not in capsys.readouterr().err
+    monkeypatch.setattr(train_backend, "AUTO_FAST_BYTES", corpus.stat().st_size)
+    assert main(["train", "--model", "bpe", "--vocab-size", "400", "-o", str(big), str(corpus)]) == 0
+    assert "training with the fast backend" in capsys.readouterr().err
+    assert json.loads(small.read_text(encoding="utf-8"))["training"]["backend"] == "python"
+    assert json.loads(big.read_text(encoding="utf-8"))["training"]["backend"] == "fast"
+
+
 def test_encode_plain_and_json(model, capsys):
     assert main(["encode", "-m", str(model), "你好，世界 abc"]) == 0
     plain = capsys.readouterr().out

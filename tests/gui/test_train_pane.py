@@ -11,8 +11,9 @@ from wubitok.gui import errors
 from wubitok.gui.model_catalog import ModelCatalog, user_models_dir
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.panes.tokenize import TokenizePane
-from wubitok.gui.panes import train as train_pane
-from wubitok.gui.panes.train import TrainPane, choose_backend, model_file_name
+from wubitok.engines import train_backend
+from wubitok.engines.train_backend import choose_backend
+from wubitok.gui.panes.train import TrainPane, model_file_name
 from wubitok.paths import resources_dir
 
 SAMPLES = resources_dir() / "samples"
@@ -162,7 +163,7 @@ def test_options_are_remembered(qtbot, catalog, user_data_dir):
 
 
 def test_big_corpora_train_with_the_fast_library_and_say_so(qtbot, pane, monkeypatch):
-    monkeypatch.setattr(train_pane, "AUTO_FAST_BYTES", 1000)  # song100.txt is ~27 KB
+    monkeypatch.setattr(train_backend, "AUTO_FAST_BYTES", 1000)  # song100.txt is ~27 KB
     pane.add_files([SAMPLES / "song100.txt"])
     pane.set_algorithms(["wordpiece"])
     pane.vocab_spin.setValue(1000)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..engines.base import available_models, engine_class
+from ..engines.train_backend import AUTO_FAST_BYTES, BACKENDS, choose_backend
 from ..errors import FileError
 from ..fileio import check_readable_text
 from .common import help_formatter
@@ -35,9 +36,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="ignore pairs/pieces seen fewer than F times (default 2)")
     p.add_argument("--special-token", action="append", default=[], metavar="T", dest="special_tokens",
                    help="an extra special token, never split (repeatable)")
-    p.add_argument("--backend", choices=("python", "fast", "auto"),
-                   help="python (built in) or fast (Hugging Face tokenizers: pip install wubitok[fast]); "
-                        "auto = fast if installed; default: the engine's own default")
+    p.add_argument("--backend", choices=BACKENDS, default="auto",
+                   help="python (built in) or fast (tokenizers / sentencepiece: pip install wubitok[fast]); "
+                        f"auto (default) = fast for corpora of {AUTO_FAST_BYTES // 1_000_000} MB or more "
+                        "when installed, else python")
     p.add_argument("--output", "-o", required=True, metavar="MODEL.json", help="where to save the model")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress output")
     p.set_defaults(func=run)
@@ -57,7 +59,10 @@ def run(args: argparse.Namespace) -> int:
         # Found out now, not after a long training.
         raise FileError(f"{args.output}: folder {folder} does not exist")
     cls = engine_class(args.model)
-    options = {} if args.backend is None else {"backend": args.backend}
+    corpus_bytes = sum(p.stat().st_size for p in paths)
+    backend = choose_backend(args.backend, args.model, corpus_bytes)
+    if args.backend == "auto" and backend == "fast" and not args.quiet:
+        print(f"corpus is {corpus_bytes / 1e6:.0f} MB: training with the fast backend", file=sys.stderr)
     bar = None if args.quiet else ProgressBar(sys.stderr)
     model = cls.train(
         files=paths,
@@ -65,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         min_frequency=args.min_frequency,
         special_tokens=args.special_tokens,
         progress=bar,
-        **options,
+        backend=backend,
     )
     if bar is not None:
         bar.finish()

@@ -45,15 +45,16 @@ from itertools import accumulate, repeat
 from operator import add
 from typing import Any, Iterable, Iterator, Sequence
 
-from ..errors import InputError, MissingExtraError, ModelError
+from ..errors import InputError, MissingExtraError
 from ..fileio import check_readable_text, iter_lines
+from .special_split import special_token_list
+from .train_backend import use_fast
 from .base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
 from .bpe_backtrack import BacktrackEncoder
 from .bpe_core import train_merges
 from .pretokenize import GPT4_PATTERN, PreTokenizer, batch_lines
 
 DEFAULT_SPECIAL_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
-BACKENDS = ("python", "fast", "auto")
 _PIECE_CACHE = 200_000
 
 
@@ -94,16 +95,6 @@ def _utf8_len(ch: str) -> int:
     return 1 if cp < 0x80 else 2 if cp < 0x800 else 3 if cp < 0x10000 else 4
 
 
-def _special_list(special_tokens: Sequence[str] | None) -> list[str]:
-    out = list(DEFAULT_SPECIAL_TOKENS)
-    for tok in special_tokens or ():
-        if not isinstance(tok, str) or not tok:
-            raise InputError(f"special tokens must be non-empty strings, not {tok!r}")
-        if tok not in out:
-            out.append(tok)
-    return out
-
-
 @register
 class ByteLevelBPE(Tokenizer):
     model_type = "bpe"
@@ -118,7 +109,7 @@ class ByteLevelBPE(Tokenizer):
         training: dict[str, Any] | None = None,
     ):
         """``merges`` are in byte space: bytes are 0..255, merge i is 256 + i."""
-        self.special_tokens = _special_list(special_tokens)
+        self.special_tokens = special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)
         self.pattern = pattern
         self.training = dict(training or {})
         self.merges = [(int(a), int(b)) for a, b in merges]
@@ -167,9 +158,8 @@ class ByteLevelBPE(Tokenizer):
         """
         if options:
             raise InputError(f"unknown training option(s) for bpe: {', '.join(sorted(options))}")
-        if backend not in BACKENDS:
-            raise InputError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
-        specials = _special_list(special_tokens)
+        fast = use_fast(backend, "tokenizers")
+        specials = special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)
         num_merges = vocab_size - len(specials) - 256
         if num_merges < 0:
             raise InputError(f"vocab_size {vocab_size} is too small: {len(specials)} special tokens and 256 bytes need {len(specials) + 256}")
@@ -180,9 +170,8 @@ class ByteLevelBPE(Tokenizer):
         if not counts:
             raise InputError("the training text is empty")
         check_cancel(cancel)
-        if backend == "auto":
-            backend = "fast" if _have_tokenizers() else "python"
-        if backend == "fast":
+        backend = "fast" if fast else "python"
+        if fast:
             merges = _train_with_hf(counts, num_merges, min_frequency, progress, cancel)
         else:
             merges = _train_python(counts, num_merges, min_frequency, progress, cancel)
@@ -361,14 +350,6 @@ def count_pretokens(
     if progress is not None:
         progress("counting", n, n)
     return counts
-
-
-def _have_tokenizers() -> bool:
-    try:
-        import tokenizers  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def _drain(counts: Counter) -> Iterator[tuple[str, int]]:

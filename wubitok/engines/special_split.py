@@ -8,7 +8,20 @@ longer one wins.
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from typing import Mapping, Sequence
+
+from ..errors import InputError
+
+
+def special_token_list(defaults: Sequence[str], extra: Sequence[str] | None) -> list[str]:
+    """An engine's default special tokens (at fixed ids), then the user's, without repeats."""
+    out = list(defaults)
+    for tok in extra or ():
+        if not isinstance(tok, str) or not tok:
+            raise InputError(f"special tokens must be non-empty strings, not {tok!r}")
+        if tok not in out:
+            out.append(tok)
+    return out
 
 
 class SpecialSplitter:

@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Iterable, Sequence
 from ..errors import InputError, ModelError
 from .base import Encoding, ProgressCallback, Tokenizer, register
 from .corpus_blocks import iter_corpus_blocks
-from .special_split import SpecialSplitter
+from .special_split import SpecialSplitter, special_token_list
 from .train_backend import use_fast
 from .unigram_lattice import Edge, PieceLattice, nbest_paths, sample_path
 from .unigram_pretokenize import SPACE_MARK, count_runs, split_words
@@ -59,16 +59,6 @@ def _check_int(name: str, value: Any, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise InputError(f"{name} must be an integer >= {low}, not {value!r}")
     return value
-
-
-def special_list(extra: Sequence[str] | None) -> list[str]:
-    out = list(DEFAULT_SPECIALS)
-    for tok in extra or ():
-        if not isinstance(tok, str) or not tok:
-            raise InputError(f"special tokens must be non-empty strings, not {tok!r}")
-        if tok not in out:
-            out.append(tok)
-    return out
 
 
 @register
@@ -136,7 +126,7 @@ class Unigram(Tokenizer):
         often (at least 2).  ``backend="fast"`` trains with sentencepiece
         (``pip install wubitok[fast]``) on the same words; ``"auto"`` uses it
         when installed."""
-        specials = special_list(special_tokens)
+        specials = special_token_list(DEFAULT_SPECIALS, special_tokens)
         if not isinstance(byte_fallback, bool):
             raise InputError(f"byte_fallback must be true or false, not {byte_fallback!r}")
         num_meta = len(specials) + (256 if byte_fallback else 0)

@@ -26,7 +26,7 @@ from ..errors import InputError, ModelError
 from .base import Encoding, ProgressCallback, Tokenizer, register
 from .bert_pretokenize import BertPreTokenizer, is_cjk, token_span
 from .corpus_blocks import iter_corpus_blocks
-from .special_split import SpecialSplitter
+from .special_split import SpecialSplitter, special_token_list
 from .train_backend import use_fast
 from .wordpiece_trainer import initial_alphabet, train_wordpiece
 
@@ -55,17 +55,6 @@ def _check_int(name: str, value: Any, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise InputError(f"{name} must be an integer >= {low}, not {value!r}")
     return value
-
-
-def special_list(extra: Sequence[str] | None) -> list[str]:
-    """BERT's five specials at ids 0-4, then the caller's (without repeats)."""
-    out = list(BERT_SPECIALS)
-    for tok in extra or ():
-        if not isinstance(tok, str) or not tok:
-            raise InputError(f"special tokens must be non-empty strings, not {tok!r}")
-        if tok not in out:
-            out.append(tok)
-    return out
 
 
 @register
@@ -139,7 +128,7 @@ class WordPiece(Tokenizer):
         wubitok[fast]``), whose merges are ranked by frequency; ``"auto"``
         uses it when installed.
         """
-        specials = special_list(special_tokens)
+        specials = special_token_list(BERT_SPECIALS, special_tokens)
         vocab_size = _check_int("vocab_size", vocab_size, 1)
         if vocab_size <= len(specials):
             raise InputError(f"vocab_size {vocab_size} is too small: it must be more than the {len(specials)} special tokens")

@@ -31,15 +31,16 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from ..codec import RESERVED_TOKENS, CodecOptions, WubiCodec
 from ..dictionary import default_dictionary
-from ..errors import InputError, MissingExtraError, ModelError
+from ..errors import InputError, ModelError
 from ..fileio import check_readable_text, iter_text_chunks
 from ..segment import segment_texts
+from .special_split import SpecialSplitter, special_token_list
+from .train_backend import use_fast
 from .base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
 from .bpe_backtrack import BacktrackEncoder
 from .bpe_core import train_merges
 
 DEFAULT_SPECIAL_TOKENS = RESERVED_TOKENS
-BACKENDS = ("python", "fast", "auto")
 
 # Training text goes to the counters in blocks of about this many characters;
 # a block with no place to cut it safely is cut anyway at MAX_BLOCK_CHARS.
@@ -91,41 +92,6 @@ def pretokenize(text: str, offset: int = 0) -> Iterator[tuple[str, int]]:
     for piece in pretokens(text):
         yield piece, pos
         pos += len(piece)
-
-
-class _SpecialSplitter:
-    """Cut text at special tokens (longest first where they overlap)."""
-
-    def __init__(self, specials: dict[str, int]):
-        self._ids = specials
-        names = sorted(specials, key=lambda s: (-len(s), s))
-        self._pattern = re.compile("|".join(map(re.escape, names))) if names else None
-
-    def split(self, text: str) -> Iterator[tuple[int, int, int | None]]:
-        """``(start, end, special_id or None)`` spans covering ``text``."""
-        if self._pattern is None:
-            if text:
-                yield 0, len(text), None
-            return
-        pos = 0
-        for m in self._pattern.finditer(text):
-            if m.start() > pos:
-                yield pos, m.start(), None
-            yield m.start(), m.end(), self._ids[m.group()]
-            pos = m.end()
-        if pos < len(text):
-            yield pos, len(text), None
-
-
-def _check_specials(special_tokens: Sequence[str] | None) -> list[str]:
-    """The full special-token list: the defaults, then the user's, no repeats."""
-    out = list(DEFAULT_SPECIAL_TOKENS)
-    for tok in special_tokens or ():
-        if not isinstance(tok, str) or not tok:
-            raise InputError(f"a special token must be a non-empty string, not {tok!r}")
-        if tok not in out:
-            out.append(tok)
-    return out
 
 
 # -- counting pre-tokens ------------------------------------------------------
@@ -254,7 +220,7 @@ class WubiBPE(Tokenizer):
         training: dict[str, Any] | None = None,
     ):
         self.codec = WubiCodec(codec or CodecOptions(), default_dictionary())
-        self.special_tokens = _check_specials(special_tokens)
+        self.special_tokens = special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)
         self.merges = [(int(a), int(b)) for a, b in merges]
         self.training = dict(training or {})
         n_user = len(self.special_tokens) - len(DEFAULT_SPECIAL_TOKENS)
@@ -277,7 +243,7 @@ class WubiBPE(Tokenizer):
         for i, tok in enumerate(tokens):
             self._ids.setdefault(tok, i)
         self._special_ids = {t: i for i, t in enumerate(tokens) if i < 4 or self.codec.end_id <= i < self.first_merge_id}
-        self._splitter = _SpecialSplitter(self._special_ids)
+        self._splitter = SpecialSplitter(self._special_ids)
         self._encoder: BacktrackEncoder | None = None  # built on first use
         self._cache: dict[str, tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[bool, ...]]] = {}
 
@@ -308,17 +274,13 @@ class WubiBPE(Tokenizer):
         """
         if texts is None and files is None:
             raise InputError("nothing to train on: give texts or files")
-        if backend not in BACKENDS:
-            raise InputError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
+        fast = use_fast(backend, "tokenizers")
         options = CodecOptions.from_dict(codec) if isinstance(codec, dict) else (codec or CodecOptions())
-        specials = _check_specials(special_tokens)
+        specials = special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)
         if not isinstance(vocab_size, int) or isinstance(vocab_size, bool):
             raise InputError(f"vocab_size must be an integer, not {vocab_size!r}")
         if not isinstance(min_frequency, int) or min_frequency < 1:
             raise InputError(f"min_frequency must be a positive integer, not {min_frequency!r}")
-        fast = backend == "fast" or (backend == "auto" and _have_tokenizers())
-        if fast and not _have_tokenizers():
-            raise MissingExtraError("the fast backend needs Hugging Face tokenizers: pip install wubitok[fast]")
         empty = cls(special_tokens=specials, codec=options)
         num_merges = vocab_size - empty.first_merge_id
         if num_merges < 0:
@@ -510,9 +472,3 @@ def _escape(text: str) -> str:
     return "".join(repr(c)[1:-1] if not c.isprintable() else c for c in text)
 
 
-def _have_tokenizers() -> bool:
-    try:
-        import tokenizers  # noqa: F401
-    except ImportError:
-        return False
-    return True

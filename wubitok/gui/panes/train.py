@@ -8,7 +8,6 @@ shared model catalog at once, so the Tokenize and Compare choosers list it.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 import time
 from dataclasses import dataclass
@@ -35,7 +34,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...engines import train_backend
 from ...engines.base import check_cancel, engine_class
+from ...engines.train_backend import choose_backend
 from ...errors import InputError
 from ...fileio import check_readable_text
 from .. import errors
@@ -50,23 +51,6 @@ ALGORITHMS = (
     ("wordpiece", "WordPiece"),
     ("unigram", "Unigram"),
 )
-# "auto" here is the GUI's choice by corpus size: corpora at least this big
-# train with the reference libraries when they are installed (the built-in
-# trainers are fine below it).  "python" and "fast" go to ``train`` as they are.
-AUTO_FAST_BYTES = 20_000_000
-# Which package the "fast" backend of each model type trains with.
-FAST_PACKAGE = {"wubi-bpe": "tokenizers", "bpe": "tokenizers", "wordpiece": "tokenizers", "unigram": "sentencepiece"}
-
-
-def choose_backend(choice: str, model_type: str, corpus_bytes: int) -> str:
-    """The backend to pass to ``train``: "auto" picks "fast" for big corpora if it can."""
-    if choice != "auto":
-        return choice
-    if corpus_bytes >= AUTO_FAST_BYTES and importlib.util.find_spec(FAST_PACKAGE[model_type]) is not None:
-        return "fast"
-    return "python"
-
-
 def model_file_name(model_type: str, vocab_size: int, name: str, folder: Path) -> Path:
     """``<type>-<vocab>-<name>.json`` in ``folder``, never overwriting a file there."""
     stem = f"{model_type}-{vocab_size}" + (f"-{name}" if name else "")
@@ -191,7 +175,7 @@ class TrainPane(QWidget):
         self.special_edit.setPlaceholderText(self.tr("the model's defaults (space-separated, e.g. <s> </s>)"))
         self.backend_box = QComboBox()
         for key, label in (
-            ("auto", self.tr("Automatic (fast libraries for corpora over {} MB)").format(AUTO_FAST_BYTES // 1_000_000)),
+            ("auto", self.tr("Automatic (fast libraries for corpora over {} MB)").format(train_backend.AUTO_FAST_BYTES // 1_000_000)),
             ("python", self.tr("wubitok (pure Python)")),
             ("fast", self.tr("Fast (Hugging Face tokenizers / SentencePiece)")),
         ):
