@@ -19,6 +19,14 @@ def gui_data_dir(user_data_dir):
 
 
 @pytest.fixture
+def catalog(user_data_dir):
+    """A model catalog of the bundled models only, remembering nothing."""
+    from wubitok.gui.model_catalog import ModelCatalog
+
+    return ModelCatalog(remember=False)
+
+
+@pytest.fixture
 def error_dialogs(qtbot):
     """(title, message) of every error dialog shown during the test; open ones are closed after."""
     from wubitok.gui import errors

@@ -9,7 +9,7 @@ from wubitok.compare import compare_tokenizers
 from wubitok.compare.report import format_results
 from wubitok.engines.base import engine_class, load_tokenizer
 from wubitok.gui import errors
-from wubitok.gui.model_catalog import ModelCatalog, bundled_models_dir
+from wubitok.gui.model_catalog import bundled_models_dir
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.paths import resources_dir
 
@@ -26,11 +26,6 @@ def _model(prefix: str):
 def app(gui_app):
     """The app as ``wubitok gui`` sets it up: Han font, English, light theme."""
     return gui_app
-
-
-@pytest.fixture
-def catalog(user_data_dir):
-    return ModelCatalog(remember=False)
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from PySide6.QtGui import QTextDocument
 
 from wubitok.engines.base import load_tokenizer
 from wubitok.gui import errors
-from wubitok.gui.model_catalog import ModelCatalog, bundled_models_dir
+from wubitok.gui.model_catalog import bundled_models_dir
 from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.paths import resources_dir
 from wubitok.gui.token_view import TokenTextView, build_segments, document_positions, prepare, wubi_keys
@@ -22,11 +22,6 @@ MIXED = "五笔字型，王永民 1983 年发明。\r\nWubi-BPE learns  merges\t
 def app(gui_app):
     """The app as ``wubitok gui`` sets it up: Han font, English, light theme."""
     return gui_app
-
-
-@pytest.fixture
-def catalog(user_data_dir):
-    return ModelCatalog(remember=False)
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from PySide6.QtCore import QTimer
 
 from wubitok.engines.base import engine_class, load_tokenizer
 from wubitok.gui import errors
-from wubitok.gui.model_catalog import ModelCatalog, user_models_dir
+from wubitok.gui.model_catalog import user_models_dir
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.engines import train_backend
@@ -23,11 +23,6 @@ SAMPLES = resources_dir() / "samples"
 def app(gui_app):
     """The app as ``wubitok gui`` sets it up: Han font, English, light theme."""
     return gui_app
-
-
-@pytest.fixture
-def catalog(user_data_dir):
-    return ModelCatalog(remember=False)
 
 
 @pytest.fixture
