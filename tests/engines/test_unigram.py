@@ -200,6 +200,16 @@ def test_seeds_are_right_maximal_frequent_substrings():
     assert dict(chars)["x"] == 4 and [c for c, _ in chars][0] == "─"
 
 
+def test_seed_search_in_parts_finds_the_same_seeds(corpus, monkeypatch):
+    import wubitok.engines.unigram_trainer as trainer
+
+    runs = count_runs([corpus[0][:40_000]])
+    whole = seed_pieces(runs)
+    monkeypatch.setattr(trainer, "_PART_CHARS", 2_000)  # many parts
+    assert seed_pieces(runs) == whole
+    assert len(whole[1]) > 1000
+
+
 def test_words_and_script_runs():
     assert split_words("a  b\n\tc ▁x") == [("a", 0), ("▁", 1), ("▁b", 2), ("\n", 4), ("\t", 5),
                                           ("c", 6), ("▁", 7), ("", 8), ("x", 9)]

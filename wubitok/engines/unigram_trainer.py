@@ -9,7 +9,8 @@ their counts (``unigram_pretokenize``):
    UTF-8 byte: those are the internal nodes of SentencePiece's suffix array,
    which it builds over UTF-8 bytes), scored ``count * length``;
    the best ``seed_size`` of them.  Found level by level (a substring can be
-   frequent only if both its shorter halves are), not with a suffix array.
+   frequent only if it is one character more than a frequent one), not with
+   a suffix array.
 2. EM: the E-step sums, over every run, the expected count of each piece
    under the current unigram model (forward-backward over the run's lattice
    of all vocabulary pieces it contains); the M-step drops pieces expected
@@ -19,16 +20,17 @@ their counts (``unigram_pretokenize``):
    Viterbi occurrences are re-segmented by its best split (its second-best
    segmentation); keep the best ``max(1.1 * vocab_size, 0.75 * size)``.
    A piece whose own best segmentation is a split is dropped outright.
-4. Repeat 2-3 until at most ``1.1 * vocab_size`` pieces remain, then keep
+4. Repeat 2-3 until at most ``1.1 * vocab_size`` pieces remain (as
+   sentencepiece 0.2 does, a prune that gets there ends training), then keep
    every character (scored the minimum if it was pruned) and the best-scored
    pieces up to the vocabulary budget.
 
 A character missing from the model is an "unknown" node scored the minimum
 score minus 10, as in SentencePiece's lattice.
 
-Speed: all runs' lattices live in flat typed arrays (edge start, end and
-piece, in start order, runs one after another in one position space), so a
-forward or backward pass is one tight loop over all edges.  Forward-backward
+Speed: all runs' lattices live in flat typed arrays (edges in start order,
+runs one after another in one position space), so a forward or backward
+pass is one tight loop over all edges.  Forward-backward
 runs in probability space, every piece's probability multiplied by
 ``exp(lam * length)``: every path through a run gets the same factor, so
 expected counts are unchanged, and ``lam`` (about minus the corpus'
@@ -60,6 +62,8 @@ UNK_PENALTY = 10.0
 MIN_SCORE_PENALTY_DELTA = 0.0001
 # Edges per slice of the big loops, between two cancel checks.
 _SLICE = 1 << 20
+# Corpus characters per part of the seed search (see seed_pieces).
+_PART_CHARS = 4_000_000
 
 
 def digamma(x: float) -> float:
@@ -99,22 +103,47 @@ def seed_pieces(
         if len(key) > 2:
             groups.setdefault(c, []).append(key)
     # Keys with equal counts share one text (joined by "\n", which no key
-    # holds), so a level is counted with C-level Counter calls.  `alive`
-    # holds the starts of frequent substrings of the current length inside
-    # runs (typed arrays: there is one entry per character of the corpus).
+    # holds), so counting is a few C-level Counter calls per level; `inside`
+    # marks the positions that are inside a run (not a follower or "\n").
     texts: dict[int, str] = {}
-    alive: dict[int, array] = {}
+    inside: dict[int, bytes] = {}
     for c, keys in sorted(groups.items()):
         keys.sort()
         texts[c] = "\n".join(keys)
-        starts = array("i")
-        pos = 0
-        for key in keys:
-            starts.extend(pos + i for i, ch in enumerate(key[:-1]) if chars[ch] >= min_count)
-            pos += len(key) + 1
-        alive[c] = starts
-    prev: dict[str, int] = chars
+        inside[c] = b"".join(b"\x01" * (len(k) - 1) + b"\x00\x00" for k in keys)
+    # The work splits by a substring's first character: every count and
+    # right-maximality test of a substring involves only substrings with the
+    # same first character.  Big corpora go in several parts, which bounds
+    # the memory of the count tables; the result is the same.
+    positions: Counter = Counter()
+    for text in texts.values():
+        positions.update(text)
+    sizes = sorted(((positions[ch], ch) for ch, n in chars.items() if n >= min_count), key=lambda x: (-x[0], x[1]))
+    parts = max(1, -(-sum(n for n, _ in sizes) // _PART_CHARS))
+    load = [0] * parts
+    part_of: dict[str, int] = {}
+    for n, ch in sizes:
+        k = load.index(min(load))
+        part_of[ch] = k
+        load[k] += n
     found: list[tuple[str, int]] = []
+    for k in range(parts):
+        alive: dict[int, array] = {}
+        for c, text in texts.items():
+            alive[c] = array("i", (i for i, ch in enumerate(text) if inside[c][i] and part_of.get(ch) == k))
+        prev = {ch: n for ch, n in chars.items() if part_of.get(ch) == k}
+        _grow(texts, inside, alive, prev, found, max_length, min_count, seed_size, cancel)
+    found.sort(key=lambda x: (-x[1], x[0]))
+    del found[seed_size:]
+    char_list = sorted(chars.items(), key=lambda x: (-x[1], x[0]))
+    return char_list, found
+
+
+def _grow(texts: dict[int, str], inside: dict[int, bytes], alive: dict[int, array], prev: dict[str, int],
+          found: list[tuple[str, int]], max_length: int, min_count: int, seed_size: int,
+          cancel: threading.Event | None) -> None:
+    """Extend ``found`` with the right-maximal frequent substrings that grow,
+    one character at a time, from the frequent ``prev`` (at ``alive``)."""
     for length in range(2, max_length + 2):
         # Every frequent (length-1)-gram with the symbol after it: these
         # counts give both the next frequent grams and right-maximality.
@@ -134,27 +163,26 @@ def seed_pieces(
             # with the same first UTF-8 byte (SentencePiece builds its suffix
             # array over UTF-8 bytes, so it only sees a branch there).  Line
             # ends are all different (sentences end in distinct sentinels).
-            by_lead: dict[tuple[str, int], int] = {}
-            for t, n in total.items():
-                if t[-1] == END:
-                    continue
-                k = (t[:-1], _lead_byte(t[-1]))
-                by_lead[k] = by_lead.get(k, 0) + n
-            shadowed = {k[0] for k, n in by_lead.items() if n == prev[k[0]]}
-            found.extend((s, n * (length - 1)) for s, n in prev.items() if s not in shadowed)
+            lead: dict[str, int] = {}
+            for t in total:
+                s, last = t[:-1], t[-1]
+                b = -1 if last == END else _lead_byte(last)
+                if lead.setdefault(s, b) != b:
+                    lead[s] = -1
+            found.extend((s, n * (length - 1)) for s, n in prev.items() if lead[s] == -1)
+            del lead
             if len(found) > 2 * seed_size:
                 found.sort(key=lambda x: (-x[1], x[0]))
                 del found[seed_size:]
         if length > max_length:
-            break
+            return
         frequent: dict[str, int] = {}
         for c, text in texts.items():
             check_cancel(cancel)
-            a = alive[c]
             kept = array("i")
-            # A gram inside its run: the gram one further on is inside too.
-            for i, j in zip(a, islice(a, 1, None)):
-                if j == i + 1:
+            ins = inside[c]
+            for i in alive[c]:
+                if ins[i + length - 1]:  # the gram ends inside its run
                     t = text[i:i + length]
                     n = total[t]
                     if n >= min_count:
@@ -163,12 +191,8 @@ def seed_pieces(
             alive[c] = kept
         del total
         if not frequent:
-            break
+            return
         prev = frequent
-    found.sort(key=lambda x: (-x[1], x[0]))
-    del found[seed_size:]
-    char_list = sorted(chars.items(), key=lambda x: (-x[1], x[0]))
-    return char_list, found
 
 
 def _lead_byte(ch: str) -> int:
