@@ -46,6 +46,13 @@ class Encoding:
         return {"ids": self.ids, "tokens": self.tokens, "offsets": [list(o) for o in self.offsets]}
 
 
+def check_int(name: str, value: Any, low: int) -> int:
+    """A training or model option that must be an int (not a bool) of at least ``low``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise InputError(f"{name} must be an integer >= {low}, not {value!r}")
+    return value
+
+
 def check_cancel(cancel: threading.Event | None) -> None:
     if cancel is not None and cancel.is_set():
         raise Cancelled("cancelled")

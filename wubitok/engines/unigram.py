@@ -28,7 +28,7 @@ import threading
 from typing import Any, ClassVar, Iterable, Sequence
 
 from ..errors import InputError, ModelError
-from .base import Encoding, ProgressCallback, Tokenizer, register
+from .base import Encoding, ProgressCallback, Tokenizer, check_int, register
 from .corpus_blocks import iter_corpus_blocks
 from .special_split import SpecialSplitter, special_token_list
 from .train_backend import use_fast
@@ -53,12 +53,6 @@ def _decode_bytes(data: bytes) -> str:
         return data.decode("utf-8", "surrogatepass")
     except UnicodeDecodeError:
         return data.decode("utf-8", "replace")
-
-
-def _check_int(name: str, value: Any, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise InputError(f"{name} must be an integer >= {low}, not {value!r}")
-    return value
 
 
 @register
@@ -130,14 +124,14 @@ class Unigram(Tokenizer):
         if not isinstance(byte_fallback, bool):
             raise InputError(f"byte_fallback must be true or false, not {byte_fallback!r}")
         num_meta = len(specials) + (256 if byte_fallback else 0)
-        vocab_size = _check_int("vocab_size", vocab_size, 1)
+        vocab_size = check_int("vocab_size", vocab_size, 1)
         if vocab_size <= num_meta:
             raise InputError(f"vocab_size {vocab_size} is too small: the {len(specials)} special tokens"
                              + (" and 256 byte pieces" if byte_fallback else "") + f" alone take {num_meta}")
-        min_frequency = _check_int("min_frequency", min_frequency, 0)
-        max_piece_length = _check_int("max_piece_length", max_piece_length, 1)
-        seed_size = _check_int("seed_size", seed_size, 1)
-        num_sub_iterations = _check_int("num_sub_iterations", num_sub_iterations, 1)
+        min_frequency = check_int("min_frequency", min_frequency, 0)
+        max_piece_length = check_int("max_piece_length", max_piece_length, 1)
+        seed_size = check_int("seed_size", seed_size, 1)
+        num_sub_iterations = check_int("num_sub_iterations", num_sub_iterations, 1)
         if not isinstance(shrinking_factor, (int, float)) or not 0.5 <= shrinking_factor <= 0.95:
             raise InputError(f"shrinking_factor must be between 0.5 and 0.95, not {shrinking_factor!r}")
         fast = use_fast(backend, "sentencepiece")
@@ -241,7 +235,7 @@ class Unigram(Tokenizer):
         text has fewer)."""
         if not isinstance(text, str):
             raise InputError(f"can only encode str, not {type(text).__name__}")
-        n = _check_int("n", n, 1)
+        n = check_int("n", n, 1)
         return [self._encoding_from_path(text, path) for _, path in nbest_paths(self._edges(text), len(text), n)]
 
     def sample_encode(self, text: str, alpha: float = 0.1, seed: int | None = None) -> Encoding:

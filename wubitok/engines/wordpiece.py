@@ -23,7 +23,7 @@ import threading
 from typing import Any, ClassVar, Iterable, Sequence
 
 from ..errors import InputError, ModelError
-from .base import Encoding, ProgressCallback, Tokenizer, register
+from .base import Encoding, ProgressCallback, Tokenizer, check_int, register
 from .bert_pretokenize import BertPreTokenizer, is_cjk, token_span
 from .corpus_blocks import iter_corpus_blocks
 from .special_split import SpecialSplitter, special_token_list
@@ -48,12 +48,6 @@ def _tight(word: str) -> bool:
 def _check_bool(name: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise InputError(f"{name} must be true or false, not {value!r}")
-    return value
-
-
-def _check_int(name: str, value: Any, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise InputError(f"{name} must be an integer >= {low}, not {value!r}")
     return value
 
 
@@ -86,7 +80,7 @@ class WordPiece(Tokenizer):
                 raise ModelError(f"WordPiece vocabulary lacks the special token {tok!r}")
         self.lowercase = _check_bool("lowercase", lowercase)
         self.strip_accents = _check_bool("strip_accents", strip_accents)
-        self.max_input_chars_per_word = _check_int("max_input_chars_per_word", max_input_chars_per_word, 1)
+        self.max_input_chars_per_word = check_int("max_input_chars_per_word", max_input_chars_per_word, 1)
         self.continuing_prefix = continuing_prefix
         self.trained_by = str(trained_by)
         self.training = dict(training or {})
@@ -129,13 +123,13 @@ class WordPiece(Tokenizer):
         uses it when installed.
         """
         specials = special_token_list(BERT_SPECIALS, special_tokens)
-        vocab_size = _check_int("vocab_size", vocab_size, 1)
+        vocab_size = check_int("vocab_size", vocab_size, 1)
         if vocab_size <= len(specials):
             raise InputError(f"vocab_size {vocab_size} is too small: it must be more than the {len(specials)} special tokens")
-        min_frequency = _check_int("min_frequency", min_frequency, 0)
-        max_chars = _check_int("max_input_chars_per_word", max_input_chars_per_word, 1)
+        min_frequency = check_int("min_frequency", min_frequency, 0)
+        max_chars = check_int("max_input_chars_per_word", max_input_chars_per_word, 1)
         if limit_alphabet is not None:
-            limit_alphabet = _check_int("limit_alphabet", limit_alphabet, 1)
+            limit_alphabet = check_int("limit_alphabet", limit_alphabet, 1)
         options = dict(lowercase=_check_bool("lowercase", lowercase),
                        strip_accents=_check_bool("strip_accents", strip_accents),
                        max_input_chars_per_word=max_chars)
