@@ -258,6 +258,16 @@ def test_fast_backend_says_how_it_was_trained(sample, tmp_path):
     # Its vocabulary works with the same encoder, which HF agrees with.
     text = sample[60_000:70_000]
     assert wp.encode(text).ids == hf_wordpiece(wp).encode(text, add_special_tokens=False).ids
+    # Files are read by HF itself.  HF breaks ties between equally frequent
+    # pairs by hash order, which changes from run to run, so the two models
+    # may differ a little, but not in what they do.
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text(sample[:60_000], encoding="utf-8")
+    from_file = WordPiece.train(files=[corpus], vocab_size=2000, backend="fast")
+    assert from_file.trained_by == TRAINED_BY_FAST and abs(from_file.vocab_size - wp.vocab_size) <= 20
+    assert abs(len(from_file.encode(text)) / len(wp.encode(text)) - 1) <= 0.01
+    with pytest.raises(FileError):
+        WordPiece.train(files=[tmp_path / "missing.txt"], vocab_size=2000, backend="fast")
 
 
 def test_fast_backend_without_tokenizers_names_the_extra(sample, monkeypatch):

@@ -136,19 +136,20 @@ class WordPiece(Tokenizer):
         fast = use_fast(backend, "tokenizers")
         training = {"vocab_size": vocab_size, "min_frequency": min_frequency,
                     "limit_alphabet": limit_alphabet, "backend": "fast" if fast else "python"}
-        blocks = iter_corpus_blocks(texts, files, cancel)
         if fast:
             from .wordpiece_fast import train_with_tokenizers
 
+            if texts is None and files is None:
+                raise InputError("nothing to train on: give texts or files")
             vocab = train_with_tokenizers(
-                blocks, vocab_size=vocab_size, min_frequency=min_frequency, specials=specials,
+                texts, files, vocab_size=vocab_size, min_frequency=min_frequency, specials=specials,
                 limit_alphabet=limit_alphabet, progress=progress, cancel=cancel, **options)
             return cls(vocab, special_tokens=specials, trained_by=TRAINED_BY_FAST, training=training, **options)
 
         if progress is not None:
             progress("counting", 0, 0)
         pre = BertPreTokenizer(options["lowercase"], options["strip_accents"])
-        counts = pre.count_words(blocks, cancel)
+        counts = pre.count_words(iter_corpus_blocks(texts, files, cancel), cancel)
         # A longer word always encodes as [UNK]; its pieces would be wasted.
         counts = {w: c for w, c in counts.items() if len(w) <= max_chars}
         if not counts:

@@ -3,17 +3,20 @@
 HF's ``BertNormalizer`` + ``BertPreTokenizer``, configured with the model's
 options, cut the text into the same words as ``bert_pretokenize`` (tests
 compare the two); they run in Rust, so the text goes to HF as it is rather
-than through the Python pre-tokenizer.  HF's ``WordPieceTrainer`` is its BPE
+than through the Python pre-tokenizer, and files are read by HF itself.  HF's ``WordPieceTrainer`` is its BPE
 trainer with a ``##`` prefix: merges are ranked by pair frequency, not by the
 WordPiece score, which is why the model records ``trained_by``.
 """
 from __future__ import annotations
 
+import os
 import threading
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 from ..errors import MissingExtraError
+from ..fileio import check_readable_text
 from .base import ProgressCallback, check_cancel
+from .corpus_blocks import iter_corpus_blocks
 
 
 def _line_batches(blocks: Iterable[str], cancel: threading.Event | None) -> Iterator[list[str]]:
@@ -25,7 +28,8 @@ def _line_batches(blocks: Iterable[str], cancel: threading.Event | None) -> Iter
 
 
 def train_with_tokenizers(
-    blocks: Iterable[str],
+    texts: Iterable[str] | None,
+    files: Sequence[str | os.PathLike] | None,
     *,
     vocab_size: int,
     min_frequency: int,
@@ -53,9 +57,17 @@ def train_with_tokenizers(
         continuing_subword_prefix="##", show_progress=False, **limit)
     if progress is not None:
         progress("training", 0, 1)
-    # Cancel is honoured while the text streams in; HF's merge loop itself
-    # cannot be interrupted (it is short next to reading the corpus).
-    tok.train_from_iterator(_line_batches(blocks, cancel), trainer=trainer)
+    if texts is None and files is not None:
+        # Files only: HF reads them itself, in Rust and in parallel (a
+        # Python reader would cost more than the training).  Checked first,
+        # so a bad file fails with one clear line.
+        paths = [str(p) for p in check_readable_text(files)]
+        check_cancel(cancel)
+        tok.train(paths, trainer=trainer)
+    else:
+        # Cancel is honoured while the text streams in; HF's merge loop
+        # itself cannot be interrupted (it is short next to the reading).
+        tok.train_from_iterator(_line_batches(iter_corpus_blocks(texts, files, cancel), cancel), trainer=trainer)
     check_cancel(cancel)
     vocab = tok.get_vocab()
     ordered = sorted(vocab, key=vocab.__getitem__)
