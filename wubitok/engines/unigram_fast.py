@@ -21,7 +21,7 @@ import re
 import threading
 from typing import Iterable, Iterator
 
-from ..errors import InputError, MissingExtraError
+from ..errors import InputError
 from .base import ProgressCallback, check_cancel
 from .unigram_pretokenize import BREAKS, SPACE_MARK
 
@@ -50,11 +50,10 @@ def train_with_sentencepiece(
 ) -> list[tuple[str, float]]:
     """sentencepiece's trained pieces with their scores, best first.
     ``vocab_size`` counts ``<unk>``, ``<s>``, ``</s>`` and the byte pieces."""
-    try:
-        import sentencepiece as spm
-    except ImportError:
-        raise MissingExtraError(
-            "backend 'fast' needs the 'sentencepiece' package: pip install wubitok[fast]") from None
+    # Imported here: the extra is optional (train_backend.use_fast has
+    # checked that it is installed).
+    import sentencepiece as spm
+
     if progress is not None:
         progress("training", 0, 1)
     # Read (and cancel) before sentencepiece starts: an exception raised

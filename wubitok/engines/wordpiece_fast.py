@@ -13,7 +13,6 @@ import os
 import threading
 from typing import Iterable, Iterator, Sequence
 
-from ..errors import MissingExtraError
 from ..fileio import check_readable_text
 from .base import ProgressCallback, check_cancel
 from .corpus_blocks import iter_corpus_blocks
@@ -42,11 +41,10 @@ def train_with_tokenizers(
     cancel: threading.Event | None,
 ) -> list[str]:
     """The trained vocabulary in id order (specials first, as given)."""
-    try:
-        from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers
-    except ImportError:
-        raise MissingExtraError(
-            "backend 'fast' needs the 'tokenizers' package: pip install wubitok[fast]") from None
+    # Imported here: the extra is optional (train_backend.use_fast has
+    # checked that it is installed).
+    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers
+
     tok = Tokenizer(models.WordPiece(unk_token="[UNK]", max_input_chars_per_word=max_input_chars_per_word))
     tok.normalizer = normalizers.BertNormalizer(
         clean_text=True, handle_chinese_chars=True, strip_accents=strip_accents, lowercase=lowercase)
