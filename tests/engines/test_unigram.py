@@ -300,3 +300,16 @@ def test_fast_backend_without_sentencepiece_names_the_extra(corpus, monkeypatch)
     monkeypatch.setitem(sys.modules, "sentencepiece", None)
     with pytest.raises(MissingExtraError, match=r"pip install wubitok\[fast\]"):
         Unigram.train([corpus[0][:1000]], vocab_size=1000, backend="fast")
+
+
+def test_a_vocabulary_smaller_than_the_alphabet_ends_training():
+    # 20,000 characters of Tang poems hold about 2,000 distinct characters:
+    # more than a vocabulary of 800 can keep.  Training must end (it once
+    # looped forever), keep the most frequent characters and spell the rest
+    # with byte pieces, losslessly.
+    poems = (resources_dir() / "samples" / "tang300.txt").read_text(encoding="utf-8")[:20_000]
+    assert len(set(poems)) > 800
+    model = Unigram.train([poems], vocab_size=800)
+    assert model.vocab_size == 800
+    assert model.decode(model.encode(poems).ids) == poems
+    assert model.token_to_id("，") is not None  # the commonest characters stay whole

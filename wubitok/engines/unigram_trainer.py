@@ -496,11 +496,15 @@ def train_unigram(
             progress("training", rounds_done, rounds_done + left + (1 if left else 0))
         if len(order) <= desired:
             break
+        before = len(order)
         order = _prune(order, pieces, scores, present, num_chars, lat, index, desired,
                        shrinking_factor, lattice_scores, cancel)
-        if len(order) <= desired:
+        if len(order) <= desired or len(order) >= before:
             # As sentencepiece (0.2) does: a prune that reaches the target
-            # size ends training, without another EM round.
+            # size ends training, without another EM round.  A prune that
+            # removes nothing means only characters are left (a vocabulary
+            # smaller than the alphabet): _finalize keeps the most frequent
+            # ones and byte fallback spells the rest.
             break
         # Physically drop the edges of pieces gone for good (characters stay:
         # a missing character is an unknown node).
