@@ -54,6 +54,22 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+# Libraries Qt's X11 plugin loads that minimal systems lack; without them Qt
+# aborts the process, so they are checked first.  (library, Debian package)
+XCB_LIBRARIES = (("xcb-cursor", "libxcb-cursor0"), ("xcb-icccm", "libxcb-icccm4"), ("xcb-keysyms", "libxcb-keysyms1"))
+
+
+def missing_x11_packages() -> list[str]:
+    """Debian packages Qt's xcb platform needs but this Linux system lacks."""
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM") or not os.environ.get("DISPLAY"):
+        return []
+    if os.environ.get("WAYLAND_DISPLAY"):
+        return []  # Qt prefers its Wayland plugin there
+    import ctypes.util
+
+    return [pkg for lib, pkg in XCB_LIBRARIES if ctypes.util.find_library(lib) is None]
+
+
 def run(args: argparse.Namespace) -> int:
     if args.screenshot:
         size = _size(args.size)
@@ -67,6 +83,11 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not has_display():
         raise WubitokError(NO_DISPLAY)
+    missing = missing_x11_packages()
+    if missing:
+        raise WubitokError(f"the window needs the X11 libraries of {', '.join(missing)} "
+                           f"(Debian/Ubuntu: apt-get install {' '.join(missing)}); "
+                           "`wubitok gui --screenshot out.png` works without them")
     from ..gui import app
 
     return app.run(args.pane, args.text, language=args.lang, theme_name=args.theme)
