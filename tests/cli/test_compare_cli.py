@@ -14,22 +14,13 @@ import sentencepiece as spm
 from tokenizers import Tokenizer as HFTokenizerLib
 from tokenizers import decoders, models, pre_tokenizers, trainers
 
-from wubitok.cli import main
 from wubitok.engines.base import load_tokenizer
 from wubitok.paths import resources_dir
+from cli_run import run
 
 REPO = Path(__file__).resolve().parents[2]
 LINES = resources_dir().joinpath("samples", "tang300.txt").read_text(encoding="utf-8").splitlines()[:200]
 TEXT = "床前明月光，疑是地上霜。hello 鑫"
-
-
-def run(capsys, *argv):
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as exc:  # argparse's own errors
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(scope="module")

@@ -7,13 +7,7 @@ import sys
 
 import pytest
 
-from wubitok.cli import main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from cli_run import run
 
 
 def test_lookup_json(capsys):

@@ -8,19 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from wubitok.cli import main
 from wubitok.ime import UserFrequencies
+from cli_run import run
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-def run(capsys, *argv):
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as exc:  # argparse's own errors
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("keys, text", [
