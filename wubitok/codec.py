@@ -12,14 +12,21 @@ gives the text back exactly.
 Options (``CodecOptions``, stored in every saved model):
 
 ``code``
-    ``"full"``: the full code (1-4 keys), indexed among the characters
-    sharing it.  ``"shortest"``: the cheapest code of the character among all
-    its codes (full, alternative, and the short codes typists use, e.g. ``a``
-    for 工): keys plus index symbols, fewest symbols first.  With an index
-    every code is unique, so "shortest unique" means shortest once the index
-    is counted: a one-key code that needs an index costs as much as a two-key
-    code that needs none.  Ties go to the code without index, then to the
-    full code, then to the alphabetically first.
+    ``"prefix"`` (the default): a prefix of the character's full code plus
+    its index among all the characters whose full code starts with that
+    prefix, heaviest (most used, by the table's weights) first - the list an
+    input method shows while the code is being typed, completions included.
+    Each character takes the cheapest prefix (keys plus index symbols), the
+    shorter prefix on a tie: 的 is ``r``, 你 ``w`` + 2, 励 ``d`` + 158.
+    Frequent characters thus share their first keys with many others, as the
+    characters of one Unicode block share their UTF-8 lead bytes, and BPE
+    needs fewer merges to build them.  ``"full"``: the full code (1-4 keys),
+    indexed among the characters sharing it.  ``"shortest"``: the cheapest
+    code of the character among all its codes (full, alternative, and the
+    short codes typists use, e.g. ``a`` for 工), indexed among the
+    characters sharing that exact code in the dictionary's rank order: keys
+    plus index symbols, fewest symbols first; ties go to the code without
+    index, then to the full code, then to the alphabetically first.
 ``boundary``
     ``"separator"``: a boundary symbol ``▁`` after each character
     (``wqiy▁``).  ``"final-key"``: the last key of each character is a marked
@@ -31,9 +38,10 @@ Options (``CodecOptions``, stored in every saved model):
     keys (and before ``▁``).  A character whose index cannot be written (more
     than 50 characters before it on its code) is spelled as bytes.
 
-The index of a character on a code is its position among the Han characters
-of the codec's table on that code, in the dictionary's rank order (the IME
-selector order).  With ``code="full"`` that is the dictionary's ``char_rank``.
+For ``full`` and ``shortest`` the index of a character on a code is its
+position among the Han characters of the codec's table on that code, in the
+dictionary's rank order (the IME selector order); with ``code="full"`` that
+is the dictionary's ``char_rank``.
 
 Measured with ``bench/bench_wubi_bpe.py`` (manpages-zh: BPE at vocab 8,000
 trained on 4.3 MB, characters per token on 0.39 MB held out; higher is
@@ -83,7 +91,7 @@ from .dictionary import WUBI_KEYS, WubiDictionary, default_dictionary
 from .errors import InputError
 from .segment import is_han
 
-CODE_CHOICES = ("full", "shortest")
+CODE_CHOICES = ("prefix", "shortest", "full")
 BOUNDARY_CHOICES = ("separator", "final-key")
 INDEX_CHOICES = ("symbol", "digits")
 
@@ -123,7 +131,7 @@ BYTE_TOKENS = _gpt2_byte_chars()
 
 @dataclass(frozen=True)
 class CodecOptions:
-    code: str = "shortest"
+    code: str = "prefix"
     boundary: str = "final-key"
     index: str = "digits"
 
@@ -313,42 +321,55 @@ def _build_tables(
     dictionary: WubiDictionary, options: CodecOptions
 ) -> tuple[dict[str, list[str]], dict[str, tuple[int, ...]]]:
     """(code -> characters in index order, character -> symbols)."""
-    if options.code == "full":
-        rows = ((ch, code, "full", rank) for ch, code, rank in dictionary.iter_full_codes())
-    else:
-        rows = dictionary.iter_char_codes()
-    by_code: dict[str, list[tuple[int, int, str, str]]] = {}
-    for ch, code, kind, rank in rows:
-        if len(ch) == 1 and is_han(ch):
-            entry = (rank, ord(ch), ch, kind)
-            chars = by_code.get(code)
-            if chars is None:
-                by_code[code] = [entry]
-            else:
-                chars.append(entry)
-
-    # Pick each character's cheapest (code, index): fewest symbols, then no
-    # index, then the full code, then the alphabetically first code.
-    kind_order = {"full": 0, "alt": 1, "short3": 2, "short2": 3, "short1": 4}
     table: dict[str, list[str]] = {}
     best: dict[str, tuple] = {}
-    for code in sorted(by_code):
-        chars = sorted(by_code[code])
-        table[code] = [c for _, _, c, _ in chars]
-        for index, (_, _, ch, kind) in enumerate(chars):
-            cost = _index_cost(index, options.index)
-            if cost is None:
+    if options.code == "prefix":
+        # Every prefix of a full code lists the characters whose full code
+        # starts with it, heaviest first; the cheapest (prefix, index) wins,
+        # the shorter prefix on a tie.  No kind order: all are full codes.
+        for ch, full, _ in dictionary.iter_full_code_weights():
+            if len(ch) != 1 or not is_han(ch):
                 continue
-            choice = (len(code) + cost, index > 0, kind_order[kind], code, index)
-            old = best.get(ch)
-            if old is None or choice < old:
+            choice = None
+            for n in range(1, len(full) + 1):
+                code = full[:n]
+                chars = table.setdefault(code, [])
+                index = len(chars)
+                chars.append(ch)
+                cost = _index_cost(index, options.index)
+                if cost is not None and (choice is None or n + cost < choice[0]):
+                    choice = (n + cost, code, index)
+            if choice is not None:
                 best[ch] = choice
+    else:
+        if options.code == "full":
+            rows = ((ch, code, "full", rank) for ch, code, rank in dictionary.iter_full_codes())
+        else:
+            rows = dictionary.iter_char_codes()
+        by_code: dict[str, list[tuple[int, int, str, str]]] = {}
+        for ch, code, kind, rank in rows:
+            if len(ch) == 1 and is_han(ch):
+                by_code.setdefault(code, []).append((rank, ord(ch), ch, kind))
+        # Pick each character's cheapest (code, index): fewest symbols, then
+        # no index, then the full code, then the alphabetically first code.
+        kind_order = {"full": 0, "alt": 1, "short3": 2, "short2": 3, "short1": 4}
+        for code in sorted(by_code):
+            chars = sorted(by_code[code])
+            table[code] = [c for _, _, c, _ in chars]
+            for index, (_, _, ch, kind) in enumerate(chars):
+                cost = _index_cost(index, options.index)
+                if cost is None:
+                    continue
+                choice = (len(code) + cost, index > 0, kind_order[kind], code, index)
+                old = best.get(ch)
+                if old is None or choice < old:
+                    best[ch] = choice
 
     final_key = options.boundary == "final-key"
     index_base = MARK_BASE + (len(WUBI_KEYS) if final_key else 1)
     key_ids = {k: KEY_BASE + i for i, k in enumerate(WUBI_KEYS)}
     spelling: dict[str, tuple[int, ...]] = {}
-    for ch, (_, _, _, code, index) in best.items():
+    for ch, (*_, code, index) in best.items():
         keys = [key_ids[k] for k in code]
         if final_key:
             keys[-1] += MARK_BASE - KEY_BASE

@@ -293,6 +293,13 @@ class WubiDictionary:
             "SELECT char, full_code, char_rank FROM chars WHERE full_code IS NOT NULL ORDER BY cp"
         )
 
+    def iter_full_code_weights(self) -> Iterator[tuple[str, str, int]]:
+        """(char, full_code, weight) for every character that has a Wubi code,
+        heaviest first (then by code point)."""
+        yield from self._conn().execute(
+            "SELECT char, full_code, weight FROM chars WHERE full_code IS NOT NULL ORDER BY weight DESC, cp"
+        )
+
     def iter_char_codes(self) -> Iterator[tuple[str, str, str, int]]:
         """(char, code, kind, rank) for every single-character code entry."""
         yield from self._conn().execute(
