@@ -109,6 +109,24 @@ def test_decode_ids_on_the_command_line(model, capsys):
     assert capsys.readouterr().out == "山水"
 
 
+def test_codec_option_is_trained_and_saved(corpus, tmp_path, capsys):
+    out = tmp_path / "s.json"
+    assert main(["train", "--model", "wubi-bpe", "--vocab-size", "700", "--codec", "shortest", "-q",
+                 "-o", str(out), str(corpus)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["codec"] == {"code": "shortest", "boundary": "final-key", "index": "digits"}
+    assert main(["train", "--model", "wubi-bpe", "--vocab-size", "700", "--codec", "full/separator/symbol", "-q",
+                 "-o", str(out), str(corpus)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["codec"] == {
+        "code": "full", "boundary": "separator", "index": "symbol"}
+    capsys.readouterr()
+    base = ["train", "--vocab-size", "700", "-o", str(tmp_path / "x.json"), str(corpus)]
+    _one_line_error(capsys, base + ["--model", "wubi-bpe", "--codec", "tiny"], match="unknown codec code 'tiny'")
+    _one_line_error(capsys, base + ["--model", "wubi-bpe", "--codec", "full//digits"], match="CODE[/BOUNDARY")
+    _one_line_error(capsys, base + ["--model", "bpe", "--codec", "full"], match="for wubi-bpe models")
+    assert not (tmp_path / "x.json").exists()
+
+
 def test_train_errors_are_one_line_exit_2(tmp_path, capsys):
     out = tmp_path / "m.json"
     empty = tmp_path / "empty.txt"

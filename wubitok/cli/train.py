@@ -7,9 +7,10 @@ import time
 from pathlib import Path
 from typing import TextIO
 
+from ..codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES, CodecOptions
 from ..engines.base import available_models, engine_class
 from ..engines.train_backend import AUTO_FAST_BYTES, BACKENDS, choose_backend
-from ..errors import FileError
+from ..errors import FileError, InputError
 from ..fileio import check_readable_text
 from .common import help_formatter
 
@@ -24,7 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         epilog="examples:\n"
                "  wubitok train --model wubi-bpe --vocab-size 8000 -o wubi8k.json corpus.txt\n"
                "  wubitok train --model bpe --vocab-size 32000 --special-token '<mask>' -o bpe.json a.txt b.txt\n"
-               "  wubitok train --model wubi-bpe --vocab-size 32000 --backend fast -o wubi32k.json corpus.txt\n\n"
+               "  wubitok train --model wubi-bpe --vocab-size 32000 --backend fast -o wubi32k.json corpus.txt\n"
+               "  wubitok train --model wubi-bpe --vocab-size 8000 --codec shortest/final-key -o s.json corpus.txt\n\n"
                "The model file then works with 'wubitok encode' and 'wubitok decode'.",
     )
     p.add_argument("corpus", nargs="+", metavar="CORPUS", help="UTF-8 text files to train on")
@@ -40,6 +42,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="python (built in) or fast (tokenizers / sentencepiece: pip install wubitok[fast]); "
                         f"auto (default) = fast for corpora of {AUTO_FAST_BYTES // 1_000_000} MB or more "
                         "when installed, else python")
+    p.add_argument("--codec", metavar="CODE[/BOUNDARY[/INDEX]]",
+                   help="wubi-bpe only: how Han characters are spelled, CODE one of "
+                        f"{', '.join(CODE_CHOICES)}; BOUNDARY {', '.join(BOUNDARY_CHOICES)}; "
+                        f"INDEX {', '.join(INDEX_CHOICES)} (default {_default_codec()}; "
+                        "measured in the README)")
     p.add_argument("--output", "-o", required=True, metavar="MODEL.json", help="where to save the model")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress output")
     p.set_defaults(func=run)
@@ -52,7 +59,26 @@ def _model_type(name: str) -> str:
     return name
 
 
+def _default_codec() -> str:
+    o = CodecOptions()
+    return f"{o.code}/{o.boundary}/{o.index}"
+
+
+def _codec_options(text: str) -> CodecOptions:
+    parts = text.split("/")
+    if len(parts) > 3 or not all(parts):
+        raise InputError(f"--codec takes CODE[/BOUNDARY[/INDEX]], not {text!r}")
+    default = CodecOptions()
+    values = parts + [default.boundary, default.index][len(parts) - 1 :]
+    return CodecOptions(*values)
+
+
 def run(args: argparse.Namespace) -> int:
+    extra = {}
+    if args.codec is not None:
+        if args.model != "wubi-bpe":
+            raise InputError(f"--codec is for wubi-bpe models, not {args.model}")
+        extra["codec"] = _codec_options(args.codec)
     paths = check_readable_text(args.corpus)
     folder = Path(args.output).resolve().parent
     if not folder.is_dir():
@@ -71,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         special_tokens=args.special_tokens,
         progress=bar,
         backend=backend,
+        **extra,
     )
     if bar is not None:
         bar.finish()
