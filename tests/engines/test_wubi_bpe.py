@@ -97,6 +97,57 @@ def test_bpe_result_equals_rank_order_merging(tok, fortunes):
         assert ids == oracle.apply(list(tok._spell(piece)))
 
 
+def _oracle_encoding(tok, text):
+    """ids, offsets and partial flags the plain way: split out special tokens,
+    pre-tokenize, merges by rank on each pre-token's spelling, offsets by
+    bisecting the characters' symbol bounds."""
+    from bisect import bisect_left, bisect_right
+    from itertools import accumulate
+
+    oracle = MergeApplier(tok.merges, tok.first_merge_id, cache_size=0)
+    ids, offsets, partial = [], [], []
+    for start, end, special in tok._splitter.split(text):
+        if special is not None:
+            ids.append(special)
+            offsets.append((start, end))
+            partial.append(False)
+            continue
+        for piece, base in pretokenize(text[start:end], start):
+            spelled = tok.codec.spell_chars(piece)
+            bounds = list(accumulate(map(len, spelled), initial=0))
+            merged = oracle.apply([s for sp in spelled for s in sp])
+            pos = 0
+            for t in merged:
+                s, e = pos, pos + len(tok.symbols(t))
+                first, last = bisect_right(bounds, s) - 1, bisect_left(bounds, e)
+                ids.append(t)
+                offsets.append((base + first, base + last))
+                partial.append(bounds[first] != s or bounds[last] != e)
+                pos = e
+    return ids, offsets, partial
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_encode_equals_the_plain_way(tok, mixed_chars, data):
+    # all pre-tokens of a text are encoded together (one greedy pass, offsets
+    # for all tokens at once); tricky text: astral characters, lone
+    # surrogates, combining marks, spaces, digits, special tokens
+    parts = st.one_of(
+        st.characters(blacklist_categories=()),
+        st.sampled_from(mixed_chars),
+        st.sampled_from([" ", "  ", "\n", "\t", "1", "23", "<s>", "[MASK]", "\u0301", "\ufe0f", "\ud800", "𠀀", "é", "。"]),
+    )
+    text = "".join(data.draw(st.lists(parts, max_size=60)))
+    tok._cache.clear()
+    cold = tok.encode(text)
+    warm = tok.encode(text)
+    expected = _oracle_encoding(tok, text)
+    for enc in (cold, warm):
+        assert (enc.ids, enc.offsets, enc.partial) == expected
+        assert enc.tokens == [tok.id_to_token(i) for i in enc.ids]
+
+
 # -- pre-tokens -----------------------------------------------------------------
 def test_pretokens_never_mix_han_with_other_text():
     text = "你好abc 世界 hello  world 1234567 ,中文。\n\n  x"

@@ -20,16 +20,33 @@ same tokens in about one step per token, after the method of GitHub's
   fits can never be a token boundary of the true encoding, so it is marked
   and never tried again, which keeps the search near linear.
 
+Most sequences need no stepping down at all: plain greedy longest match is
+already their encoding (85% of the distinct pre-tokens of Chinese man pages).
+So ``encode`` first matches greedily with one regular expression (the trie of
+all tokens written as a pattern, walked by the ``re`` engine in C) and checks
+the pairs; only from the first pair that does not fit does the search above
+run in Python.  Up to that pair the search would have taken the same tokens,
+so the result is the same.
+
 Only tokens that BPE can actually produce from their own symbols take part.
 Ids must be in merge order (merge ``i`` creates ``first_new_id + i``, base
 symbols below), as ``bpe_core`` makes them.
 """
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
+from itertools import accumulate, chain, compress, islice, repeat
+from operator import not_
 from typing import Iterable, Sequence
 
 # Pair checks remembered; cleared when full (a check is cheap to redo).
 _PAIR_CACHE_SIZE = 1 << 20
+# The greedy pattern nests one group per token along a trie path and the re
+# compiler recurses once per group: a model nesting deeper (tokens like runs
+# of one character hundreds long) goes without the pattern.
+_MAX_NESTING = 100
+_MAX_PATTERN_SYMBOLS = 400  # building the pattern recurses once per symbol
 
 
 class BacktrackEncoder:
@@ -42,16 +59,20 @@ class BacktrackEncoder:
         left = list(range(n))
         right = list(range(n))
         length = [1] * n
+        # each token's symbols as a str, one code point per symbol
+        text = [chr(s) for s in range(first_new_id)]
         pair_id: dict[int, int] = {}
         shift = self._shift
         for i, (a, b) in enumerate(merges):
             t = first_new_id + i
             left[t], right[t] = a, b
             length[t] = length[a] + length[b]
+            text.append(text[a] + text[b])
             pair_id.setdefault(a << shift | b, t)
         self._left, self._right, self._pair_id = left, right, pair_id
         #: number of base symbols in each token
         self.lengths = length
+        self._text = text
 
         usable = [False] * n
         for s in base_symbols:
@@ -64,46 +85,26 @@ class BacktrackEncoder:
                 usable[a] and usable[b] and pair_id[a << shift | b] == t and self._compatible(a, b, limit=t)
             )
         self.usable = usable
+        # BPE is deterministic, so no two usable tokens have the same symbols.
+        self._id_of = {text[t]: t for t in range(n) if usable[t]}
 
-        # A trie node is [children by symbol, token id or -1].
-        root: list = [{}, -1]
-        symbols = self._symbols_of
-        for t in range(n):
-            if usable[t]:
-                node = root
-                for s in symbols(t):
-                    child = node[0].get(s)
-                    if child is None:
-                        child = node[0][s] = [{}, -1]
-                    node = child
-                node[1] = t
         # The longest usable token that is a proper prefix of each token: what
         # to try next at the same position when a token does not fit.
         self._prefix: list[int | None] = [None] * n
-        for t in range(n):
-            if usable[t]:
-                node = root
-                shorter = None
-                for s in symbols(t):
-                    if node[1] >= 0:
-                        shorter = node[1]
-                    node = node[0][s]
-                self._prefix[t] = shorter
-        self._root = root
-        self._pair_ok: dict[int, bool] = {}
+        for s, t in self._id_of.items():
+            for k in range(len(s) - 1, 0, -1):
+                shorter = self._id_of.get(s[:k])
+                if shorter is not None:
+                    self._prefix[t] = shorter
+                    break
+        self._pair_ok: dict[tuple[int, int], bool] = {}
+        # How to find the longest token at a position, made on first use: a
+        # pattern (see _greedy_pattern), or where there is none a trie.
+        self._greedy: re.Pattern | None | bool = False
+        self._trie: list | None = None
 
     def _symbols_of(self, t: int) -> list[int]:
-        out: list[int] = []
-        stack = [t]
-        left, right, first = self._left, self._right, self.first_new_id
-        while stack:
-            x = stack.pop()
-            if x < first:
-                out.append(x)
-            else:
-                stack.append(right[x])
-                stack.append(left[x])
-        return out
+        return list(map(ord, self._text[t]))
 
     def _compatible(self, t1: int, t2: int, limit: int | None = None) -> bool:
         """True if BPE on the symbols of t1 then t2 ends as exactly (t1, t2).
@@ -137,40 +138,173 @@ class BacktrackEncoder:
                     if t1 == limit:
                         return True
 
+    def _fits(self, pair: tuple[int, int]) -> bool:
+        """``_compatible`` on an adjacent pair, remembered."""
+        ok = self._pair_ok.get(pair)
+        if ok is None:
+            if len(self._pair_ok) >= _PAIR_CACHE_SIZE:
+                self._pair_ok.clear()
+            ok = self._pair_ok[pair] = self._compatible(*pair)
+        return ok
+
+    def _greedy_pattern(self) -> re.Pattern | None:
+        """A pattern whose match at a position is the longest usable token there.
+
+        The trie of the tokens' symbol strings written out: at each node one
+        alternative per child (children start with different symbols, so at
+        most one can match), the part below a child optional where the child
+        is itself a token.  Greedy ``?`` tries longer tokens first and the
+        engine backs off to the shorter token, so the match is the longest.
+        None if the tokens are too long or nest too deep for ``re``.
+        """
+        if not self._id_of or max(map(len, self._id_of)) > _MAX_PATTERN_SYMBOLS:
+            return None
+        trie: dict = {}
+        for s in self._id_of:
+            node = trie
+            for ch in s:
+                node = node.setdefault(ch, {})
+            node[""] = None  # a token ends here
+        size = {}  # tokens under each node
+
+        def count_below(node: dict) -> int:
+            size[id(node)] = n = sum(count_below(c) if k else 1 for k, c in node.items())
+            return n
+
+        count_below(trie)
+
+        def below(node: dict) -> tuple[list[str], int]:
+            # the alternatives matching the tokens under ``node``, and how
+            # deep they nest groups
+            alts, leaves, depth = [], [], 0
+            # re tries alternatives in order: most tokens (most matches) first
+            for ch, child in sorted(node.items(), key=lambda kv: -size.get(id(kv[1]), 0)):
+                if not ch:
+                    continue
+                if len(child) == 1 and "" in child:
+                    leaves.append(re.escape(ch))
+                    continue
+                sub, d = below(child)
+                if "" in child:
+                    rest, d = f"(?:{'|'.join(sub)})?", d + 1
+                elif len(sub) > 1:
+                    rest, d = f"(?:{'|'.join(sub)})", d + 1
+                else:
+                    rest = sub[0]
+                alts.append(re.escape(ch) + rest)
+                depth = max(depth, d)
+            if leaves:
+                alts.append(leaves[0] if len(leaves) == 1 else f"[{''.join(leaves)}]")
+            return alts, depth
+
+        alts, depth = below(trie)
+        if depth > _MAX_NESTING:
+            return None
+        try:
+            return re.compile("|".join(alts))
+        except RecursionError:  # called from deep in a stack already
+            return None
+
+    def _make_trie(self) -> list:
+        """A trie of the usable tokens; a node is [children by symbol, token id or -1]."""
+        root: list = [{}, -1]
+        for s, t in self._id_of.items():
+            node = root
+            for ch in s:
+                child = node[0].get(ch)
+                if child is None:
+                    child = node[0][ch] = [{}, -1]
+                node = child
+            node[1] = t
+        return root
+
+    def _longest(self) -> re.Pattern | None:
+        if self._greedy is False:
+            self._greedy = self._greedy_pattern()
+            if self._greedy is None:
+                self._trie = self._make_trie()
+        return self._greedy
+
     def encode(self, seq: Sequence[int]) -> list[int]:
-        n = len(seq)
+        """The BPE encoding of the symbol ids ``seq``."""
+        return self.encode_str("".join(map(chr, seq)))
+
+    def encode_str(self, symbols: str) -> list[int]:
+        """``encode`` with the symbols given as a str, one code point each."""
+        if len(symbols) <= 1:
+            return list(map(ord, symbols))
+        return list(self.encode_many(symbols, (0, len(symbols)))[0])
+
+    def encode_many(self, symbols: str, bounds: Sequence[int]) -> list[tuple[int, ...]]:
+        """``encode_str`` of each ``symbols[bounds[i]:bounds[i + 1]]``.
+
+        For thousands of short sequences at once, each step (greedy match,
+        id lookup, pair check) goes over all of them in one map, in C; only
+        from a pair that does not fit does the search go on in Python.
+        """
+        pieces = list(zip(bounds, islice(bounds, 1, None)))
+        greedy = self._longest()
+        if greedy is None:
+            return [tuple(self._search(symbols[a:b], [])) for a, b in pieces]
+        matches = list(map(greedy.findall, repeat(symbols), bounds, islice(bounds, 1, None)))
+        ids = list(map(self._id_of.__getitem__, chain.from_iterable(matches)))
+        if sum(map(self.lengths.__getitem__, ids)) != bounds[-1] - bounds[0]:
+            # a symbol no token has (the search says which)
+            return [tuple(self._search(symbols[a:b], [])) for a, b in pieces]
+        starts = list(accumulate(map(len, matches), initial=0))  # of each sequence's tokens
+        out = list(map(tuple, map(ids.__getitem__, map(slice, starts, islice(starts, 1, None)))))
+        ok = list(map(self._pair_ok.get, zip(ids, islice(ids, 1, None))))
+        for i in islice(starts, 1, len(starts) - 1):
+            if 0 < i < len(ids):
+                ok[i - 1] = True  # a pair across two sequences does not count
+        redo: dict[int, int] = {}  # sequence -> its first pair that does not fit
+        for i in compress(range(len(ok)), map(not_, ok)):  # pairs unknown or not fitting
+            k = bisect_right(starts, i) - 1
+            if k not in redo and not self._fits((ids[i], ids[i + 1])):
+                redo[k] = i
+        for k, i in redo.items():
+            # up to that pair the search would take the greedy tokens too
+            a, b = pieces[k]
+            out[k] = tuple(self._search(symbols[a:b], ids[starts[k] : i + 1]))
+        return out
+
+    def _search(self, symbols: str, tokens: list[int]) -> list[int]:
+        """The backtracking search, going on from ``tokens`` (a prefix of
+        the encoding as the search itself would have found it)."""
+        n = len(symbols)
         if n <= 1:
-            return list(seq)
-        root, prefix, length = self._root, self._prefix, self.lengths
-        pair_ok, shift = self._pair_ok, self._shift
+            return list(map(ord, symbols))
+        greedy, trie, id_of = self._greedy, self._trie, self._id_of
+        prefix, length = self._prefix, self.lengths
+        pair_ok = self._pair_ok
         dead = bytearray(n + 1)  # dead[p]: no token of the encoding ends at p
-        tokens: list[int] = []
-        pos = 0
+        pos = sum(map(length.__getitem__, tokens))
         want_next = True
         t = -1
         while True:
             if want_next:
-                # the longest token that matches at pos (a trie walk)
-                node, i, t = root, pos, -1
-                while i < n:
-                    node = node[0].get(seq[i])
-                    if node is None:
-                        break
-                    i += 1
-                    if node[1] >= 0:
-                        t = node[1]
+                # the longest token that matches at pos
+                if greedy is not None:
+                    m = greedy.match(symbols, pos)
+                    t = id_of[m.group()] if m else -1
+                else:
+                    node, i, t = trie, pos, -1
+                    while i < n:
+                        node = node[0].get(symbols[i])
+                        if node is None:
+                            break
+                        i += 1
+                        if node[1] >= 0:
+                            t = node[1]
                 if t < 0:
-                    raise ValueError(f"symbol {seq[pos]} is not a base symbol of this model")
+                    raise ValueError(f"symbol {ord(symbols[pos])} is not a base symbol of this model")
                 want_next = False
             end = pos + length[t]
             ok = not dead[end]
             if ok and tokens:
-                key = tokens[-1] << shift | t
-                ok = pair_ok.get(key)
+                ok = pair_ok.get((tokens[-1], t))
                 if ok is None:
-                    if len(pair_ok) >= _PAIR_CACHE_SIZE:
-                        pair_ok.clear()
-                    ok = pair_ok[key] = self._compatible(tokens[-1], t)
+                    ok = self._fits((tokens[-1], t))
             if ok:
                 tokens.append(t)
                 pos = end

@@ -24,9 +24,9 @@ import multiprocessing
 import os
 import re
 import threading
-from bisect import bisect_left, bisect_right
 from collections import Counter
-from itertools import accumulate
+from itertools import accumulate, chain, compress, count, islice, repeat
+from operator import add, itemgetter, ne, not_, or_, sub
 from typing import Any, Iterable, Iterator, Sequence
 
 from ..codec import RESERVED_TOKENS, CodecOptions, WubiCodec
@@ -245,7 +245,8 @@ class WubiBPE(Tokenizer):
         self._special_ids = {t: i for i, t in enumerate(tokens) if i < 4 or self.codec.end_id <= i < self.first_merge_id}
         self._splitter = SpecialSplitter(self._special_ids)
         self._encoder: BacktrackEncoder | None = None  # built on first use
-        self._cache: dict[str, tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[bool, ...]]] = {}
+        self._char_symbols = _CharSymbols(self.codec)
+        self._cache: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...]]] = {}
 
     # -- training ---------------------------------------------------------------
     @classmethod
@@ -325,53 +326,83 @@ class WubiBPE(Tokenizer):
     def encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise InputError(f"encode takes a str, not {type(text).__name__}")
-        # Per piece: where it starts, and its cached (ids, starts, ends,
-        # partial flags) relative to that; flattened at the end in one go.
-        # Flat tuples of ints keep the cache cheap for the garbage collector.
-        bases: list[int] = []
+        # Per piece its cached entry: (ids, end steps, widths, partial flags)
+        # of its tokens, where a token's end step is how far its end lies
+        # past the previous token's (pieces tile the text, so that needs no
+        # piece offsets: the ends are a running sum) and its width is how
+        # many characters it spans.  Flat tuples of ints keep the cache cheap
+        # for the garbage collector; everything per piece or per token runs
+        # in map/chain (C) except the encoding of pieces not in the cache.
         entries: list[tuple] = []
         cache = self._cache
         for start, end, special in self._splitter.split(text):
             if special is not None:
-                bases.append(start)
-                entries.append(((special,), (0,), (end - start,), (False,)))
+                entries.append(((special,), (end - start,), (end - start,), (False,)))
                 continue
-            pos = start
-            for piece in pretokens(text[start:end]):
-                entry = cache.get(piece)
-                if entry is None:
-                    entry = self._encode_piece(piece)
-                    if len(cache) >= CACHE_SIZE:
-                        cache.pop(next(iter(cache)), None)
-                    cache[piece] = entry
-                bases.append(pos)
-                entries.append(entry)
-                pos += len(piece)
-        ids = [i for entry in entries for i in entry[0]]
-        offsets = [(b + s, b + e) for b, entry in zip(bases, entries) for s, e in zip(entry[1], entry[2])]
-        partial = [p for entry in entries for p in entry[3]]
-        tokens = self._tokens
-        return Encoding(ids, [tokens[i] for i in ids], offsets, partial)
+            pieces = list(pretokens(text[start:end]))
+            found = list(map(cache.get, pieces))
+            if None in found:
+                missing = list(dict.fromkeys(compress(pieces, map(not_, found))))
+                new = dict(zip(missing, self._encode_pieces(missing)))
+                found = list(map(new.get, pieces, found))
+                self._remember(new)
+            entries += found
+        ids = list(chain.from_iterable(map(itemgetter(0), entries)))
+        ends = list(accumulate(chain.from_iterable(map(itemgetter(1), entries))))
+        starts = map(sub, ends, chain.from_iterable(map(itemgetter(2), entries)))
+        partial = list(chain.from_iterable(map(itemgetter(3), entries)))
+        return Encoding(ids, list(map(self._tokens.__getitem__, ids)), list(zip(starts, ends)), partial)
+
+    def _remember(self, new: dict) -> None:
+        """Add entries to the cache, dropping the oldest beyond CACHE_SIZE."""
+        cache = self._cache
+        for key in list(islice(cache, max(0, len(cache) + len(new) - CACHE_SIZE))):
+            del cache[key]
+        cache.update(islice(new.items(), max(0, len(new) - CACHE_SIZE), None))
+
+    def _encode_pieces(self, pieces: list[str]) -> list[tuple]:
+        """``_encode_piece`` of each of ``pieces``, all at once.
+
+        A text brings thousands of new pieces, each a few tokens long, so
+        per-piece calls would cost more than the BPE itself: here every step
+        maps over all pieces or all tokens in C.  The pieces are spelled as
+        one symbol string, encoded by ``BacktrackEncoder.encode_many``, and
+        the token offsets computed for all of them together.
+        """
+        encoder = self._get_encoder()
+        char_symbols = list(map(self._char_symbols.__getitem__, "".join(pieces)))
+        # char_start[c]: where character c starts among the symbols (and the end)
+        char_start = list(accumulate(map(len, char_symbols), initial=0))
+        bounds = list(map(char_start.__getitem__, accumulate(map(len, pieces), initial=0)))
+        ids = encoder.encode_many("".join(char_symbols), bounds)
+        # char_of[s]: the character that symbol s spells (part of)
+        char_of = list(chain.from_iterable(map(repeat, count(), map(len, char_symbols))))
+        lengths = list(map(encoder.lengths.__getitem__, chain.from_iterable(ids)))
+        ends = list(accumulate(lengths))  # of the tokens, in symbols
+        starts = list(map(sub, ends, lengths))
+        firsts = list(map(char_of.__getitem__, starts))
+        lasts = list(map(add, map(char_of.__getitem__, map(sub, ends, repeat(1))), repeat(1)))  # one past
+        # a token is partial unless it starts and ends where characters do
+        partial = list(map(or_, map(ne, map(char_start.__getitem__, firsts), starts),
+                           map(ne, map(char_start.__getitem__, lasts), ends)))
+        steps = map(sub, lasts, chain((0,), lasts))
+        widths = map(sub, lasts, firsts)
+        cuts = list(accumulate(map(len, ids), initial=0))  # where each piece's tokens start
+        spans = list(map(slice, cuts, islice(cuts, 1, None)))
+
+        def per_piece(values) -> list[tuple]:
+            return list(map(tuple, map(list(values).__getitem__, spans)))
+
+        return list(zip(ids, per_piece(steps), per_piece(widths), per_piece(partial)))
+
+    def _get_encoder(self) -> BacktrackEncoder:
+        if self._encoder is None:
+            self._encoder = BacktrackEncoder(self.merges, self.first_merge_id, range(4, self.codec.end_id))
+        return self._encoder
 
     def _encode_piece(self, piece: str) -> tuple:
-        """(ids, token starts, token ends, partial flags) of one pre-token;
-        starts and ends are character offsets within ``piece``."""
-        encoder = self._encoder
-        if encoder is None:
-            encoder = self._encoder = BacktrackEncoder(self.merges, self.first_merge_id, range(4, self.codec.end_id))
-        spelled = self.codec.spell_chars(piece)
-        symbols = [s for sp in spelled for s in sp]
-        merged = encoder.encode(symbols)
-        ends = list(accumulate(map(encoder.lengths.__getitem__, merged)))
-        starts = [0, *ends[:-1]]
-        if len(symbols) == len(piece):  # one symbol per character: positions are offsets
-            return tuple(merged), tuple(starts), tuple(ends), (False,) * len(merged)
-        # bounds[i]: where character i starts among the symbols
-        bounds = list(accumulate(map(len, spelled), initial=0))
-        firsts = [bisect_right(bounds, s) - 1 for s in starts]
-        lasts = [bisect_left(bounds, e) for e in ends]  # one past the last character
-        part = tuple(bounds[f] != s or bounds[l] != e for f, l, s, e in zip(firsts, lasts, starts, ends))
-        return tuple(merged), tuple(firsts), tuple(lasts), part
+        """The cache entry of one pre-token (see ``encode``)."""
+        return self._encode_pieces([piece])[0]
 
     def decode(self, ids: Sequence[int]) -> str:
         out: list[str] = []
@@ -465,6 +496,21 @@ class WubiBPE(Tokenizer):
         if data["vocab"] != tok._tokens:
             raise ModelError("vocab does not match the codec symbols, special tokens and merges")
         return tok
+
+
+class _CharSymbols(dict):
+    """Character -> its spelling as a str, one code point per symbol (the
+    form ``BacktrackEncoder`` takes); filled as characters are met."""
+
+    def __init__(self, codec: WubiCodec):
+        super().__init__()
+        self._codec = codec
+
+    def __missing__(self, char: str) -> str:
+        if len(self) >= 1 << 16:  # bounded, whatever the text
+            self.clear()
+        symbols = self[char] = "".join(map(chr, self._codec.spell_chars(char)[0]))
+        return symbols
 
 
 def _escape(text: str) -> str:
