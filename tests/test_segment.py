@@ -137,6 +137,23 @@ def test_lossless_with_consistent_offsets_and_kinds(text):
     assert segment_texts(text) == ([r.text for r in runs], [r.kind for r in runs])
 
 
+@given(TEXTS)
+def test_kinds_do_not_depend_on_what_was_segmented_before(text):
+    # kinds by first character are remembered as met, some within the same
+    # text: from an empty table or a full one, the runs are the same
+    from wubitok import segment as seg
+
+    saved = dict(seg._KIND_BY_FIRST)
+    try:
+        seg._KIND_BY_FIRST.clear()
+        fresh = segment(text + text)
+        assert segment(text + text) == fresh
+        check_runs(text + text, fresh)
+    finally:
+        seg._KIND_BY_FIRST.clear()
+        seg._KIND_BY_FIRST.update(saved)
+
+
 def test_every_code_point():
     text = "".join(map(chr, range(0x110000)))  # surrogates and unassigned included
     runs = segment(text)

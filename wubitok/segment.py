@@ -184,12 +184,14 @@ def _resolve(pieces: list[str], keycaps: bool) -> tuple[list[str], list[str]]:
     if keycaps:
         for i, piece in enumerate(pieces):
             if piece[0] in _KEYCAP_BASES and "\u20e3" in piece[1:3]:
-                kinds[i] = None
+                kinds[i] = ""  # needs a close look, whatever its first character
     if all(kinds):
         return pieces, kinds
     texts, resolved = [], []
     for piece, kind in zip(pieces, kinds):
-        if kind is None:
+        if kind is None:  # the close look at an earlier piece may have told
+            kind = _KIND_BY_FIRST.get(piece[0])
+        if not kind:
             for t, k in _close_look(piece):
                 texts.append(t)
                 resolved.append(k)
