@@ -118,8 +118,7 @@ class BacktrackEncoder:
         if limit is None:
             limit = 1 << 62
         while True:
-            merged = pair_id.get(t1 << shift | t2)
-            if merged is not None and merged < limit:
+            if pair_id.get(t1 << shift | t2, limit) < limit:  # merged before this state
                 return False
             if t1 > t2:
                 limit = t1
@@ -258,10 +257,18 @@ class BacktrackEncoder:
             if 0 < i < len(ids):
                 ok[i - 1] = True  # a pair across two sequences does not count
         redo: dict[int, int] = {}  # sequence -> its first pair that does not fit
+        pair_ok, compatible = self._pair_ok, self._compatible
+        if len(pair_ok) >= _PAIR_CACHE_SIZE:
+            pair_ok.clear()
         for i in compress(range(len(ok)), map(not_, ok)):  # pairs unknown or not fitting
-            k = bisect_right(starts, i) - 1
-            if k not in redo and not self._fits((ids[i], ids[i + 1])):
-                redo[k] = i
+            if ok[i] is None:  # (on new text, thousands: no call per pair but this)
+                pair = (ids[i], ids[i + 1])
+                fits = pair_ok.get(pair)
+                if fits is None:
+                    fits = pair_ok[pair] = compatible(*pair)
+                if fits:
+                    continue
+            redo.setdefault(bisect_right(starts, i) - 1, i)
         for k, i in redo.items():
             # up to that pair the search would take the greedy tokens too
             a, b = pieces[k]
