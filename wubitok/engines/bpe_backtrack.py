@@ -230,9 +230,9 @@ class BacktrackEncoder:
 
     def encode_str(self, symbols: str) -> list[int]:
         """``encode`` with the symbols given as a str, one code point each."""
-        if len(symbols) <= 1:
-            return list(map(ord, symbols))
-        return list(self.encode_many(symbols, (0, len(symbols)))[0])
+        # One sequence: the search alone is cheaper than encode_many's setup.
+        self._longest()
+        return self._search(symbols, [])
 
     def encode_many(self, symbols: str, bounds: Sequence[int]) -> list[tuple[int, ...]]:
         """``encode_str`` of each ``symbols[bounds[i]:bounds[i + 1]]``.
