@@ -376,7 +376,7 @@ class WubiBPE(Tokenizer):
         cache.update(islice(new.items(), max(0, len(new) - CACHE_SIZE), None))
 
     def _encode_pieces(self, pieces: list[str]) -> list[tuple]:
-        """``_encode_piece`` of each of ``pieces``, all at once.
+        """The cache entries (see ``_encode``) of ``pieces``, all at once.
 
         A text brings thousands of new pieces, each a few tokens long, so
         per-piece calls would cost more than the BPE itself: here every step
@@ -414,10 +414,6 @@ class WubiBPE(Tokenizer):
         if self._encoder is None:
             self._encoder = BacktrackEncoder(self.merges, self.first_merge_id, range(4, self.codec.end_id))
         return self._encoder
-
-    def _encode_piece(self, piece: str) -> tuple:
-        """The cache entry of one pre-token (see ``encode``)."""
-        return self._encode_pieces([piece])[0]
 
     def decode(self, ids: Sequence[int]) -> str:
         out: list[str] = []
