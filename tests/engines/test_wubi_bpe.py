@@ -200,6 +200,19 @@ def test_display_shows_keys_and_whole_characters(tok, tang):
     assert tok.display_token(0) == "<pad>"
 
 
+@settings(max_examples=60, deadline=None)
+@given(texts=st.lists(st.lists(st.one_of(st.text(max_size=3), st.sampled_from(["[MASK]", "<s>", "你好", "的", " ", "123456", "\n"])),
+                               max_size=10).map("".join), max_size=6))
+def test_encode_batch_equals_encoding_each_text(tok, texts):
+    # one batch shares the encoding of its new pre-tokens; the result must
+    # not depend on that, nor on what the cache held
+    tok._cache.clear()
+    batch = tok.encode_batch(texts)
+    tok._cache.clear()
+    assert batch == [tok.encode(t) for t in texts]
+    assert [tok.decode(e.ids) for e in batch] == texts
+
+
 def test_encode_batch_and_decode_errors(tok):
     texts = ["你好", "abc", ""]
     assert [e.ids for e in tok.encode_batch(texts)] == [tok.encode(t).ids for t in texts]

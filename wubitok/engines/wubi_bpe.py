@@ -325,22 +325,30 @@ class WubiBPE(Tokenizer):
 
     # -- encoding -----------------------------------------------------------------
     def encode(self, text: str) -> Encoding:
-        if not isinstance(text, str):
-            raise InputError(f"encode takes a str, not {type(text).__name__}")
+        return self.encode_batch([text])[0]
+
+    def encode_batch(self, texts: Iterable[str]) -> list[Encoding]:
+        """``encode`` of each text; the pre-tokens new to all of them are
+        encoded together, which on many short lines is several times faster
+        than one ``encode`` per line."""
+        texts = list(texts)
+        for text in texts:
+            if not isinstance(text, str):
+                raise InputError(f"encode takes a str, not {type(text).__name__}")
         # Encoding makes hundreds of thousands of tuples and lists but no
         # reference cycles, so garbage collections during it free nothing;
         # yet each traverses the young objects, and the full ones the whole
         # cache: a quarter of the time on new text.  Pause the collector
         # (if it is on; another thread's pause is left alone).
         if not gc.isenabled():
-            return self._encode(text)
+            return self._encode_texts(texts)
         gc.disable()
         try:
-            return self._encode(text)
+            return self._encode_texts(texts)
         finally:
             gc.enable()
 
-    def _encode(self, text: str) -> Encoding:
+    def _encode_texts(self, texts: list[str]) -> list[Encoding]:
         # Per piece its cached entry: (ids, end steps, widths, partial flags)
         # of its tokens, where a token's end step is how far its end lies
         # past the previous token's (pieces tile the text, so that needs no
@@ -348,25 +356,39 @@ class WubiBPE(Tokenizer):
         # many characters it spans.  Flat tuples of ints keep the cache cheap
         # for the garbage collector; everything per piece or per token runs
         # in map/chain (C) except the encoding of pieces not in the cache.
-        entries: list[tuple] = []
         cache = self._cache
-        for start, end, special in self._splitter.split(text):
-            if special is not None:
-                entries.append(((special,), (end - start,), (end - start,), (False,)))
-                continue
-            pieces = list(pretokens(text[start:end]))
-            found = list(map(cache.get, pieces))
-            if None in found:
-                missing = list(dict.fromkeys(compress(pieces, map(not_, found))))
-                new = dict(zip(missing, self._encode_pieces(missing)))
-                found = list(map(new.get, pieces, found))
-                self._remember(new)
-            entries += found
-        ids = list(chain.from_iterable(map(itemgetter(0), entries)))
-        ends = list(accumulate(chain.from_iterable(map(itemgetter(1), entries))))
-        starts = map(sub, ends, chain.from_iterable(map(itemgetter(2), entries)))
-        partial = list(chain.from_iterable(map(itemgetter(3), entries)))
-        return Encoding(ids, list(map(self._tokens.__getitem__, ids)), list(zip(starts, ends)), partial)
+        plans: list[tuple[list, list]] = []  # per text: pieces (None: special), entries
+        missing: dict[str, None] = {}
+        for text in texts:
+            keys: list[str | None] = []
+            entries: list[tuple | None] = []
+            for start, end, special in self._splitter.split(text):
+                if special is not None:
+                    keys.append(None)
+                    entries.append(((special,), (end - start,), (end - start,), (False,)))
+                    continue
+                pieces = list(pretokens(text[start:end]))
+                found = list(map(cache.get, pieces))
+                if None in found:
+                    missing.update(dict.fromkeys(compress(pieces, map(not_, found))))
+                keys += pieces
+                entries += found
+            plans.append((keys, entries))
+        new: dict = {}
+        if missing:
+            new = dict(zip(missing, self._encode_pieces(list(missing))))
+            self._remember(new)
+        tokens = self._tokens
+        out = []
+        for keys, entries in plans:
+            if None in entries:
+                entries = list(map(new.get, keys, entries))
+            ids = list(chain.from_iterable(map(itemgetter(0), entries)))
+            ends = list(accumulate(chain.from_iterable(map(itemgetter(1), entries))))
+            starts = map(sub, ends, chain.from_iterable(map(itemgetter(2), entries)))
+            partial = list(chain.from_iterable(map(itemgetter(3), entries)))
+            out.append(Encoding(ids, list(map(tokens.__getitem__, ids)), list(zip(starts, ends)), partial))
+        return out
 
     def _remember(self, new: dict) -> None:
         """Add entries to the cache, dropping the oldest beyond CACHE_SIZE."""
