@@ -723,6 +723,10 @@
         <translation>往返有损</translation>
     </message>
     <message>
+        <source>trained by {}</source>
+        <translation>由 {} 训练</translation>
+    </message>
+    <message>
         <source>showing the first {:,} characters</source>
         <translation>仅显示前 {:,} 个字符</translation>
     </message>
@@ -762,6 +766,22 @@
         <translation>快速（Hugging Face tokenizers / SentencePiece）</translation>
     </message>
     <message>
+        <source>Code prefix + index (best measured)</source>
+        <translation>编码前缀 + 序号（实测最佳）</translation>
+    </message>
+    <message>
+        <source>Shortest code + index</source>
+        <translation>最短编码 + 序号</translation>
+    </message>
+    <message>
+        <source>Full code + index</source>
+        <translation>全码 + 序号</translation>
+    </message>
+    <message>
+        <source>How Wubi-BPE spells each Chinese character in Wubi keys</source>
+        <translation>Wubi-BPE 用哪种五笔键码拼写每个汉字</translation>
+    </message>
+    <message>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
@@ -792,6 +812,10 @@
     <message>
         <source>Trainer:</source>
         <translation>训练器：</translation>
+    </message>
+    <message>
+        <source>Wubi spelling:</source>
+        <translation>五笔拼写：</translation>
     </message>
     <message>
         <source>Save to folder:</source>
@@ -858,6 +882,10 @@
         <translation>已保存 {} · 词表 {:,} · {:.1f} 秒 · {:,} KB</translation>
     </message>
     <message>
+        <source>trained by {}</source>
+        <translation>由 {} 训练</translation>
+    </message>
+    <message>
         <source>failed: {}</source>
         <translation>失败：{}</translation>
     </message>
@@ -885,6 +913,13 @@
 key</source>
         <translation>任意
 键</translation>
+    </message>
+</context>
+<context>
+    <name>_Column</name>
+    <message>
+        <source>trained by {}</source>
+        <translation>由 {} 训练</translation>
     </message>
 </context>
 <context>

@@ -178,3 +178,24 @@ def test_backend_choice_and_file_names(tmp_path):
     assert choose_backend("auto", "unigram", 10**9) == "fast"  # sentencepiece is installed here
     (tmp_path / "bpe-100-x.json").write_text("{}")
     assert model_file_name("bpe", 100, "x", tmp_path).name == "bpe-100-x-2.json"
+
+
+def test_wubi_spelling_choice_is_trained_remembered_and_only_for_wubi_bpe(qtbot, catalog, user_data_dir, tmp_path):
+    pane = TrainPane(catalog=catalog)
+    qtbot.addWidget(pane)
+    pane.add_files([SAMPLES / "song100.txt"])
+    pane.set_algorithms(["bpe"])
+    assert not pane.codec_box.isEnabled()  # the spelling means nothing to other engines
+    pane.set_algorithms(["wubi-bpe", "bpe"])
+    assert pane.codec_box.isEnabled() and pane.codec_box.currentData() == "prefix"
+    pane.codec_box.setCurrentIndex(pane.codec_box.findData("shortest"))
+    pane.vocab_spin.setValue(700)
+    pane.folder_edit.setText(str(tmp_path))
+    _train(qtbot, pane)
+    saved = {r.request.model_type: json.loads(r.request.path.read_text(encoding="utf-8")) for r in pane.results}
+    assert saved["wubi-bpe"]["codec"]["code"] == "shortest"
+    assert "codec" not in saved["bpe"]
+    pane.save_state()
+    again = TrainPane(catalog=catalog)
+    qtbot.addWidget(again)
+    assert again.codec_box.currentData() == "shortest" and again.codec_box.isEnabled()

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...codec import CodecOptions
 from ...engines import train_backend
 from ...engines.base import check_cancel, engine_class
 from ...engines.train_backend import choose_backend
@@ -69,6 +70,7 @@ class TrainRequest:
     special_tokens: tuple[str, ...] | None
     backend: str
     path: Path
+    codec_code: str | None = None  # Wubi-BPE's spelling (CodecOptions.code); None: the default
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,9 @@ def train_model(request: TrainRequest, *, progress, cancel) -> TrainResult:
     check_readable_text(request.files)
     check_cancel(cancel)
     cls = engine_class(request.model_type)
+    extra = {}
+    if request.model_type == "wubi-bpe" and request.codec_code is not None:
+        extra["codec"] = CodecOptions(code=request.codec_code)
     tok = cls.train(
         files=list(request.files),
         vocab_size=request.vocab_size,
@@ -94,6 +99,7 @@ def train_model(request: TrainRequest, *, progress, cancel) -> TrainResult:
         progress=progress,
         cancel=cancel,
         backend=request.backend,
+        **extra,
     )
     check_cancel(cancel)
     request.path.parent.mkdir(parents=True, exist_ok=True)
@@ -180,6 +186,14 @@ class TrainPane(QWidget):
             ("fast", self.tr("Fast (Hugging Face tokenizers / SentencePiece)")),
         ):
             self.backend_box.addItem(label, key)
+        self.codec_box = QComboBox()
+        for key, label in (
+            ("prefix", self.tr("Code prefix + index (best measured)")),
+            ("shortest", self.tr("Shortest code + index")),
+            ("full", self.tr("Full code + index")),
+        ):
+            self.codec_box.addItem(label, key)
+        self.codec_box.setToolTip(self.tr("How Wubi-BPE spells each Chinese character in Wubi keys"))
         self.folder_edit = QLineEdit()
         self.folder_button = QPushButton(self.tr("Choose…"))
         folder_row = QHBoxLayout()
@@ -194,6 +208,7 @@ class TrainPane(QWidget):
         form.addRow(self.tr("Minimum frequency:"), self.min_freq_spin)
         form.addRow(self.tr("Special tokens:"), self.special_edit)
         form.addRow(self.tr("Trainer:"), self.backend_box)
+        form.addRow(self.tr("Wubi spelling:"), self.codec_box)
         form.addRow(self.tr("Save to folder:"), folder_row)
         form.addRow(self.tr("Name:"), self.name_edit)
 
@@ -226,6 +241,7 @@ class TrainPane(QWidget):
         self.folder_button.clicked.connect(self._choose_folder)
         self.train_button.clicked.connect(self.start_training)
         self.cancel_button.clicked.connect(self.cancel)
+        self.algorithm_boxes["wubi-bpe"].toggled.connect(self.codec_box.setEnabled)
         self.setFocusProxy(self.file_list)
         self._restore()
 
@@ -242,6 +258,8 @@ class TrainPane(QWidget):
         self.min_freq_spin.setValue(s.get_int("min_frequency", 2))
         self.special_edit.setText(s.get_str("special_tokens", ""))
         self.backend_box.setCurrentIndex(max(0, self.backend_box.findData(s.get_str("backend", "auto"))))
+        self.codec_box.setCurrentIndex(max(0, self.codec_box.findData(s.get_str("wubi_spelling", "prefix"))))
+        self.codec_box.setEnabled(self.algorithm_boxes["wubi-bpe"].isChecked())
         self.folder_edit.setText(s.get_str("folder", "") or str(user_models_dir()))
         self.name_edit.setText(s.get_str("name", ""))
         self._update_corpus_label()
@@ -254,6 +272,7 @@ class TrainPane(QWidget):
         s.set("min_frequency", self.min_freq_spin.value())
         s.set("special_tokens", self.special_edit.text())
         s.set("backend", self.backend_box.currentData())
+        s.set("wubi_spelling", self.codec_box.currentData())
         s.set("folder", self.folder_edit.text())
         s.set("name", self.name_edit.text())
         s.sync()
@@ -337,8 +356,9 @@ class TrainPane(QWidget):
                 path, n = model_file_name(model_type, self.vocab_spin.value(), f"{name}-{n}", folder), n + 1
             taken.add(path)
             backend = choose_backend(self.backend_box.currentData(), model_type, corpus_bytes)
+            codec = self.codec_box.currentData() if model_type == "wubi-bpe" else None
             requests.append(TrainRequest(model_type, files, self.vocab_spin.value(), self.min_freq_spin.value(),
-                                         specials, backend, path))
+                                         specials, backend, path, codec))
         return requests
 
     # -- running -------------------------------------------------------------
