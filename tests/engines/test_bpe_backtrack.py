@@ -20,12 +20,16 @@ def _model(seed: int, num_merges: int = 60):
     return merges
 
 
+def _encoders(merges, alphabet: int = ALPHABET) -> tuple[MergeApplier, BacktrackEncoder]:
+    """The plain rank-order merger (the oracle) and the encoder under test."""
+    return MergeApplier(merges, alphabet, cache_size=0), BacktrackEncoder(merges, alphabet, range(alphabet))
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), seqs=st.lists(st.lists(st.integers(0, ALPHABET - 1), max_size=40), max_size=20))
 def test_same_tokens_as_rank_order_merging(seed, seqs):
     merges = _model(seed)
-    oracle = MergeApplier(merges, ALPHABET, cache_size=0)
-    fast = BacktrackEncoder(merges, ALPHABET, range(ALPHABET))
+    oracle, fast = _encoders(merges)
     for seq in seqs:
         assert fast.encode(seq) == oracle.apply(seq)
 
@@ -34,8 +38,7 @@ def test_same_tokens_as_rank_order_merging(seed, seqs):
 @given(seed=st.integers(0, 10_000))
 def test_usable_tokens_are_exactly_those_bpe_can_produce(seed):
     merges = _model(seed)
-    oracle = MergeApplier(merges, ALPHABET, cache_size=0)
-    fast = BacktrackEncoder(merges, ALPHABET, range(ALPHABET))
+    oracle, fast = _encoders(merges)
     for i in range(len(merges)):
         t = ALPHABET + i
         assert fast.usable[t] == (oracle.apply(fast._symbols_of(t)) == [t])
@@ -44,8 +47,7 @@ def test_usable_tokens_are_exactly_those_bpe_can_produce(seed):
 def test_repeated_symbol_runs():
     # "a a" -> X, "X a" -> Y: runs of one symbol stress the left-first tie rule.
     merges = [(0, 0), (2, 0), (2, 2), (0, 1)]
-    oracle = MergeApplier(merges, 2, cache_size=0)
-    fast = BacktrackEncoder(merges, 2, range(2))
+    oracle, fast = _encoders(merges, 2)
     for n in range(1, 12):
         for tail in ([], [1], [0, 1]):
             seq = [0] * n + tail
@@ -59,8 +61,7 @@ def test_many_sequences_at_once_as_one_by_one(seed, seqs):
     # checks over all tokens); empty sequences and pairs across sequences
     # must not disturb it
     merges = _model(seed)
-    oracle = MergeApplier(merges, ALPHABET, cache_size=0)
-    fast = BacktrackEncoder(merges, ALPHABET, range(ALPHABET))
+    oracle, fast = _encoders(merges)
     symbols = "".join("".join(map(chr, s)) for s in seqs)
     bounds = [0]
     for s in seqs:
@@ -72,8 +73,7 @@ def test_tokens_too_deep_for_a_pattern_still_encode():
     # (0,0)->2, (2,2)->3, ...: a run of 1024 zeros is one token, deeper than
     # the greedy pattern may nest, so the encoder walks a trie instead
     merges = [(0, 0)] + [(i, i) for i in range(2, 11)] + [(0, 1), (1, 0)]
-    oracle = MergeApplier(merges, 2, cache_size=0)
-    fast = BacktrackEncoder(merges, 2, range(2))
+    oracle, fast = _encoders(merges, 2)
     rng = random.Random(7)
     seqs = [[0] * 1024, [0] * 1500 + [1], [1] + [0] * 700] + [
         [rng.choice((0, 0, 0, 1)) for _ in range(rng.randint(0, 300))] for _ in range(30)
