@@ -337,7 +337,6 @@ def _build_tables(
         # Every prefix of a full code lists the characters whose full code
         # starts with it, heaviest first; the cheapest (prefix, index) wins,
         # the shorter prefix on a tie.  No kind order: all are full codes.
-        symbol = options.index == "symbol"
         for ch, full, _ in dictionary.iter_full_code_weights():
             if len(ch) != 1 or not is_han(ch):
                 continue
@@ -349,17 +348,9 @@ def _build_tables(
                     chars = table[code] = []
                 index = len(chars)
                 chars.append(ch)
-                # _index_cost, inlined: this loop runs 280,000 times
-                if not index:
-                    cost = n
-                elif symbol:
-                    if index > MAX_INDEX:
-                        continue
-                    cost = n + 1
-                else:
-                    cost = n + len(str(index))
-                if choice is None or cost < choice[0]:
-                    choice = (cost, code, index)
+                cost = _index_cost(index, options.index)
+                if cost is not None and (choice is None or n + cost < choice[0]):
+                    choice = (n + cost, code, index)
             if choice is not None:
                 best[ch] = choice
     else:
