@@ -542,7 +542,7 @@ class _CharSymbols(dict):
     def __missing__(self, char: str) -> str:
         if len(self) >= 1 << 16:  # bounded, whatever the text
             self.clear()
-        symbols = self[char] = "".join(map(chr, self._codec.spell_chars(char)[0]))
+        symbols = self[char] = "".join(map(chr, self._codec.spelling(char)))
         return symbols
 
 
