@@ -3,7 +3,7 @@
     python bench/bench_wubi_bpe.py [--vocab 2000 8000 32000] [--options-vocab 8000] [--no-options] [--repeat 3]
 
 On the manpages-zh corpus (``bench/corpus.py``: train and held-out files),
-for each vocab size, all in this one process:
+for each vocab size, in one run (encoding in fresh processes, see below):
 
 * ``WubiBPE.train(files=[train])`` with the pure-Python trainer (counting
   included), and with ``backend="fast"``;
