@@ -257,17 +257,10 @@ class BacktrackEncoder:
             if 0 < i < len(ids):
                 ok[i - 1] = True  # a pair across two sequences does not count
         redo: dict[int, int] = {}  # sequence -> its first pair that does not fit
-        pair_ok, compatible = self._pair_ok, self._compatible
-        if len(pair_ok) >= _PAIR_CACHE_SIZE:
-            pair_ok.clear()
+        fits = self._fits
         for i in compress(range(len(ok)), map(not_, ok)):  # pairs unknown or not fitting
-            if ok[i] is None:  # (on new text, thousands: no call per pair but this)
-                pair = (ids[i], ids[i + 1])
-                fits = pair_ok.get(pair)
-                if fits is None:
-                    fits = pair_ok[pair] = compatible(*pair)
-                if fits:
-                    continue
+            if ok[i] is None and fits((ids[i], ids[i + 1])):
+                continue
             redo.setdefault(bisect_right(starts, i) - 1, i)
         for k, i in redo.items():
             # up to that pair the search would take the greedy tokens too
