@@ -7,7 +7,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-test
 
-.PHONY: run test bench dictionary samples models installer clean
+.PHONY: run test lint bench dictionary samples models installer clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,6 +18,10 @@ $(STAMP): pyproject.toml
 # that is an answer, not a failed build.
 run: $(STAMP)
 	@$(PY) -m wubitok gui; status=$$?; [ $$status -eq 0 ] || [ $$status -eq 2 ]
+
+# Lint: ruff over the whole tree (pyflakes, pycodestyle at 120, import order, bugbear).
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest

@@ -143,7 +143,10 @@ def main() -> None:
     train, heldout = corpus_paths()
     print(f"corpus: {train.name} {train.stat().st_size / 1e6:.1f} MB, held-out {heldout.name} "
           f"{heldout.stat().st_size / 1e6:.2f} MB; {args.runs} run(s) each, median time\n")
-    print("| vocab | trainer | train s (wall) | x HF | train s (CPU) | peak RSS MB | encode MB/CPU s | held-out tokens | tokens vs python |")
+    print(
+        "| vocab | trainer | train s (wall) | x HF | train s (CPU) | peak RSS MB | encode MB/CPU s "
+        "| held-out tokens | tokens vs python |"
+    )
     print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     for vocab in args.vocab:
         results = {}
@@ -159,8 +162,11 @@ def main() -> None:
         py_tokens = results["python"]["heldout_tokens"]
         for mode in MODES:
             r = results[mode]
-            print(f"| {vocab:,} | {mode} | {r['train_s']:.1f} | {r['train_s'] / hf_s:.2f} | {r['train_cpu_s']:.1f} | {r['peak_rss_mb']:.0f} | "
-                  f"{r['encode_mb_s']:.2f} | {r['heldout_tokens']:,} | {r['heldout_tokens'] / py_tokens - 1:+.2%} |")
+            print(
+                f"| {vocab:,} | {mode} | {r['train_s']:.1f} | {r['train_s'] / hf_s:.2f} | {r['train_cpu_s']:.1f} "
+                f"| {r['peak_rss_mb']:.0f} | "
+                f"{r['encode_mb_s']:.2f} | {r['heldout_tokens']:,} | {r['heldout_tokens'] / py_tokens - 1:+.2%} |"
+            )
     if args.memory_mb:
         big = synthetic_corpus(train, args.memory_mb)
         vocab = max(args.vocab)

@@ -67,7 +67,9 @@ def main() -> None:
         summary("wildcard candidates (page of 10)", timed(lambda c: d.candidates(c, limit=10), wild_q)),
     ]
     open_ms, with_import_ms = open_times_ms()
-    print(f"open + first query (fresh process): median {open_ms:.1f} ms; with Python imports: {with_import_ms:.1f} ms\n")
+    print(
+        f"open + first query (fresh process): median {open_ms:.1f} ms; with Python imports: {with_import_ms:.1f} ms\n"
+    )
     print("| query | n | median ms | p99 ms | max ms |\n|---|---|---|---|---|")
     print("\n".join(rows))
 

@@ -114,7 +114,9 @@ def main() -> None:
     ap.add_argument("--engine", nargs="+", choices=("wordpiece", "unigram"), default=["wordpiece", "unigram"])
     ap.add_argument("--vocab", type=int, nargs="+", default=[8000, 32000])
     ap.add_argument("--runs", type=int, default=1, help="repeat each training; the median time is shown")
-    ap.add_argument("--memory-mb", type=int, default=0, help="also measure our trainers' peak memory on a corpus this big")
+    ap.add_argument(
+        "--memory-mb", type=int, default=0, help="also measure our trainers' peak memory on a corpus this big"
+    )
     ap.add_argument("--child", nargs=5, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:

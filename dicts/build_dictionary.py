@@ -22,7 +22,6 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-import unicodedata
 from collections import defaultdict
 from pathlib import Path
 
@@ -120,7 +119,7 @@ def build(source: Path, version: str, output: Path) -> dict:
     by_code = defaultdict(list)
     for e in entries:
         by_code[e["code"]].append(e)
-    for code, group in by_code.items():
+    for group in by_code.values():
         group.sort(key=lambda e: (-e["weight"], e["text"]))
         for i, e in enumerate(group):
             e["rank"] = i
@@ -199,7 +198,9 @@ def build(source: Path, version: str, output: Path) -> dict:
         "source_serial_number": ime.get("serial_number", ""),
         "build_tool": "dicts/build_dictionary.py",
         "pypinyin_version": pypinyin.__version__,
-        "sqlite_utils_version": sqlite_utils.__version__ if hasattr(sqlite_utils, "__version__") else _dist_version("sqlite-utils"),
+        "sqlite_utils_version": sqlite_utils.__version__
+        if hasattr(sqlite_utils, "__version__")
+        else _dist_version("sqlite-utils"),
         "sqlite_version": sqlite3.sqlite_version,
         "counts": json.dumps(counts, sort_keys=True),
         "content_hash": "sha256:" + content_hash.hexdigest(),

@@ -8,7 +8,14 @@ from hypothesis import strategies as st
 
 from wubitok.errors import FileError
 from wubitok.segment import (
-    KINDS, Run, is_han, iter_runs, segment, segment_file, segment_stream, segment_texts,
+    KINDS,
+    Run,
+    is_han,
+    iter_runs,
+    segment,
+    segment_file,
+    segment_stream,
+    segment_texts,
 )
 
 
@@ -18,47 +25,63 @@ def pairs(text):
 
 # --- kinds on hand-written text -------------------------------------------
 
-@pytest.mark.parametrize("text, expected", [
-    ("你好abc", [("han", "你好"), ("latin", "abc")]),
-    ("Hello, 世界! 123", [("latin", "Hello"), ("punct", ","), ("space", " "), ("han", "世界"),
-                         ("punct", "!"), ("space", " "), ("digit", "123")]),
-    # ZWJ family, flags, skin tone: each one cluster, consecutive emoji one run
-    ("👨\u200d👩\u200d👧", [("emoji", "👨\u200d👩\u200d👧")]),
-    ("🇨🇳🇺🇸", [("emoji", "🇨🇳🇺🇸")]),
-    ("🇨🇳 🇺🇸", [("emoji", "🇨🇳"), ("space", " "), ("emoji", "🇺🇸")]),
-    ("👍🏽好", [("emoji", "👍🏽"), ("han", "好")]),
-    ("#️⃣ 1⃣2", [("emoji", "#️⃣"), ("space", " "), ("emoji", "1⃣"), ("digit", "2")]),
-    ("12#", [("digit", "12"), ("punct", "#")]),
-    # Han beyond the URO: Ext B, Ext A, a radical (a symbol by category), a
-    # compatibility ideograph, Ext G and Ext H, 々 and 〇
-    ("\U00020000\u3400\u2e80\uf900\U00030000\U00031350々〇", [("han", "\U00020000\u3400\u2e80\uf900\U00030000\U00031350々〇")]),
-    ("ひらがなカタカナ", [("other", "ひらがな"), ("other", "カタカナ")]),
-    ("コーヒー", [("other", "コーヒー")]),  # ー is Common, but kana by Script_Extensions
-    ("안녕 Привет", [("other", "안녕"), ("space", " "), ("other", "Привет")]),
-    ("Привет世界", [("other", "Привет"), ("han", "世界")]),
-    ("مرحبا١٢", [("other", "مرحبا"), ("digit", "١٢")]),
-    ("好，。！好", [("han", "好"), ("punct", "，。！"), ("han", "好")]),
-    ("「书」—《书》", [("punct", "「"), ("han", "书"), ("punct", "」—《"), ("han", "书"), ("punct", "》")]),
-    ("ＡＢ０１", [("latin", "ＡＢ"), ("digit", "０１")]),
-    ("a\r\nb", [("latin", "a"), ("space", "\r\n"), ("latin", "b")]),
-    ("\u3000\t\n ", [("space", "\u3000\t\n ")]),
-    ("café naïve", [("latin", "café"), ("space", " "), ("latin", "naïve")]),
-    ("cafe\u0301!", [("latin", "cafe\u0301"), ("punct", "!")]),
-    # a variation selector (here an ideographic one) stays with its character
-    ("葛\U000E0100城", [("han", "葛\U000E0100城")]),
-    ("中\u200d文", [("han", "中\u200d文")]),
-    # a mark with no base: after whitespace or at the start
-    (" \u0301x", [("space", " "), ("other", "\u0301"), ("latin", "x")]),
-    ("\u0301", [("other", "\u0301")]),
-    ("$5+€", [("punct", "$"), ("digit", "5"), ("punct", "+€")]),
-    ("©", [("emoji", "©")]),  # Extended_Pictographic, documented
-    ("a\x00\x1bb", [("latin", "a"), ("other", "\x00\x1b"), ("latin", "b")]),
-    ("\ufeff你", [("other", "\ufeff"), ("han", "你")]),
-    ("a\ud800b", [("latin", "a"), ("other", "\ud800"), ("latin", "b")]),
-    ("\U000F0000\U0010FFFF", [("other", "\U000F0000\U0010FFFF")]),
-    ("①②", [("other", "①②")]),
-    ("", []),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("你好abc", [("han", "你好"), ("latin", "abc")]),
+        (
+            "Hello, 世界! 123",
+            [
+                ("latin", "Hello"),
+                ("punct", ","),
+                ("space", " "),
+                ("han", "世界"),
+                ("punct", "!"),
+                ("space", " "),
+                ("digit", "123"),
+            ],
+        ),
+        # ZWJ family, flags, skin tone: each one cluster, consecutive emoji one run
+        ("👨\u200d👩\u200d👧", [("emoji", "👨\u200d👩\u200d👧")]),
+        ("🇨🇳🇺🇸", [("emoji", "🇨🇳🇺🇸")]),
+        ("🇨🇳 🇺🇸", [("emoji", "🇨🇳"), ("space", " "), ("emoji", "🇺🇸")]),
+        ("👍🏽好", [("emoji", "👍🏽"), ("han", "好")]),
+        ("#️⃣ 1⃣2", [("emoji", "#️⃣"), ("space", " "), ("emoji", "1⃣"), ("digit", "2")]),
+        ("12#", [("digit", "12"), ("punct", "#")]),
+        # Han beyond the URO: Ext B, Ext A, a radical (a symbol by category), a
+        # compatibility ideograph, Ext G and Ext H, 々 and 〇
+        (
+            "\U00020000\u3400\u2e80\uf900\U00030000\U00031350々〇",
+            [("han", "\U00020000\u3400\u2e80\uf900\U00030000\U00031350々〇")],
+        ),
+        ("ひらがなカタカナ", [("other", "ひらがな"), ("other", "カタカナ")]),
+        ("コーヒー", [("other", "コーヒー")]),  # ー is Common, but kana by Script_Extensions
+        ("안녕 Привет", [("other", "안녕"), ("space", " "), ("other", "Привет")]),
+        ("Привет世界", [("other", "Привет"), ("han", "世界")]),
+        ("مرحبا١٢", [("other", "مرحبا"), ("digit", "١٢")]),
+        ("好，。！好", [("han", "好"), ("punct", "，。！"), ("han", "好")]),
+        ("「书」—《书》", [("punct", "「"), ("han", "书"), ("punct", "」—《"), ("han", "书"), ("punct", "》")]),
+        ("ＡＢ０１", [("latin", "ＡＢ"), ("digit", "０１")]),
+        ("a\r\nb", [("latin", "a"), ("space", "\r\n"), ("latin", "b")]),
+        ("\u3000\t\n ", [("space", "\u3000\t\n ")]),
+        ("café naïve", [("latin", "café"), ("space", " "), ("latin", "naïve")]),
+        ("cafe\u0301!", [("latin", "cafe\u0301"), ("punct", "!")]),
+        # a variation selector (here an ideographic one) stays with its character
+        ("葛\U000e0100城", [("han", "葛\U000e0100城")]),
+        ("中\u200d文", [("han", "中\u200d文")]),
+        # a mark with no base: after whitespace or at the start
+        (" \u0301x", [("space", " "), ("other", "\u0301"), ("latin", "x")]),
+        ("\u0301", [("other", "\u0301")]),
+        ("$5+€", [("punct", "$"), ("digit", "5"), ("punct", "+€")]),
+        ("©", [("emoji", "©")]),  # Extended_Pictographic, documented
+        ("a\x00\x1bb", [("latin", "a"), ("other", "\x00\x1b"), ("latin", "b")]),
+        ("\ufeff你", [("other", "\ufeff"), ("han", "你")]),
+        ("a\ud800b", [("latin", "a"), ("other", "\ud800"), ("latin", "b")]),
+        ("\U000f0000\U0010ffff", [("other", "\U000f0000\U0010ffff")]),
+        ("①②", [("other", "①②")]),
+        ("", []),
+    ],
+)
 def test_kinds_of_known_text(text, expected):
     assert pairs(text) == expected
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 import sentencepiece as spm
+from cli_run import run
 from tokenizers import Tokenizer as HFTokenizerLib
 from tokenizers import decoders, models, pre_tokenizers, trainers
 
 from wubitok.engines.base import load_tokenizer
 from wubitok.paths import resources_dir
-from cli_run import run
 
 REPO = Path(__file__).resolve().parents[2]
 LINES = resources_dir().joinpath("samples", "tang300.txt").read_text(encoding="utf-8").splitlines()[:200]

@@ -112,8 +112,13 @@ def test_public_api_exports():
     assert module.segment("你好") == segment("你好")
     assert wubitok.Run is type(segment("a")[0])
     assert list(wubitok.segment_stream(["你", "好"])) == segment("你好")
-    proc = subprocess.run([sys.executable, "-c", "import wubitok.segment; print(wubitok.segment.segment('你好a')[1].kind)"],
-                          capture_output=True, text=True, cwd=REPO, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", "import wubitok.segment; print(wubitok.segment.segment('你好a')[1].kind)"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+    )
     assert proc.stdout == "latin\n", proc.stderr
 
 

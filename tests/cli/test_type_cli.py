@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run
 
 from wubitok.ime import UserFrequencies
-from cli_run import run
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -5,9 +5,9 @@ import math
 import threading
 
 import pytest
+from compare_toys import ByteToy, GreedyToy
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from compare_toys import ByteToy, GreedyToy
 
 from wubitok.compare import compare_tokenizers, renyi_efficiency
 from wubitok.compare.metrics import unknown_token_id

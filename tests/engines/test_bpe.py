@@ -44,7 +44,22 @@ def test_pre_tokens_equal_hf_split_with_the_same_pattern():
 
 def test_pre_tokenizer_follows_cl100k_rules():
     pieces = PreTokenizer().split("I'm 12345 apples!!\n\n  ok 你好，世界。\tHELLO's")
-    assert pieces == ["I", "'m", " ", "123", "45", " apples", "!!\n\n", " ", " ok", " 你好", "，世界", "。", "\tHELLO", "'s"]
+    assert pieces == [
+        "I",
+        "'m",
+        " ",
+        "123",
+        "45",
+        " apples",
+        "!!\n\n",
+        " ",
+        " ok",
+        " 你好",
+        "，世界",
+        "。",
+        "\tHELLO",
+        "'s",
+    ]
 
 
 def test_pre_tokenizer_matches_longest_special_token_first():
@@ -72,7 +87,9 @@ def test_first_500_merges_equal_hf_bpe_trainer():
     trainer = trainers.BpeTrainer(vocab_size=256 + 500, min_frequency=2, show_progress=False,
                                   initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
     hf.train_from_iterator([TRAIN], trainer)
-    theirs = [tuple(m.split(" ")) if isinstance(m, str) else tuple(m) for m in json.loads(hf.to_str())["model"]["merges"]]
+    theirs = [
+        tuple(m.split(" ")) if isinstance(m, str) else tuple(m) for m in json.loads(hf.to_str())["model"]["merges"]
+    ]
     ours = ByteLevelBPE.train([TRAIN], vocab_size=4 + 256 + 500)
     as_text = [(ours.id_to_token(a), ours.id_to_token(b)) for a, b in ours.to_dict()["merges"]]
     assert len(as_text) == len(theirs) == 500
@@ -118,7 +135,11 @@ def test_round_trip_on_arbitrary_unicode(model, text):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.sampled_from(["<mask>", "<s>", "中文", "English ", "\n", "😀", "<|endoftext|>", "<", "s>", " "]), max_size=12))
+@given(
+    st.lists(
+        st.sampled_from(["<mask>", "<s>", "中文", "English ", "\n", "😀", "<|endoftext|>", "<", "s>", " "]), max_size=12
+    )
+)
 def test_round_trip_with_special_tokens_in_the_text(model, parts):
     text = "".join(parts)
     enc = model.encode(text)

@@ -15,7 +15,9 @@ ALPHABET = 5  # few symbols: many repeats, overlaps like "a a a", deep merges
 
 def _model(seed: int, num_merges: int = 60):
     rng = random.Random(seed)
-    words = [(tuple(rng.choice(range(ALPHABET)) for _ in range(rng.randint(1, 12))), rng.randint(1, 9)) for _ in range(80)]
+    words = [
+        (tuple(rng.choice(range(ALPHABET)) for _ in range(rng.randint(1, 12))), rng.randint(1, 9)) for _ in range(80)
+    ]
     merges = train_merges(words, first_new_id=ALPHABET, num_merges=num_merges, min_frequency=1)
     return merges
 

@@ -136,7 +136,9 @@ def test_encode_equals_the_plain_way(tok, mixed_chars, data):
     parts = st.one_of(
         st.characters(blacklist_categories=()),
         st.sampled_from(mixed_chars),
-        st.sampled_from([" ", "  ", "\n", "\t", "1", "23", "<s>", "[MASK]", "\u0301", "\ufe0f", "\ud800", "𠀀", "é", "。"]),
+        st.sampled_from(
+            [" ", "  ", "\n", "\t", "1", "23", "<s>", "[MASK]", "\u0301", "\ufe0f", "\ud800", "𠀀", "é", "。"]
+        ),
     )
     text = "".join(data.draw(st.lists(parts, max_size=60)))
     tok._cache.clear()
@@ -201,8 +203,15 @@ def test_display_shows_keys_and_whole_characters(tok, tang):
 
 
 @settings(max_examples=60, deadline=None)
-@given(texts=st.lists(st.lists(st.one_of(st.text(max_size=3), st.sampled_from(["[MASK]", "<s>", "你好", "的", " ", "123456", "\n"])),
-                               max_size=10).map("".join), max_size=6))
+@given(
+    texts=st.lists(
+        st.lists(
+            st.one_of(st.text(max_size=3), st.sampled_from(["[MASK]", "<s>", "你好", "的", " ", "123456", "\n"])),
+            max_size=10,
+        ).map("".join),
+        max_size=6,
+    )
+)
 def test_encode_batch_equals_encoding_each_text(tok, texts):
     # one batch shares the encoding of its new pre-tokens; the result must
     # not depend on that, nor on what the cache held

@@ -10,8 +10,8 @@ from wubitok.engines.base import load_tokenizer
 from wubitok.gui import errors
 from wubitok.gui.model_catalog import bundled_models_dir
 from wubitok.gui.panes.tokenize import TokenizePane
-from wubitok.paths import resources_dir
 from wubitok.gui.token_view import TokenTextView, build_segments, document_positions, prepare, wubi_keys
+from wubitok.paths import resources_dir
 
 BUNDLED = sorted(bundled_models_dir().glob("*.json"))
 SAMPLES = resources_dir() / "samples"
@@ -77,7 +77,9 @@ def test_document_positions_match_a_real_text_document(text):
     for i, c in enumerate(text):
         if c in "\r\n\u2028":
             continue  # Qt stores line breaks as its own separator characters
-        assert doc.characterAt(pos[i]) == (c if c < "\U00010000" else c.encode("utf-16-le")[:2].decode("utf-16-le", "surrogatepass"))
+        assert doc.characterAt(pos[i]) == (
+            c if c < "\U00010000" else c.encode("utf-16-le")[:2].decode("utf-16-le", "surrogatepass")
+        )
 
 
 @pytest.mark.parametrize("path", BUNDLED, ids=[p.stem for p in BUNDLED])

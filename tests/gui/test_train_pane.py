@@ -6,13 +6,13 @@ import json
 import pytest
 from PySide6.QtCore import QTimer
 
+from wubitok.engines import train_backend
 from wubitok.engines.base import engine_class, load_tokenizer
+from wubitok.engines.train_backend import choose_backend
 from wubitok.gui import errors
 from wubitok.gui.model_catalog import user_models_dir
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.panes.tokenize import TokenizePane
-from wubitok.engines import train_backend
-from wubitok.engines.train_backend import choose_backend
 from wubitok.gui.panes.train import TrainPane, model_file_name
 from wubitok.paths import resources_dir
 
@@ -71,7 +71,10 @@ def test_train_small_corpus_progress_to_100_and_model_appears_in_tokenize(qtbot,
     tokenize.set_model("wubi-bpe-800-poems")
     tokenize.set_sample_text("明月几时有")
     qtbot.waitUntil(tokenize.is_ready, timeout=30_000)
-    assert tokenize.token_view.tokenized().encoding.ids == load_tokenizer(folder / "wubi-bpe-800-poems.json").encode("明月几时有").ids
+    assert (
+        tokenize.token_view.tokenized().encoding.ids
+        == load_tokenizer(folder / "wubi-bpe-800-poems.json").encode("明月几时有").ids
+    )
 
 
 def test_models_are_saved_in_the_chosen_folder_without_overwriting(qtbot, pane, catalog, tmp_path):

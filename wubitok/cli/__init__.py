@@ -53,7 +53,9 @@ def _utf8_streams() -> None:
     # Redirected output on Windows uses the locale's code page, which cannot
     # hold every character we print (Ext B, full-width token symbols).
     for stream in (sys.stdout, sys.stderr):
-        if (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8" and hasattr(stream, "reconfigure"):
+        if (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8" and hasattr(
+            stream, "reconfigure"
+        ):
             stream.reconfigure(encoding="utf-8")
 
 

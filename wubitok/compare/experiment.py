@@ -86,7 +86,9 @@ def train_and_compare(
             paths[model] = out / f"{model}.json"
             trained[model].save(paths[model])
 
-    results = compare_tokenizers(named([*trained.items(), *externals]), files=held_out, progress=progress, cancel=cancel)
+    results = compare_tokenizers(
+        named([*trained.items(), *externals]), files=held_out, progress=progress, cancel=cancel
+    )
     for r in results:
         r.train_seconds = seconds.get(r.name)
     return ExperimentResult(results, trained, seconds, paths)

@@ -69,7 +69,9 @@ def _read_bytes(path: str | os.PathLike) -> bytes:
 def display_bytes(data: bytes) -> str:
     """Bytes as text where they are UTF-8, and as <E4 B8> where they are not."""
     text = data.decode("utf-8", "surrogateescape")
-    return regex.sub(r"[\udc80-\udcff]+", lambda m: "<" + " ".join(f"{ord(c) - 0xDC00:02X}" for c in m.group()) + ">", text)
+    return regex.sub(
+        r"[\udc80-\udcff]+", lambda m: "<" + " ".join(f"{ord(c) - 0xDC00:02X}" for c in m.group()) + ">", text
+    )
 
 
 def _overlap_partial(offsets: Sequence[tuple[int, int]]) -> list[bool]:
@@ -258,16 +260,21 @@ class SentencePieceModel(_External):
 # The pre-tokenizer patterns of tiktoken's public encodings (tiktoken_ext.openai_public).
 TIKTOKEN_PATTERNS = {
     "r50k": r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s""",
-    "cl100k": r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""",
-    "o200k": "|".join([
-        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
-        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
-        r"""\p{N}{1,3}""",
-        r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
-        r"""\s*[\r\n]+""",
-        r"""\s+(?!\S)""",
-        r"""\s+""",
-    ]),
+    "cl100k": (
+        r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""
+        r"""|\s++$|\s*[\r\n]|\s+(?!\S)|\s"""
+    ),
+    "o200k": "|".join(
+        [
+            r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+            r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+            r"""\p{N}{1,3}""",
+            r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+            r"""\s*[\r\n]+""",
+            r"""\s+(?!\S)""",
+            r"""\s+""",
+        ]
+    ),
 }
 # Number of ranks in the public rank files -> their pattern.
 _PATTERN_BY_SIZE = {50256: "r50k", 50280: "r50k", 100256: "cl100k", 199998: "o200k"}

@@ -93,7 +93,10 @@ def format_table(results: Sequence[CompareResult]) -> str:
 def format_markdown(results: Sequence[CompareResult]) -> str:
     def table(header: list[str], rows: list[list[str]], left: int = 1) -> str:
         esc = [[c.replace("|", "\\|") for c in row] for row in [header, *rows]]
-        lines = ["| " + " | ".join(esc[0]) + " |", "|" + "|".join(["---"] * left + ["--:"] * (len(header) - left)) + "|"]
+        lines = [
+            "| " + " | ".join(esc[0]) + " |",
+            "|" + "|".join(["---"] * left + ["--:"] * (len(header) - left)) + "|",
+        ]
         return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in esc[1:]])
 
     return (table(*_summary_rows(results), left=2) + "\n\nShare of tokens by length in characters "

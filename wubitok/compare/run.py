@@ -44,7 +44,9 @@ def _body(raw: str) -> str:
     return parts[0] if parts else ""
 
 
-def _raw_lines(texts: str | Iterable[str] | None, files: Sequence[str | os.PathLike] | None) -> tuple[Iterator[str], int]:
+def _raw_lines(
+    texts: str | Iterable[str] | None, files: Sequence[str | os.PathLike] | None
+) -> tuple[Iterator[str], int]:
     """Lines with their endings, and the total UTF-8 size (0 when unknown)."""
     if (texts is None) == (files is None):
         raise InputError("give texts or files (one of them)")

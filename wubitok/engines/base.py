@@ -145,7 +145,10 @@ class Tokenizer:
     def from_dict(cls, data: dict[str, Any], source: str = "model") -> "Tokenizer":
         version = data.get("version")
         if version != cls.format_version:
-            raise ModelError(f"{source}: unsupported {cls.model_type} model version {version!r} (this wubitok reads {cls.format_version})")
+            raise ModelError(
+                f"{source}: unsupported {cls.model_type} model version {version!r} "
+                f"(this wubitok reads {cls.format_version})"
+            )
         try:
             return cls._from_dict(data)
         except ModelError:
@@ -157,8 +160,9 @@ class Tokenizer:
 def _engines_loaded() -> None:
     # Importing the engine modules registers them; done lazily so that
     # loading one model does not import every engine up front at package import.
-    from . import ENGINE_MODULES  # noqa: F401  (import side effect)
     import importlib
+
+    from . import ENGINE_MODULES  # noqa: F401  (import side effect)
 
     for name in ENGINE_MODULES:
         importlib.import_module(f"{__package__}.{name}")

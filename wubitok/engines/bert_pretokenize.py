@@ -52,7 +52,9 @@ CJK_RANGES = (
 )
 # Category Zs (Unicode 14), plus tab/newline/return and the line and
 # paragraph separators.  tests check the Zs part against unicodedata.
-WHITESPACE = frozenset("\t\n\r \xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000")
+WHITESPACE = frozenset(
+    "\t\n\r \xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+)
 
 _CJK_CLASS = "".join(f"{chr(a)}-{chr(b)}" for a, b in CJK_RANGES)
 _WS_CLASS = "".join(sorted(WHITESPACE)).replace("\\", "\\\\")

@@ -47,12 +47,12 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from ..errors import InputError, MissingExtraError
 from ..fileio import check_readable_text, iter_lines
-from .special_split import special_token_list
-from .train_backend import use_fast
 from .base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
 from .bpe_backtrack import BacktrackEncoder
 from .bpe_core import train_merges
 from .pretokenize import GPT4_PATTERN, PreTokenizer, batch_lines
+from .special_split import special_token_list
+from .train_backend import use_fast
 
 DEFAULT_SPECIAL_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
 _PIECE_CACHE = 200_000
@@ -162,7 +162,10 @@ class ByteLevelBPE(Tokenizer):
         specials = special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)
         num_merges = vocab_size - len(specials) - 256
         if num_merges < 0:
-            raise InputError(f"vocab_size {vocab_size} is too small: {len(specials)} special tokens and 256 bytes need {len(specials) + 256}")
+            raise InputError(
+                f"vocab_size {vocab_size} is too small: {len(specials)} special tokens and 256 bytes "
+                f"need {len(specials) + 256}"
+            )
         if min_frequency < 0:
             raise InputError(f"min_frequency must be >= 0, not {min_frequency}")
         pretok = PreTokenizer(pattern, specials)
@@ -292,7 +295,9 @@ class ByteLevelBPE(Tokenizer):
         training = data["training"]
         if not (isinstance(specials, list) and all(isinstance(t, str) and t for t in specials)):
             raise ValueError("special_tokens must be a list of non-empty strings")
-        if specials[: len(DEFAULT_SPECIAL_TOKENS)] != list(DEFAULT_SPECIAL_TOKENS) or len(set(specials)) != len(specials):
+        if specials[: len(DEFAULT_SPECIAL_TOKENS)] != list(DEFAULT_SPECIAL_TOKENS) or len(set(specials)) != len(
+            specials
+        ):
             raise ValueError("special_tokens must start with <pad> <unk> <s> </s> and not repeat")
         if not (isinstance(pre, dict) and pre.get("type") == "regex" and isinstance(pre.get("pattern"), str)):
             raise ValueError("pre_tokenizer must be {'type': 'regex', 'pattern': str}")

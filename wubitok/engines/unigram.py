@@ -153,10 +153,18 @@ class Unigram(Tokenizer):
                        trained_by=TRAINED_BY_FAST, training=training)
         if progress is not None:
             progress("counting", 0, 0)
-        pieces = train_unigram(count_runs(blocks, cancel), vocab_size=vocab_size, num_meta=num_meta, min_frequency=min_frequency,
-                               max_piece_length=max_piece_length, seed_size=seed_size,
-                               shrinking_factor=float(shrinking_factor), num_sub_iterations=num_sub_iterations,
-                               progress=progress, cancel=cancel)
+        pieces = train_unigram(
+            count_runs(blocks, cancel),
+            vocab_size=vocab_size,
+            num_meta=num_meta,
+            min_frequency=min_frequency,
+            max_piece_length=max_piece_length,
+            seed_size=seed_size,
+            shrinking_factor=float(shrinking_factor),
+            num_sub_iterations=num_sub_iterations,
+            progress=progress,
+            cancel=cancel,
+        )
         pieces = [(p, s) for p, s in pieces if p not in reserved]
         return cls(pieces, special_tokens=specials, byte_fallback=byte_fallback,
                    trained_by=TRAINED_BY_PURE, training=training)

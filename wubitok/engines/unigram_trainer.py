@@ -76,7 +76,13 @@ def digamma(x: float) -> float:
     xx = 1.0 / x
     xx2 = xx * xx
     xx4 = xx2 * xx2
-    result += math.log(x) + (1.0 / 24.0) * xx2 - (7.0 / 960.0) * xx4 + (31.0 / 8064.0) * xx4 * xx2 - (127.0 / 30720.0) * xx4 * xx4
+    result += (
+        math.log(x)
+        + (1.0 / 24.0) * xx2
+        - (7.0 / 960.0) * xx4
+        + (31.0 / 8064.0) * xx4 * xx2
+        - (127.0 / 30720.0) * xx4 * xx4
+    )
     return result
 
 
@@ -492,7 +498,11 @@ def train_unigram(
             order = kept
         rounds_done += 1
         if progress is not None:
-            left = max(0, math.ceil(math.log(desired / len(order)) / math.log(shrinking_factor))) if len(order) > desired else 0
+            left = (
+                max(0, math.ceil(math.log(desired / len(order)) / math.log(shrinking_factor)))
+                if len(order) > desired
+                else 0
+            )
             progress("training", rounds_done, rounds_done + left + (1 if left else 0))
         if len(order) <= desired:
             break

@@ -125,7 +125,9 @@ class WordPiece(Tokenizer):
         specials = special_token_list(BERT_SPECIALS, special_tokens)
         vocab_size = check_int("vocab_size", vocab_size, 1)
         if vocab_size <= len(specials):
-            raise InputError(f"vocab_size {vocab_size} is too small: it must be more than the {len(specials)} special tokens")
+            raise InputError(
+                f"vocab_size {vocab_size} is too small: it must be more than the {len(specials)} special tokens"
+            )
         min_frequency = check_int("min_frequency", min_frequency, 0)
         max_chars = check_int("max_input_chars_per_word", max_input_chars_per_word, 1)
         if limit_alphabet is not None:

@@ -35,11 +35,11 @@ from ..dictionary import default_dictionary
 from ..errors import InputError, ModelError
 from ..fileio import check_readable_text, iter_text_chunks
 from ..segment import segment_texts
-from .special_split import SpecialSplitter, special_token_list
-from .train_backend import use_fast
 from .base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
 from .bpe_backtrack import BacktrackEncoder
 from .bpe_core import train_merges
+from .special_split import SpecialSplitter, special_token_list
+from .train_backend import use_fast
 
 DEFAULT_SPECIAL_TOKENS = RESERVED_TOKENS
 
@@ -243,7 +243,9 @@ class WubiBPE(Tokenizer):
         self._ids: dict[str, int] = {}
         for i, tok in enumerate(tokens):
             self._ids.setdefault(tok, i)
-        self._special_ids = {t: i for i, t in enumerate(tokens) if i < 4 or self.codec.end_id <= i < self.first_merge_id}
+        self._special_ids = {
+            t: i for i, t in enumerate(tokens) if i < 4 or self.codec.end_id <= i < self.first_merge_id
+        }
         self._splitter = SpecialSplitter(self._special_ids)
         self._encoder: BacktrackEncoder | None = None  # built on first use
         self._char_symbols = _CharSymbols(self.codec)
@@ -287,7 +289,8 @@ class WubiBPE(Tokenizer):
         num_merges = vocab_size - empty.first_merge_id
         if num_merges < 0:
             raise InputError(
-                f"vocab_size {vocab_size} is too small: the special tokens and base symbols alone take {empty.first_merge_id}"
+                f"vocab_size {vocab_size} is too small: the special tokens and base symbols alone "
+                f"take {empty.first_merge_id}"
             )
         paths = check_readable_text(files) if files is not None else []
         blocks = _blocks(texts, paths, cancel, progress)

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QThreadPool, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt, QThreadPool
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 

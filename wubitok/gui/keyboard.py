@@ -130,7 +130,9 @@ class WubiKeyboard(QWidget):
         letter_font.setBold(True)
         p.setFont(letter_font)
         p.setPen(fg)
-        p.drawText(rect.adjusted(pad, pad * 0.6, -pad, -pad), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, key)
+        p.drawText(
+            rect.adjusted(pad, pad * 0.6, -pad, -pad), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, key
+        )
         if zp is None:
             small = QFont(self.font())
             small.setPixelSize(max(7, int(unit * 0.16)))

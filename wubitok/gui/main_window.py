@@ -49,7 +49,14 @@ from typing import Callable
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QStackedWidget, QWidget,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QWidget,
 )
 
 from .. import __version__
@@ -222,8 +229,12 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         self.file_menu = bar.addMenu("")
-        self.open_action = self._action(self.file_menu, lambda: self._call_pane("open_file"), QKeySequence.StandardKey.Open)
-        self.save_action = self._action(self.file_menu, lambda: self._call_pane("save_file"), QKeySequence.StandardKey.Save)
+        self.open_action = self._action(
+            self.file_menu, lambda: self._call_pane("open_file"), QKeySequence.StandardKey.Open
+        )
+        self.save_action = self._action(
+            self.file_menu, lambda: self._call_pane("save_file"), QKeySequence.StandardKey.Save
+        )
         self.file_menu.addSeparator()
         self.quit_action = self._action(self.file_menu, self.close, QKeySequence.StandardKey.Quit)
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))

@@ -85,15 +85,29 @@ def paint_chart(painter: QPainter, data: ChartData, width: int) -> int:
 
     painter.setPen(TEXT)
     painter.setFont(lay.title_font)
-    painter.drawText(QRectF(MARGIN, MARGIN, width - 2 * MARGIN, 30), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, TITLE)
+    painter.drawText(
+        QRectF(MARGIN, MARGIN, width - 2 * MARGIN, 30),
+        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        TITLE,
+    )
     painter.setFont(lay.small)
     painter.setPen(MUTED)
-    painter.drawText(QRectF(MARGIN, MARGIN + 30, width - 2 * MARGIN, 22), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, data.caption)
+    painter.drawText(
+        QRectF(MARGIN, MARGIN + 30, width - 2 * MARGIN, 22),
+        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        data.caption,
+    )
     painter.setFont(lay.font)
     painter.setPen(TEXT)
     heads_y = lay.top - 30
-    painter.drawText(QRectF(lay.bar_x, heads_y, lay.bar_w, 26), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, BAR_TITLE)
-    painter.drawText(QRectF(lay.hist_x, heads_y, lay.hist_w, 26), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, HIST_TITLE)
+    painter.drawText(
+        QRectF(lay.bar_x, heads_y, lay.bar_w, 26), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, BAR_TITLE
+    )
+    painter.drawText(
+        QRectF(lay.hist_x, heads_y, lay.hist_w, 26),
+        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
+        HIST_TITLE,
+    )
 
     n_buckets = len(data.bucket_labels)
     slot = lay.hist_w / n_buckets if n_buckets else 0
@@ -109,12 +123,20 @@ def paint_chart(painter: QPainter, data: ChartData, width: int) -> int:
         painter.setFont(lay.font)
         painter.setPen(TEXT)
         name = fm.elidedText(row.name, Qt.TextElideMode.ElideRight, lay.name_w - 24)
-        painter.drawText(QRectF(MARGIN + 18, y, lay.name_w - 18, ROW_HEIGHT), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
+        painter.drawText(
+            QRectF(MARGIN + 18, y, lay.name_w - 18, ROW_HEIGHT),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            name,
+        )
         # Characters per token.
         span = lay.bar_w - value_w
         length = span * row.chars_per_token / data.max_chars_per_token if data.max_chars_per_token else 0
         painter.fillRect(QRectF(lay.bar_x, y + 12, length, ROW_HEIGHT - 24), colour)
-        painter.drawText(QRectF(lay.bar_x + length + 6, y, value_w, ROW_HEIGHT), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, f"{row.chars_per_token:.2f}")
+        painter.drawText(
+            QRectF(lay.bar_x + length + 6, y, value_w, ROW_HEIGHT),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            f"{row.chars_per_token:.2f}",
+        )
         # Token lengths: bars rise from the row's baseline; labels above the ones that matter.
         base = y + ROW_HEIGHT - 6
         room = ROW_HEIGHT - 6 - 16
@@ -131,14 +153,26 @@ def paint_chart(painter: QPainter, data: ChartData, width: int) -> int:
                 label = f"{100 * share:.0f}%"
                 if small_fm.horizontalAdvance(label) <= slot:
                     painter.setPen(TEXT)
-                    painter.drawText(QRectF(x, base - h - 15, slot, 14), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, label)
+                    painter.drawText(
+                        QRectF(x, base - h - 15, slot, 14),
+                        Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+                        label,
+                    )
 
     painter.setFont(lay.small)
     painter.setPen(TEXT)
     for j, label in enumerate(data.bucket_labels):
-        painter.drawText(QRectF(lay.hist_x + j * slot, lay.rows_bottom + 2, slot, 20), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, label)
+        painter.drawText(
+            QRectF(lay.hist_x + j * slot, lay.rows_bottom + 2, slot, 20),
+            Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+            label,
+        )
     painter.setPen(MUTED)
-    painter.drawText(QRectF(MARGIN, lay.rows_bottom + 24, width - 2 * MARGIN, 22), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, PART_NOTE)
+    painter.drawText(
+        QRectF(MARGIN, lay.rows_bottom + 24, width - 2 * MARGIN, 22),
+        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        PART_NOTE,
+    )
     return lay.height
 
 

@@ -40,7 +40,8 @@ class UserFrequencies:
                 self._conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
             version = self._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0]
             self._counts: dict[tuple[str, str], int] = {
-                (code, text): count for code, text, count in self._conn.execute("SELECT code, text, count FROM user_freq")
+                (code, text): count
+                for code, text, count in self._conn.execute("SELECT code, text, count FROM user_freq")
             }
         except sqlite3.Error as exc:
             self._conn.close()

@@ -17,8 +17,20 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
-    QComboBox, QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu, QPlainTextEdit,
-    QPushButton, QSplitter, QTextEdit, QToolButton, QVBoxLayout, QWidget,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTextEdit,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 from ...convert import CODE_STYLES, to_codes
@@ -26,8 +38,8 @@ from ...fileio import atomic_write_text, read_text
 from ...query import CodePiece, decode_code_text, is_code_text
 from .. import errors
 from ..fonts import drawable, han_font, monospace_font
-from ..settings import Settings
 from ..pending_jobs import PendingJobs
+from ..settings import Settings
 from ..workers import Job
 
 DEBOUNCE_MS = 120

@@ -16,8 +16,17 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QActionGroup, QGuiApplication, QInputMethodEvent, QKeyEvent, QPalette, QTextCharFormat
 from PySide6.QtWidgets import (
-    QFileDialog, QFrame, QHBoxLayout, QLabel, QMenu, QMessageBox, QPlainTextEdit, QPushButton, QToolButton,
-    QVBoxLayout, QWidget,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 from ...errors import WubitokError
@@ -69,7 +78,9 @@ class CandidateBar(QFrame):
         text_color = self.palette().color(QPalette.ColorRole.Text).name()
         parts = []
         for i, cand in enumerate(state.candidates):
-            hint = f"&nbsp;<span style='color:gray; font-size:10pt'>{html.escape(cand.hint)}</span>" if cand.hint else ""
+            hint = (
+                f"&nbsp;<span style='color:gray; font-size:10pt'>{html.escape(cand.hint)}</span>" if cand.hint else ""
+            )
             parts.append(f"<a href='{i}' style='text-decoration:none; color:{text_color}'>"
                          f"<span style='color:gray'>{i + 1}</span>&nbsp;{html.escape(drawable(cand.text))}</a>{hint}")
         if not parts:
@@ -225,7 +236,9 @@ class ImePadPane(QWidget):
         except WubitokError as exc:  # the user database is unreadable: type without learning
             options["learning"] = False
             engine = ImeEngine(**options)
-            QTimer.singleShot(0, lambda: errors.show_error(self, exc))
+            # ``exc`` is unbound once the except block ends: keep the error itself.
+            problem = exc
+            QTimer.singleShot(0, lambda: errors.show_error(self, problem))
         self.engine = engine
 
         self.mode_button = QPushButton()

@@ -11,9 +11,20 @@ import html
 from PySide6.QtCore import QAbstractTableModel, QLocale, QModelIndex, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QFrame, QGridLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-    QPushButton, QScrollArea, QSplitter, QTableView,
-    QVBoxLayout, QWidget,
+    QAbstractItemView,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
 )
 
 from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, describe
@@ -263,8 +274,11 @@ class DetailPanel(QWidget):
         self.codes_label.setText(self._codes_html(detail))
         self.keyboard.set_code(detail.code)
         code = detail.code or ""
-        self.shares_title.setText(self.tr("Also typed by {code}").replace("{code}", code)
-                                  if detail.shares else self.tr("No other entry has the code {code}").replace("{code}", code))
+        self.shares_title.setText(
+            self.tr("Also typed by {code}").replace("{code}", code)
+            if detail.shares
+            else self.tr("No other entry has the code {code}").replace("{code}", code)
+        )
         self.shares_title.setVisible(bool(code))
         links = []
         for i, cand in enumerate(detail.shares):

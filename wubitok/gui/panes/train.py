@@ -181,7 +181,12 @@ class TrainPane(QWidget):
         self.special_edit.setPlaceholderText(self.tr("the model's defaults (space-separated, e.g. <s> </s>)"))
         self.backend_box = QComboBox()
         for key, label in (
-            ("auto", self.tr("Automatic (fast libraries for corpora over {} MB)").format(train_backend.AUTO_FAST_BYTES // 1_000_000)),
+            (
+                "auto",
+                self.tr("Automatic (fast libraries for corpora over {} MB)").format(
+                    train_backend.AUTO_FAST_BYTES // 1_000_000
+                ),
+            ),
             ("python", self.tr("wubitok (pure Python)")),
             ("fast", self.tr("Fast (Hugging Face tokenizers / SentencePiece)")),
         ):
