@@ -21,7 +21,7 @@ def gui_data_dir(user_data_dir):
 @pytest.fixture
 def catalog(user_data_dir):
     """A model catalog of the bundled models only, remembering nothing."""
-    from wubitok.gui.model_catalog import ModelCatalog
+    from wubitok.gui.support.model_catalog import ModelCatalog
 
     return ModelCatalog(remember=False)
 
@@ -29,7 +29,7 @@ def catalog(user_data_dir):
 @pytest.fixture
 def error_dialogs(qtbot):
     """(title, message) of every error dialog shown during the test; open ones are closed after."""
-    from wubitok.gui import errors
+    from wubitok.gui.support import errors
 
     shown: list[tuple[str, str]] = []
     reporter = errors.reporter()

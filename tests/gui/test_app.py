@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from wubitok import cli
 from wubitok.errors import FileError, WubitokError
-from wubitok.gui import errors, fonts
 from wubitok.gui.main_window import PANES, MainWindow
+from wubitok.gui.support import errors, fonts
 
 ROOT = Path(__file__).resolve().parents[2]
 MY_PANES = ("lookup", "convert", "ime")
@@ -210,7 +210,7 @@ def test_many_qt_calls_do_not_exhaust_none_or_true(tmp_path):
 
 def test_a_screenshot_leaves_the_remembered_window_alone(gui_app, gui_data_dir, tmp_path):
     from wubitok.gui.app import screenshot
-    from wubitok.gui.settings import Settings
+    from wubitok.gui.support.settings import Settings
 
     Settings("window").set("pane", "convert")
     out = screenshot(tmp_path / "shot.png", pane="lookup", text="你", size=(900, 600), language="en")

@@ -196,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(_spans_text(spans))
     if args.plot:
         # Qt only here, and only when a chart is asked for.
-        from ..gui.report_chart import save_chart_png
+        from ..gui.widgets.report_chart import save_chart_png
 
         save_chart_png(results, args.plot)
         print(f"chart written to {args.plot}", file=sys.stderr)

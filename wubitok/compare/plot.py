@@ -3,7 +3,7 @@
 One row per tokenizer: its characters per token (the bar) and the share of
 its tokens of each length (a small histogram beside the bar, on a scale
 shared by all rows so that rows compare at a glance).  The drawing itself is
-``wubitok.gui.report_chart`` (the core never imports Qt).
+``wubitok.gui.widgets.report_chart`` (the core never imports Qt).
 """
 from __future__ import annotations
 

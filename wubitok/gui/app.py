@@ -18,8 +18,8 @@ from .. import __version__
 from ..errors import InputError, WubitokError
 from ..fileio import atomic_write_bytes
 from ..paths import resources_dir
-from . import errors, fonts, i18n, theme
-from .settings import Settings
+from .support import errors, fonts, i18n, theme
+from .support.settings import Settings
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 # How long --screenshot waits for a pane to finish loading before giving up.

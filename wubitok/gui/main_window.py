@@ -37,7 +37,7 @@ checks with ``hasattr``):
     What File > Open (Ctrl+O) and File > Save (Ctrl+S) do in this pane; the
     menu items are disabled for panes without them.
 
-User errors go through :mod:`wubitok.gui.errors` (``errors.reported(self)``,
+User errors go through :mod:`wubitok.gui.support.errors` (``errors.reported(self)``,
 ``errors.show_error(self, exc)``).
 """
 from __future__ import annotations
@@ -60,8 +60,8 @@ from PySide6.QtWidgets import (
 )
 
 from .. import __version__
-from . import i18n, theme
-from .settings import Settings
+from .support import i18n, theme
+from .support.settings import Settings
 
 PANES: list[tuple[str, str, str]] = [
     ("lookup", "wubitok.gui.panes.lookup", "LookupPane"),

@@ -44,13 +44,13 @@ from ...compare.report import COLUMNS, format_results
 from ...engines.base import Tokenizer, check_cancel
 from ...errors import InputError
 from ...fileio import atomic_write_text
-from .. import errors
-from ..fonts import han_font
-from ..model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
-from ..report_chart import PALETTE, save_chart_png
-from ..settings import Settings
-from ..token_view import TokenizedText, TokenTextView, make_document, prepare
-from ..workers import Job, Progress
+from ..support import errors
+from ..support.fonts import han_font
+from ..support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
+from ..support.settings import Settings
+from ..support.workers import Job, Progress
+from ..widgets.report_chart import PALETTE, save_chart_png
+from ..widgets.token_view import TokenizedText, TokenTextView, make_document, prepare
 
 MIN_SLOTS, MAX_SLOTS = 2, 4
 DEBOUNCE_MS = 300

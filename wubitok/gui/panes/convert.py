@@ -36,11 +36,11 @@ from PySide6.QtWidgets import (
 from ...convert import CODE_STYLES, to_codes
 from ...fileio import atomic_write_text, read_text
 from ...query import CodePiece, decode_code_text, is_code_text
-from .. import errors
-from ..fonts import drawable, han_font, monospace_font
-from ..pending_jobs import PendingJobs
-from ..settings import Settings
-from ..workers import Job
+from ..support import errors
+from ..support.fonts import drawable, han_font, monospace_font
+from ..support.pending_jobs import PendingJobs
+from ..support.settings import Settings
+from ..support.workers import Job
 
 DEBOUNCE_MS = 120
 SEPARATORS = (" ", "", "/", "|", "'", "\t")

@@ -32,11 +32,11 @@ from PySide6.QtWidgets import (
 from ...errors import WubitokError
 from ...fileio import atomic_write_text
 from ...ime import ImeEngine, ImeState, parse_keys
-from .. import errors
-from ..fonts import drawable, han_font, monospace_font
-from ..keyboard import WubiKeyboard
-from ..settings import Settings
-from ..workers import Job, run_job
+from ..support import errors
+from ..support.fonts import drawable, han_font, monospace_font
+from ..support.settings import Settings
+from ..support.workers import Job, run_job
+from ..widgets.keyboard import WubiKeyboard
 
 _NAMED = {
     Qt.Key.Key_Space: "space", Qt.Key.Key_Return: "enter", Qt.Key.Key_Enter: "enter",

@@ -29,10 +29,10 @@ from PySide6.QtWidgets import (
 
 from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, describe
 from ...query import search as search_rows
-from ..fonts import drawable, han_font, monospace_font
-from ..keyboard import WubiKeyboard
-from ..pending_jobs import PendingJobs
-from ..settings import Settings
+from ..support.fonts import drawable, han_font, monospace_font
+from ..support.pending_jobs import PendingJobs
+from ..support.settings import Settings
+from ..widgets.keyboard import WubiKeyboard
 
 # Typing pauses shorter than this do not trigger a search: one search per
 # burst of keys, not one per key.

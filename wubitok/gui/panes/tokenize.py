@@ -27,12 +27,12 @@ from PySide6.QtWidgets import (
 
 from ...engines.base import check_cancel
 from ...fileio import read_text
-from .. import errors
-from ..fonts import han_font, monospace_font
-from ..model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
-from ..settings import Settings
-from ..token_view import COLOUR_MODES, DISPLAY_LIMIT, TokenizedText, TokenTextView, make_document, prepare
-from ..workers import Job
+from ..support import errors
+from ..support.fonts import han_font, monospace_font
+from ..support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
+from ..support.settings import Settings
+from ..support.workers import Job
+from ..widgets.token_view import COLOUR_MODES, DISPLAY_LIMIT, TokenizedText, TokenTextView, make_document, prepare
 
 # Ids shown in the id list; the counts always cover the whole text.
 ID_LIMIT = 100_000

@@ -40,10 +40,10 @@ from ...engines.base import check_cancel, engine_class
 from ...engines.train_backend import choose_backend
 from ...errors import InputError
 from ...fileio import check_readable_text
-from .. import errors
-from ..model_catalog import ModelCatalog, shared_catalog, user_models_dir
-from ..settings import Settings
-from ..workers import Job, Progress
+from ..support import errors
+from ..support.model_catalog import ModelCatalog, shared_catalog, user_models_dir
+from ..support.settings import Settings
+from ..support.workers import Job, Progress
 
 # (model type, label) in the order offered.
 ALGORITHMS = (

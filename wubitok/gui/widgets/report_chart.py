@@ -9,7 +9,7 @@ own name, so nothing needs a legend.  What is drawn comes from
 It works without a window: a QImage is painted offscreen.  The CLI has no
 application object, so one is made on the offscreen platform (a QApplication,
 so that widgets can still be made later in the same process).  Han text uses
-an installed CJK font, or the bundled one (``gui.fonts``).
+an installed CJK font, or the bundled one (``gui.support.fonts``).
 """
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ from typing import Sequence
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication, QImage, QPainter, QPen
 
-from ..compare.metrics import CompareResult
-from ..compare.plot import BAR_TITLE, HIST_TITLE, PART_NOTE, ChartData, chart_data
-from ..errors import FileError
-from ..fileio import atomic_write_bytes
-from . import fonts
+from ...compare.metrics import CompareResult
+from ...compare.plot import BAR_TITLE, HIST_TITLE, PART_NOTE, ChartData, chart_data
+from ...errors import FileError
+from ...fileio import atomic_write_bytes
+from ..support import fonts
 
 # Colour-blind-friendly, distinguishable in print (Tableau 10).
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from ..paths import resources_dir
+from ...paths import resources_dir
 
 # "system" follows the desktop's locale.
 LANGUAGES = ("system", "en", "zh_CN")

@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from ..errors import Cancelled, WubitokError
+from ...errors import Cancelled, WubitokError
 
 # At most one progress signal per this many seconds (stage changes and the
 # final "done == total" always go through).

@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from ..paths import user_data_dir
+from ...paths import user_data_dir
 
 RECENT_FILES_MAX = 10
 

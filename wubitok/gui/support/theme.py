@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
-from ..paths import resources_dir
+from ...paths import resources_dir
 
 THEMES = ("system", "light", "dark")
 

@@ -39,7 +39,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextDocumentLayout, QPlainTextEdit, QToolTip, QWidget
 
-from ..engines.base import Encoding
+from ...engines.base import Encoding
 
 # Past this many characters the view shows the start of the text and says so;
 # counts and ids always cover the whole text.
@@ -182,7 +182,7 @@ def _hash_index(token_id: int, n: int) -> int:
 
 def wubi_keys(chars: str) -> str:
     """Full Wubi codes of the Han characters in ``chars`` (for tooltips)."""
-    from ..dictionary import default_dictionary
+    from ...dictionary import default_dictionary
 
     d = default_dictionary()
     codes = (d.full_code(c) for c in chars if not c.isascii())

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from wubitok.convert import to_codes
-from wubitok.gui.fonts import drawable
 from wubitok.gui.panes.convert import CHINESE, CODES, ConvertPane
+from wubitok.gui.support.fonts import drawable
 
 
 @pytest.fixture

@@ -9,11 +9,11 @@ from PySide6.QtCore import QTimer
 from wubitok.engines import train_backend
 from wubitok.engines.base import engine_class, load_tokenizer
 from wubitok.engines.train_backend import choose_backend
-from wubitok.gui import errors
-from wubitok.gui.model_catalog import user_models_dir
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.gui.panes.train import TrainPane, model_file_name
+from wubitok.gui.support import errors
+from wubitok.gui.support.model_catalog import user_models_dir
 from wubitok.paths import resources_dir
 
 SAMPLES = resources_dir() / "samples"

@@ -9,7 +9,7 @@ from PySide6.QtCore import QTimer
 from wubitok.engines.bpe_core import train_merges
 from wubitok.errors import FileError
 from wubitok.fileio import check_readable_text, read_text
-from wubitok.gui.workers import Job, Progress, ProgressMeter, run_job
+from wubitok.gui.support.workers import Job, Progress, ProgressMeter, run_job
 from wubitok.paths import resources_dir
 
 SAMPLES = resources_dir() / "samples"

@@ -18,9 +18,9 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, Qt, Signal
 
-from ..engines.base import Tokenizer, load_tokenizer
-from ..errors import FileError
-from ..paths import resources_dir, user_data_dir
+from ...engines.base import Tokenizer, load_tokenizer
+from ...errors import FileError
+from ...paths import resources_dir, user_data_dir
 from .settings import Settings
 
 SOURCES = ("bundled", "user", "opened")
@@ -79,7 +79,7 @@ def load_entry(entry: ModelEntry) -> Tokenizer:
     """Load a catalog entry (any thread): our models directly, others via wubitok.compare."""
     if entry.kind == KIND_WUBITOK:
         return load_tokenizer(entry.path)
-    from ..compare import load_external
+    from ...compare import load_external
 
     return load_external(entry.kind, entry.path)
 

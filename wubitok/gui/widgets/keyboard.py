@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from .fonts import han_font
+from ..support.fonts import han_font
 
 ZONES = ("GFDSA", "HJKLM", "TREWQ", "YUIOP", "NBVCX")
 KEY_NAMES = dict(zip("GFDSAHJKLMTREWQYUIOPNBVCX", "王土大木工目日口田山禾白月人金言立水火之已子女又纟"))

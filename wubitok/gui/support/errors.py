@@ -13,7 +13,7 @@ announced on :func:`reporter`'s ``shown(title, message)`` signal.
 
 Use::
 
-    from wubitok.gui import errors
+    from wubitok.gui.support import errors
 
     with errors.reported(self):                 # WubitokError -> dialog
         text = read_text(path)
@@ -30,7 +30,7 @@ from typing import Iterator
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from .. import errors as core_errors
+from ... import errors as core_errors
 
 
 class ErrorReporter(QObject):

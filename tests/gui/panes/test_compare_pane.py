@@ -8,9 +8,9 @@ import pytest
 from wubitok.compare import compare_tokenizers
 from wubitok.compare.report import format_results
 from wubitok.engines.base import engine_class, load_tokenizer
-from wubitok.gui import errors
-from wubitok.gui.model_catalog import bundled_models_dir
 from wubitok.gui.panes.compare import ComparePane
+from wubitok.gui.support import errors
+from wubitok.gui.support.model_catalog import bundled_models_dir
 from wubitok.paths import resources_dir
 
 BUNDLED = sorted(bundled_models_dir().glob("*.json"))

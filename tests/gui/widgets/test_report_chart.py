@@ -6,8 +6,8 @@ from PySide6.QtGui import QColor, QFont, QFontDatabase, QImage, QRawFont
 
 from wubitok.compare import CompareResult
 from wubitok.compare.plot import chart_data
-from wubitok.gui import fonts
-from wubitok.gui.report_chart import PALETTE, ROW_HEIGHT, _Layout, chart_image, save_chart_png
+from wubitok.gui.support import fonts
+from wubitok.gui.widgets.report_chart import PALETTE, ROW_HEIGHT, _Layout, chart_image, save_chart_png
 
 
 @pytest.fixture(scope="module")

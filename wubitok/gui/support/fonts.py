@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication, QRawFont
 
-from ..paths import resources_dir
+from ...paths import resources_dir
 
 BUNDLED_FONT = "fonts/DroidSansFallbackFull.ttf"
 # Two common characters and a rarer one, so that a font with only a handful

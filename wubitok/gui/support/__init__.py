@@ -1,0 +1,1 @@
+"""What every pane leans on: background jobs, settings, theme, fonts, language, error dialogs, models."""

@@ -1,0 +1,1 @@
+"""Widgets and drawings that more than one pane (or the CLI's chart export) uses."""
