@@ -56,8 +56,8 @@ def _cpu_s() -> float:
 
 def child(mode: str, vocab: int, train: str, heldout: str) -> dict:
     """One training and one encode, measured in this (fresh) process."""
-    from wubitok.engines.bpe import ByteLevelBPE
-    from wubitok.engines.pretokenize import GPT4_PATTERN, batch_lines
+    from wubitok.engines.bpe.byte_level import ByteLevelBPE
+    from wubitok.engines.pre_tokenizers.gpt4 import GPT4_PATTERN, batch_lines
     from wubitok.fileio import iter_lines
 
     held = Path(heldout).read_text(encoding="utf-8")

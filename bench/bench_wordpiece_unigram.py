@@ -88,8 +88,8 @@ def child(engine: str, mode: str, vocab: int, train: str, heldout: str) -> dict:
     if mode == "ref":
         count = (_reference_wordpiece if engine == "wordpiece" else _reference_unigram)(vocab, train)
     else:
-        from wubitok.engines.unigram import Unigram
-        from wubitok.engines.wordpiece import WordPiece
+        from wubitok.engines.unigram.model import Unigram
+        from wubitok.engines.wordpiece.model import WordPiece
 
         cls = WordPiece if engine == "wordpiece" else Unigram
         model = cls.train(files=[train], vocab_size=vocab, min_frequency=2, backend=mode)

@@ -56,12 +56,12 @@ def test_train_shows_progress_and_writes_a_loadable_model(corpus, tmp_path, caps
 
 
 def test_auto_backend_goes_fast_above_the_corpus_size_and_says_so(corpus, tmp_path, capsys, monkeypatch):
-    from wubitok.engines import train_backend
+    from wubitok.engines import backends
 
     small, big = tmp_path / "small.json", tmp_path / "big.json"
     assert main(["train", "--model", "bpe", "--vocab-size", "400", "-o", str(small), str(corpus)]) == 0
     assert "fast backend" not in capsys.readouterr().err
-    monkeypatch.setattr(train_backend, "AUTO_FAST_BYTES", corpus.stat().st_size)
+    monkeypatch.setattr(backends, "AUTO_FAST_BYTES", corpus.stat().st_size)
     assert main(["train", "--model", "bpe", "--vocab-size", "400", "-o", str(big), str(corpus)]) == 0
     assert "training with the fast backend" in capsys.readouterr().err
     assert json.loads(small.read_text(encoding="utf-8"))["training"]["backend"] == "python"

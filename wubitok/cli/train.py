@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import TextIO
 
 from ..codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES, CodecOptions
+from ..engines.backends import AUTO_FAST_BYTES, BACKENDS, choose_backend
 from ..engines.base import available_models, engine_class
-from ..engines.train_backend import AUTO_FAST_BYTES, BACKENDS, choose_backend
 from ..errors import FileError, InputError
 from ..fileio import check_readable_text
 from .common import help_formatter

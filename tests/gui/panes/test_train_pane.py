@@ -6,9 +6,9 @@ import json
 import pytest
 from PySide6.QtCore import QTimer
 
-from wubitok.engines import train_backend
+from wubitok.engines import backends
+from wubitok.engines.backends import choose_backend
 from wubitok.engines.base import engine_class, load_tokenizer
-from wubitok.engines.train_backend import choose_backend
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.gui.panes.train import TrainPane, model_file_name
@@ -161,7 +161,7 @@ def test_options_are_remembered(qtbot, catalog, user_data_dir):
 
 
 def test_big_corpora_train_with_the_fast_library_and_say_so(qtbot, pane, monkeypatch):
-    monkeypatch.setattr(train_backend, "AUTO_FAST_BYTES", 1000)  # song100.txt is ~27 KB
+    monkeypatch.setattr(backends, "AUTO_FAST_BYTES", 1000)  # song100.txt is ~27 KB
     pane.add_files([SAMPLES / "song100.txt"])
     pane.set_algorithms(["wordpiece"])
     pane.vocab_spin.setValue(1000)

@@ -6,7 +6,7 @@ import threading
 import pytest
 from PySide6.QtCore import QTimer
 
-from wubitok.engines.bpe_core import train_merges
+from wubitok.engines.bpe.trainer import train_merges
 from wubitok.errors import FileError
 from wubitok.fileio import check_readable_text, read_text
 from wubitok.gui.support.workers import Job, Progress, ProgressMeter, run_job

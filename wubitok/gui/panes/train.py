@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
 )
 
 from ...codec import CodecOptions
-from ...engines import train_backend
+from ...engines import backends
+from ...engines.backends import choose_backend
 from ...engines.base import check_cancel, engine_class
-from ...engines.train_backend import choose_backend
 from ...errors import InputError
 from ...fileio import check_readable_text
 from ..support import errors
@@ -184,7 +184,7 @@ class TrainPane(QWidget):
             (
                 "auto",
                 self.tr("Automatic (fast libraries for corpora over {} MB)").format(
-                    train_backend.AUTO_FAST_BYTES // 1_000_000
+                    backends.AUTO_FAST_BYTES // 1_000_000
                 ),
             ),
             ("python", self.tr("wubitok (pure Python)")),

@@ -25,7 +25,7 @@ pair with the highest count wins; among equal counts the pair ``(a, b)`` that
 is smaller as a tuple of ids (``a`` first, then ``b``).  HF numbers its base
 symbols in its alphabet's code-point order and merged symbols in creation
 order, as here; a caller whose base ids are ordered differently relabels
-them before training to get HF's merge order (``engines.bpe`` does).  One
+them before training to get HF's merge order (``bpe.byte_level`` does).  One
 difference remains: when a merge produces a string HF already has (``"a" +
 "bc"`` after ``"ab" + "c"``), HF reuses that token's id while this core always
 creates a new symbol; the callers decode both the same way.
@@ -43,7 +43,7 @@ from itertools import repeat
 from operator import lshift, or_
 from typing import Callable, Iterable, Sequence
 
-from .base import check_cancel
+from ..base import check_cancel
 
 # progress(stage, done, total), as in engines.base.ProgressCallback.
 Progress = Callable[[str, int, int], None]

@@ -37,7 +37,7 @@ import unicodedata
 from collections import Counter
 from typing import Iterable, Union
 
-from .base import check_cancel
+from ..base import check_cancel
 
 # Google BERT's _is_chinese_char, as code point ranges.
 CJK_RANGES = (

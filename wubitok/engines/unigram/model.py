@@ -1,6 +1,6 @@
 """Unigram language-model tokenizer (SentencePiece style), lossless.
 
-Text to pieces (``unigram_pretokenize``): a space becomes ``▁`` and starts a
+Text to pieces (``pre_tokenizers.metaspace``): a space becomes ``▁`` and starts a
 word (SentencePiece with ``add_dummy_prefix=False``: nothing is prepended, so
 a leading space is a ``▁`` like any other); line breaks and tabs are words of
 their own; every word is segmented by Viterbi over the vocabulary pieces.
@@ -27,14 +27,14 @@ import random
 import threading
 from typing import Any, ClassVar, Iterable, Sequence
 
-from ..errors import InputError, ModelError
-from .base import Encoding, ProgressCallback, Tokenizer, check_int, register
-from .corpus_blocks import iter_corpus_blocks
-from .special_split import SpecialSplitter, special_token_list
-from .train_backend import use_fast
-from .unigram_lattice import Edge, PieceLattice, nbest_paths, sample_path
-from .unigram_pretokenize import SPACE_MARK, count_runs, split_words
-from .unigram_trainer import MAX_PIECE_LENGTH, SEED_SIZE, SHRINKING_FACTOR, SUB_ITERATIONS, train_unigram
+from ...errors import InputError, ModelError
+from ..backends import use_fast
+from ..base import Encoding, ProgressCallback, Tokenizer, check_int, register
+from ..corpus import iter_corpus_blocks
+from ..pre_tokenizers.metaspace import SPACE_MARK, count_runs, split_words
+from ..pre_tokenizers.special import SpecialSplitter, special_token_list
+from .lattice import Edge, PieceLattice, nbest_paths, sample_path
+from .trainer import MAX_PIECE_LENGTH, SEED_SIZE, SHRINKING_FACTOR, SUB_ITERATIONS, train_unigram
 
 TRAINED_BY_PURE = "wubitok Unigram trainer (sentencepiece's EM and pruning)"
 TRAINED_BY_FAST = "sentencepiece unigram trainer"
@@ -141,7 +141,7 @@ class Unigram(Tokenizer):
         blocks = iter_corpus_blocks(texts, files, cancel)
         reserved = set(specials) | ({_byte_token(b) for b in range(256)} if byte_fallback else set())
         if fast:
-            from .unigram_fast import train_with_sentencepiece
+            from .fast import train_with_sentencepiece
 
             pieces = train_with_sentencepiece(
                 blocks, vocab_size=vocab_size - (len(specials) - len(DEFAULT_SPECIALS)),

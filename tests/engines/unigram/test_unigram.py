@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wubitok.engines.base import load_tokenizer
-from wubitok.engines.unigram import TRAINED_BY_FAST, Unigram
-from wubitok.engines.unigram_pretokenize import END, count_runs, script_runs, split_words
-from wubitok.engines.unigram_trainer import _Lattices, digamma, seed_pieces
+from wubitok.engines.pre_tokenizers.metaspace import END, count_runs, script_runs, split_words
+from wubitok.engines.unigram.model import TRAINED_BY_FAST, Unigram
+from wubitok.engines.unigram.trainer import _Lattices, digamma, seed_pieces
 from wubitok.errors import Cancelled, InputError, MissingExtraError, ModelError
 from wubitok.paths import resources_dir
 
@@ -201,7 +201,7 @@ def test_seeds_are_right_maximal_frequent_substrings():
 
 
 def test_seed_search_in_parts_finds_the_same_seeds(corpus, monkeypatch):
-    import wubitok.engines.unigram_trainer as trainer
+    import wubitok.engines.unigram.trainer as trainer
 
     runs = count_runs([corpus[0][:40_000]])
     whole = seed_pieces(runs)

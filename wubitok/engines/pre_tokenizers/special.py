@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Mapping, Sequence
 
-from ..errors import InputError
+from ...errors import InputError
 
 
 def special_token_list(defaults: Sequence[str], extra: Sequence[str] | None) -> list[str]:

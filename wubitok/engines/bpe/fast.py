@@ -5,7 +5,7 @@ counts, spelled by the same codec: every codec symbol has a one-character
 token form (``WubiCodec.tokens``), none of them whitespace, so a pre-token's
 spelling is one whitespace-free "word" for HF.  The learned merges (pairs of
 strings) are mapped back to this project's ids.  Ties between equally
-frequent pairs may go differently from ``bpe_core``, so the two backends give
+frequent pairs may go differently from ``bpe.trainer``, so the two backends give
 close, not identical, models.
 """
 from __future__ import annotations
@@ -14,11 +14,11 @@ import json
 import threading
 from typing import TYPE_CHECKING, Iterator, Sequence
 
-from ..errors import MissingExtraError
-from .base import ProgressCallback, check_cancel
+from ...errors import MissingExtraError
+from ..base import ProgressCallback, check_cancel
 
 if TYPE_CHECKING:
-    from .wubi_bpe import WubiBPE
+    from .wubi import WubiBPE
 
 # A word that occurs n times is fed as n space-separated copies, at most this
 # many per string so that no single string gets huge.

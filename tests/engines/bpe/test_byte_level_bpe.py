@@ -13,11 +13,11 @@ from tokenizers import Regex, Tokenizer, models, pre_tokenizers, trainers
 
 import wubitok
 from wubitok.engines.base import load_tokenizer
-from wubitok.engines.bpe import ByteLevelBPE, bytes_to_unicode
-from wubitok.engines.pretokenize import GPT4_PATTERN, PreTokenizer
+from wubitok.engines.bpe.byte_level import ByteLevelBPE, bytes_to_unicode
+from wubitok.engines.pre_tokenizers.gpt4 import GPT4_PATTERN, PreTokenizer
 from wubitok.errors import Cancelled, FileError, InputError, MissingExtraError, ModelError
 
-SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
 FORTUNES = (SAMPLES / "fortunes-zh.txt").read_text(encoding="utf-8")
 # Mixed Chinese / English text: a training part and a held-out part.
 TRAIN = FORTUNES[:60_000]
@@ -361,7 +361,7 @@ def test_model_file_is_identical_across_processes_with_different_hash_seeds(tmp_
 
     corpus = tmp_path / "corpus.txt"
     corpus.write_text(TRAIN[:15_000], encoding="utf-8")
-    code = ("import sys; from wubitok.engines.bpe import ByteLevelBPE; "
+    code = ("import sys; from wubitok.engines.bpe.byte_level import ByteLevelBPE; "
             "ByteLevelBPE.train(files=[sys.argv[1]], vocab_size=500).save(sys.argv[2])")
     outputs = []
     for seed in ("1", "2"):

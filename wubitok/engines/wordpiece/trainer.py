@@ -46,7 +46,7 @@ import threading
 from collections import defaultdict
 from typing import Callable, Mapping
 
-from .base import check_cancel
+from ..base import check_cancel
 
 Progress = Callable[[str, int, int], None]
 

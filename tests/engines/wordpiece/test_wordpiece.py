@@ -13,9 +13,9 @@ from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import models, normalizers, pre_tokenizers
 
 from wubitok.engines.base import load_tokenizer
-from wubitok.engines.bert_pretokenize import WHITESPACE, BertPreTokenizer
-from wubitok.engines.wordpiece import BERT_SPECIALS, TRAINED_BY_FAST, WordPiece
-from wubitok.engines.wordpiece_trainer import initial_alphabet, train_wordpiece
+from wubitok.engines.pre_tokenizers.bert import WHITESPACE, BertPreTokenizer
+from wubitok.engines.wordpiece.model import BERT_SPECIALS, TRAINED_BY_FAST, WordPiece
+from wubitok.engines.wordpiece.trainer import initial_alphabet, train_wordpiece
 from wubitok.errors import Cancelled, FileError, InputError, MissingExtraError, ModelError
 from wubitok.paths import resources_dir
 

@@ -3,7 +3,7 @@
 sentencepiece sees the same words as the pure-Python trainer: its settings
 (identity normalization, no dummy prefix, spaces kept as they are, split by
 whitespace and script, all characters kept) make it cut a line exactly as
-``unigram_pretokenize`` cuts a word sequence, once the text is split into
+``pre_tokenizers.metaspace`` cuts a word sequence, once the text is split into
 lines at every line break, tab and literal ``▁`` (the places where this
 engine always ends a word and sentencepiece would not).  Lines go to
 sentencepiece whole, not as a word list, because its seed search ignores
@@ -21,9 +21,9 @@ import re
 import threading
 from typing import Iterable, Iterator
 
-from ..errors import InputError
-from .base import ProgressCallback, check_cancel
-from .unigram_pretokenize import BREAKS, SPACE_MARK
+from ...errors import InputError
+from ..base import ProgressCallback, check_cancel
+from ..pre_tokenizers.metaspace import BREAKS, SPACE_MARK
 
 _LINE_CUT = re.compile(f"[{BREAKS}{SPACE_MARK}]+")
 
@@ -50,7 +50,7 @@ def train_with_sentencepiece(
 ) -> list[tuple[str, float]]:
     """sentencepiece's trained pieces with their scores, best first.
     ``vocab_size`` counts ``<unk>``, ``<s>``, ``</s>`` and the byte pieces."""
-    # Imported here: the extra is optional (train_backend.use_fast has
+    # Imported here: the extra is optional (backends.use_fast has
     # checked that it is installed).
     import sentencepiece as spm
 

@@ -1,14 +1,14 @@
 """Wubi-BPE: byte-pair encoding over Wubi spellings of Chinese text.
 
-Text is cut into pre-tokens (``pretokenize``), each pre-token is spelled by
+Text is cut into pre-tokens (``pre_tokenizers.wubi``), each pre-token is spelled by
 the Wubi codec (Han characters as Wubi keys, everything else as UTF-8
-bytes) and BPE merges, learned by ``bpe_core``, are applied within each
+bytes) and BPE merges, learned by ``bpe.trainer``, are applied within each
 pre-token.  The base symbols are the 256 bytes plus the Wubi symbols, so
 there is no unknown token and ``decode(encode(x).ids) == x`` for every
 ``str``.
 
 Encoding gives exactly what applying the merges by rank would give, but
-through ``bpe_backtrack`` (longest match with backtracking, checked pair by
+through ``bpe.encoder`` (longest match with backtracking, checked pair by
 pair), and remembers the result for each distinct pre-token: Chinese text
 repeats its clauses and words a lot.
 
@@ -30,16 +30,16 @@ from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import add, itemgetter, ne, not_, or_, sub
 from typing import Any, Iterable, Iterator, Sequence
 
-from ..codec import RESERVED_TOKENS, CodecOptions, WubiCodec
-from ..dictionary import default_dictionary
-from ..errors import InputError, ModelError
-from ..fileio import check_readable_text, iter_text_chunks
-from ..segment import segment_texts
-from .base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
-from .bpe_backtrack import BacktrackEncoder
-from .bpe_core import train_merges
-from .special_split import SpecialSplitter, special_token_list
-from .train_backend import use_fast
+from ...codec import RESERVED_TOKENS, CodecOptions, WubiCodec
+from ...dictionary import default_dictionary
+from ...errors import InputError, ModelError
+from ...fileio import check_readable_text, iter_text_chunks
+from ..backends import use_fast
+from ..base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
+from ..pre_tokenizers.special import SpecialSplitter, special_token_list
+from ..pre_tokenizers.wubi import pretokens
+from .encoder import BacktrackEncoder
+from .trainer import train_merges
 
 DEFAULT_SPECIAL_TOKENS = RESERVED_TOKENS
 
@@ -49,50 +49,6 @@ BLOCK_CHARS = 1 << 20
 MAX_BLOCK_CHARS = 1 << 24
 # Pre-tokens remembered by encode(); Chinese clauses repeat a lot in real text.
 CACHE_SIZE = 200_000
-
-
-def pretokens(text: str) -> Iterator[str]:
-    """The pre-tokens of ``text``; joined they are ``text``.
-
-    Built on the segmenter's runs: a Han run is one pre-token (a clause, up
-    to the next non-Han character), so merges may join characters but never
-    join Han with anything else.  Digits go in groups of up to three.  A
-    single space before a non-Han pre-token belongs to it (" word", " 42",
-    " (") as in GPT-2; the other whitespace stands alone.
-    """
-    held = False  # a space waiting to join the next pre-token
-    for piece, kind in zip(*segment_texts(text)):
-        if kind == "space":  # runs are maximal: no space is held here
-            if piece[-1] == " ":
-                if len(piece) > 1:
-                    yield piece[:-1]
-                held = True
-            else:
-                yield piece
-            continue
-        prefix = ""
-        if held:
-            if kind == "han":
-                yield " "
-            else:
-                prefix = " "
-            held = False
-        if kind == "digit" and len(piece) > 3:
-            yield prefix + piece[:3]
-            for i in range(3, len(piece), 3):
-                yield piece[i : i + 3]
-        else:
-            yield prefix + piece
-    if held:
-        yield " "
-
-
-def pretokenize(text: str, offset: int = 0) -> Iterator[tuple[str, int]]:
-    """``(piece, start)`` for the pre-tokens of ``text`` (``start`` + ``offset``)."""
-    pos = offset
-    for piece in pretokens(text):
-        yield piece, pos
-        pos += len(piece)
 
 
 # -- counting pre-tokens ------------------------------------------------------
@@ -300,7 +256,7 @@ class WubiBPE(Tokenizer):
         check_cancel(cancel)
         words = sorted(counts.items())
         if fast:
-            from .wubi_bpe_fast import train_merges_fast
+            from .fast import train_merges_fast
 
             merges = train_merges_fast(
                 empty, words, num_merges=num_merges, min_frequency=min_frequency, progress=progress, cancel=cancel

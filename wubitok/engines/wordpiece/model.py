@@ -1,6 +1,6 @@
 """WordPiece (BERT style): BERT pre-tokenization, greedy longest match first.
 
-Encoding: the text is split into BERT words (``bert_pretokenize``); each word
+Encoding: the text is split into BERT words (``pre_tokenizers.bert``); each word
 becomes the longest vocabulary token that starts it, then the longest
 ``##``-prefixed token that continues it, and so on.  A word with no such
 segmentation, or longer than ``max_input_chars_per_word`` characters,
@@ -12,7 +12,7 @@ words, except next to a CJK character or CJK/fullwidth punctuation (Chinese
 has no spaces; BERT split it apart itself).  It is lossy by design: original
 spacing, case, accents and unknown words are gone.
 
-Training (``train``): by the WordPiece score, see ``wordpiece_trainer``; or,
+Training (``train``): by the WordPiece score, see ``wordpiece.trainer``; or,
 with ``backend="fast"``, with Hugging Face ``tokenizers``' WordPieceTrainer,
 which ranks merges by frequency, and the model says so (``trained_by``).
 """
@@ -22,13 +22,13 @@ import os
 import threading
 from typing import Any, ClassVar, Iterable, Sequence
 
-from ..errors import InputError, ModelError
-from .base import Encoding, ProgressCallback, Tokenizer, check_int, register
-from .bert_pretokenize import BertPreTokenizer, is_cjk, token_span
-from .corpus_blocks import iter_corpus_blocks
-from .special_split import SpecialSplitter, special_token_list
-from .train_backend import use_fast
-from .wordpiece_trainer import initial_alphabet, train_wordpiece
+from ...errors import InputError, ModelError
+from ..backends import use_fast
+from ..base import Encoding, ProgressCallback, Tokenizer, check_int, register
+from ..corpus import iter_corpus_blocks
+from ..pre_tokenizers.bert import BertPreTokenizer, is_cjk, token_span
+from ..pre_tokenizers.special import SpecialSplitter, special_token_list
+from .trainer import initial_alphabet, train_wordpiece
 
 TRAINED_BY_PURE = "wubitok WordPiece trainer (WordPiece score)"
 TRAINED_BY_FAST = "tokenizers WordPieceTrainer (frequency-ranked merges, not the WordPiece score)"
@@ -139,7 +139,7 @@ class WordPiece(Tokenizer):
         training = {"vocab_size": vocab_size, "min_frequency": min_frequency,
                     "limit_alphabet": limit_alphabet, "backend": "fast" if fast else "python"}
         if fast:
-            from .wordpiece_fast import train_with_tokenizers
+            from .fast import train_with_tokenizers
 
             if texts is None and files is None:
                 raise InputError("nothing to train on: give texts or files")

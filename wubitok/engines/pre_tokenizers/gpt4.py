@@ -23,7 +23,7 @@ from typing import Iterable, Iterator, Sequence
 
 import regex
 
-from ..errors import InputError
+from ...errors import InputError
 
 GPT4_PATTERN = (
     r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}"""

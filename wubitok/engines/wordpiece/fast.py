@@ -1,7 +1,7 @@
 """WordPiece training with Hugging Face ``tokenizers`` (``backend="fast"``).
 
 HF's ``BertNormalizer`` + ``BertPreTokenizer``, configured with the model's
-options, cut the text into the same words as ``bert_pretokenize`` (tests
+options, cut the text into the same words as ``pre_tokenizers.bert`` (tests
 compare the two); they run in Rust, so the text goes to HF as it is rather
 than through the Python pre-tokenizer, and files are read by HF itself.  HF's ``WordPieceTrainer`` is its BPE
 trainer with a ``##`` prefix: merges are ranked by pair frequency, not by the
@@ -13,9 +13,9 @@ import os
 import threading
 from typing import Iterable, Iterator, Sequence
 
-from ..fileio import check_readable_text
-from .base import ProgressCallback, check_cancel
-from .corpus_blocks import iter_corpus_blocks
+from ...fileio import check_readable_text
+from ..base import ProgressCallback, check_cancel
+from ..corpus import iter_corpus_blocks
 
 
 def _line_batches(blocks: Iterable[str], cancel: threading.Event | None) -> Iterator[list[str]]:
@@ -41,7 +41,7 @@ def train_with_tokenizers(
     cancel: threading.Event | None,
 ) -> list[str]:
     """The trained vocabulary in id order (specials first, as given)."""
-    # Imported here: the extra is optional (train_backend.use_fast has
+    # Imported here: the extra is optional (backends.use_fast has
     # checked that it is installed).
     from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers
 

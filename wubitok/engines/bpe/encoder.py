@@ -1,6 +1,6 @@
 """Fast exact BPE encoding: longest match with backtracking.
 
-Applying merges by rank (``bpe_core.MergeApplier``) costs a scan of the
+Applying merges by rank (``bpe.trainer.MergeApplier``) costs a scan of the
 sequence per merge, which is slow for long pre-tokens such as a clause of
 Chinese spelled in Wubi keys (dozens of symbols).  This encoder gives the
 same tokens in about one step per token, after the method of GitHub's
@@ -30,7 +30,7 @@ so the result is the same.
 
 Only tokens that BPE can actually produce from their own symbols take part.
 Ids must be in merge order (merge ``i`` creates ``first_new_id + i``, base
-symbols below), as ``bpe_core`` makes them.
+symbols below), as ``bpe.trainer`` makes them.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Base symbols are the 256 byte values of the UTF-8 text, so nothing is ever
 unknown.  Text is first cut into special tokens and GPT-4 (cl100k) regex
-pre-tokens (``engines.pretokenize``); merges never cross a pre-token.
+pre-tokens (``pre_tokenizers.gpt4``); merges never cross a pre-token.
 
 Id layout (fixed, documented for the CLI and the GUI)::
 
@@ -23,14 +23,14 @@ the broken bytes.
 
 Training matches HF ``BpeTrainer`` merge for merge: pairs tie-break by HF's
 symbol order (bytes in the code-point order of their printable form), which
-this module gets by relabelling the bytes before calling ``bpe_core``.  The
+this module gets by relabelling the bytes before calling ``bpe.trainer``.  The
 ``fast`` backend trains HF's own ``BpeTrainer`` on exactly the same
 pre-token counts and converts its merges into this model.  (When a merge
 re-creates a string that is already a token, HF reuses that token while
 this model gives the merge its own id; ``token_to_id`` returns the first.)
 
 Encoding gives the tokens of applying the merges by rank, computed by the
-shared backtracking encoder (``engines.bpe_backtrack``) and cached per
+shared backtracking encoder (``bpe.encoder``) and cached per
 pre-token.
 """
 from __future__ import annotations
@@ -45,14 +45,14 @@ from itertools import accumulate, repeat
 from operator import add
 from typing import Any, Iterable, Iterator, Sequence
 
-from ..errors import InputError, MissingExtraError
-from ..fileio import check_readable_text, iter_lines
-from .base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
-from .bpe_backtrack import BacktrackEncoder
-from .bpe_core import train_merges
-from .pretokenize import GPT4_PATTERN, PreTokenizer, batch_lines
-from .special_split import special_token_list
-from .train_backend import use_fast
+from ...errors import InputError, MissingExtraError
+from ...fileio import check_readable_text, iter_lines
+from ..backends import use_fast
+from ..base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
+from ..pre_tokenizers.gpt4 import GPT4_PATTERN, PreTokenizer, batch_lines
+from ..pre_tokenizers.special import special_token_list
+from .encoder import BacktrackEncoder
+from .trainer import train_merges
 
 DEFAULT_SPECIAL_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
 _PIECE_CACHE = 200_000

@@ -33,7 +33,7 @@ from typing import Iterable
 
 import regex
 
-from .base import check_cancel
+from ..base import check_cancel
 
 SPACE_MARK = "\u2581"
 # What follows a run at the end of a line (SentencePiece's sentence boundary).

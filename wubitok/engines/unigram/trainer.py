@@ -1,7 +1,7 @@
 """Unigram language-model training, as SentencePiece's trainer does it.
 
 The steps of ``unigram_model_trainer.cc``, on distinct script runs with
-their counts (``unigram_pretokenize``):
+their counts (``pre_tokenizers.metaspace``):
 
 1. Seeds: every character, plus every substring of 2 to 16 characters that
    occurs at least twice (``min_frequency`` if higher) and is right-maximal
@@ -47,9 +47,9 @@ from itertools import accumulate, chain, compress, islice
 from operator import sub
 from typing import Callable, Mapping
 
-from ..errors import InputError
-from .base import check_cancel
-from .unigram_pretokenize import END
+from ...errors import InputError
+from ..base import check_cancel
+from ..pre_tokenizers.metaspace import END
 
 Progress = Callable[[str, int, int], None]
 
@@ -99,7 +99,7 @@ def seed_pieces(
     their scores (count * length), sorted by score (then string).
 
     ``followed_runs`` keys are runs with the symbol that follows them in the
-    text appended (see ``unigram_pretokenize.count_runs``): a substring that
+    text appended (see ``pre_tokenizers.metaspace.count_runs``): a substring that
     ends a run is right-maximal only if those followers differ."""
     chars: dict[str, int] = {}
     groups: dict[int, list[str]] = {}

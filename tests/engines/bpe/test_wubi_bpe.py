@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from wubitok import load_tokenizer
 from wubitok.codec import CodecOptions
-from wubitok.engines.bpe_core import MergeApplier
-from wubitok.engines.wubi_bpe import WubiBPE, pretokenize
+from wubitok.engines.bpe.trainer import MergeApplier
+from wubitok.engines.bpe.wubi import WubiBPE
+from wubitok.engines.pre_tokenizers.wubi import pretokenize
 from wubitok.errors import Cancelled, FileError, InputError, MissingExtraError, ModelError
 from wubitok.paths import resources_dir
 

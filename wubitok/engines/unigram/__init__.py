@@ -1,0 +1,3 @@
+"""Unigram language model (SentencePiece): ``model`` (the engine), ``trainer``,
+``lattice`` (Viterbi, n-best, sampling), ``fast`` (``sentencepiece``).
+"""

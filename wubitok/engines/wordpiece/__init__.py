@@ -1,0 +1,2 @@
+"""WordPiece (BERT): ``model`` (the engine), ``trainer``, ``fast`` (HF ``tokenizers``).
+"""
