@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from wubitok.dictionary import WubiDictionary
+from wubitok.dictionary import WubiDictionary, in_charset
 from wubitok.errors import DictionaryError, InputError, UnknownCodeError
 
 
@@ -114,7 +114,7 @@ def test_wildcard(wubi_dict):
 
 def test_candidates_limit_charset_and_phrases(wubi_dict):
     assert len(wubi_dict.candidates("a", limit=7)) == 7
-    common = wubi_dict.candidates("aaaa", charset="common")
+    common = wubi_dict.candidates("aaaa", charset="gb2312")
     assert "㠭" not in [c.text for c in common] and common[0].text == "工"
     assert all(not c.is_phrase for c in wubi_dict.candidates("wwww", phrases=False))
 
@@ -170,8 +170,14 @@ def test_pinyin_tone_filters_and_u_umlaut(wubi_dict):
 
 
 def test_charset_filter(wubi_dict):
-    assert wubi_dict.is_common("你好") and not wubi_dict.is_common("㠭")
-    assert all(wubi_dict.is_common(h.char) for h in wubi_dict.by_pinyin("ni", charset="common"))
+    assert in_charset("你好", "gb2312") and not in_charset("㠭", "gb2312") and in_charset("㠭", "all")
+    assert in_charset("驪", "gbk") and not in_charset("驪", "gb2312") and not in_charset("𠉎", "gbk")
+    for charset in ("gbk", "gb2312"):
+        assert all(in_charset(h.char, charset) for h in wubi_dict.by_pinyin("ni", charset=charset))
+        assert all(in_charset(c.text, charset) for c in wubi_dict.candidates("cg", charset=charset))
+    assert "驪" in [c.text for c in wubi_dict.candidates("cg", charset="gbk")]
+    with pytest.raises(InputError, match="unknown charset"):
+        wubi_dict.candidates("a", charset="common")
 
 
 def test_thread_safety(wubi_dict):

@@ -20,7 +20,27 @@ from .paths import dictionary_path
 
 WUBI_KEYS = "abcdefghijklmnopqrstuvwxy"
 WILDCARD = "z"
-CHARSETS = ("all", "common")
+# Character sets a typist can restrict candidates to: every character, those GBK
+# encodes (simplified and traditional, no CJK Ext B / private use), those of GB2312
+# (the simplified characters of everyday mainland text).
+CHARSETS = ("all", "gbk", "gb2312")
+
+
+def in_charset(text: str, charset: str) -> bool:
+    """True if every character of ``text`` is in ``charset`` (one of CHARSETS)."""
+    if charset == "all":
+        return True
+    try:
+        text.encode(charset)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def check_charset(charset: str) -> str:
+    if charset not in CHARSETS:
+        raise InputError(f"unknown charset {charset!r} (choose from {', '.join(CHARSETS)})")
+    return charset
 
 
 @dataclass(frozen=True)
@@ -74,6 +94,11 @@ class CharInfo:
         return min(firsts, key=len) if firsts else self.full_code
 
 
+def _charset_filter(charset: str, text: str = "text", common: str = "common") -> str:
+    """An SQL condition (`` AND ...``) for ``charset``; the db's ``common`` column is GB2312."""
+    return {"all": "", "gbk": f" AND in_gbk({text})", "gb2312": f" AND {common} = 1"}[check_charset(charset)]
+
+
 def _is_code(s: str) -> bool:
     return bool(s) and all(c in WUBI_KEYS or c == WILDCARD for c in s)
 
@@ -101,6 +126,7 @@ class WubiDictionary:
         if conn is None:
             uri = f"{self.path.resolve().as_uri()}?mode=ro&immutable=1"
             conn = sqlite3.connect(uri, uri=True, check_same_thread=True)
+            conn.create_function("in_gbk", 1, lambda t: in_charset(t, "gbk"), deterministic=True)
             self._local.conn = conn
         return conn
 
@@ -132,14 +158,6 @@ class WubiDictionary:
 
     def pinyin(self, char: str) -> list[str]:
         return [r[0] for r in self._rows("SELECT reading FROM pinyin WHERE char = ? ORDER BY ord", (char,))]
-
-    def is_common(self, text: str) -> bool:
-        """True if every character is in GB2312 (the 'common' charset)."""
-        try:
-            text.encode("gb2312")
-            return True
-        except UnicodeEncodeError:
-            return False
 
     def lookup(self, char: str) -> CharInfo | None:
         """Everything known about one character, or None if it is not in the table."""
@@ -173,11 +191,7 @@ class WubiDictionary:
         code = code.lower()
         if not _is_code(code) or len(code) > 4:
             raise InputError(f"not a Wubi code: {code!r} (1-4 keys a-y, z as wildcard)")
-        if charset not in CHARSETS:
-            raise InputError(f"unknown charset {charset!r} (choose from {', '.join(CHARSETS)})")
-        filters = ""
-        if charset == "common":
-            filters += " AND common = 1"
+        filters = _charset_filter(charset)
         if not phrases:
             filters += " AND n_chars = 1"
         if WILDCARD in code:
@@ -280,7 +294,7 @@ class WubiDictionary:
             "SELECT p.char, p.reading, c.full_code, c.weight, min(p.ord) FROM pinyin p"
             " JOIN chars c ON c.char = p.char"
             f" WHERE p.{column} = ?"
-            + (" AND c.common = 1" if charset == "common" else "")
+            + _charset_filter(charset, "c.char", "c.common")
             + " GROUP BY p.char ORDER BY c.weight DESC, c.cp LIMIT ?"
         )
         rows = self._rows(sql, (query, -1 if limit is None else limit))
@@ -321,13 +335,23 @@ class WubiDictionary:
             params = (first_key, chr(ord(first_key) + 1))
         yield from self._conn().execute(sql + " ORDER BY weight DESC, code, rank", params)
 
-    def iter_pinyin(self) -> Iterator[tuple[str, str, str | None, int]]:
-        """(toneless syllable, char, full_code, common 0/1) for every reading, by syllable,
-        then most used first (the ``by_pinyin`` order; a character may repeat with another tone)."""
+    def iter_pinyin(self) -> Iterator[tuple[str, str, str, str | None, int]]:
+        """(toneless syllable, numbered reading, char, full_code, common 0/1) for every reading,
+        by syllable, then most used first (the ``by_pinyin`` order; a character may repeat with
+        another tone).  Numbered readings use v for ü and 5 for the neutral tone (ma5)."""
         yield from self._conn().execute(
-            "SELECT p.plain, p.char, c.full_code, c.common FROM pinyin p JOIN chars c ON c.char = p.char"
-            " ORDER BY p.plain, c.weight DESC, c.cp"
+            "SELECT p.plain, p.numbered, p.char, c.full_code, c.common FROM pinyin p JOIN chars c ON c.char = p.char"
+            " ORDER BY p.plain, c.weight DESC, c.cp, p.ord"
         )
+
+    def iter_phrases(self) -> Iterator[tuple[str, str, int]]:
+        """(code, phrase, common 0/1) for every phrase entry, heaviest first (then by code and rank)."""
+        yield from self._conn().execute(
+            "SELECT code, text, common FROM entries WHERE n_chars > 1 ORDER BY weight DESC, code, rank")
+
+    def iter_symbols(self) -> Iterator[tuple[str, str]]:
+        """(code, text) of the table's symbol shortcuts (codes zz...), by code, heaviest first."""
+        yield from self._conn().execute("SELECT code, text FROM symbols ORDER BY code, weight DESC, text")
 
     def close(self) -> None:
         conn = getattr(self._local, "conn", None)

@@ -7,8 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wubitok.dictionary import in_charset
 from wubitok.errors import InputError
 from wubitok.ime import CHINESE_PUNCTUATION, NAMED_KEYS, ImeEngine, UserFrequencies, full_width, parse_keys
+from wubitok.ime.engine import MAX_LOOKUP
 from wubitok.ime.keys import CHARACTER_KEYS, KEY_ALIASES
 
 
@@ -29,17 +31,21 @@ def dictionary_order(wubi_dict, code: str, charset: str = "all") -> list[str]:
     return out
 
 
+# The dictionary's own order: every character, no reordering by script.
+TABLE_ORDER = {"charset": "all", "simplified_first": False}
+
+
 @pytest.fixture
 def engine(wubi_dict):
     """Learning off: the dictionary's order, nothing written."""
-    e = ImeEngine(wubi_dict, learning=False)
+    e = ImeEngine(wubi_dict, learning=False, **TABLE_ORDER)
     yield e
     e.close()
 
 
 @pytest.fixture
 def learner(wubi_dict, user_data_dir):
-    e = ImeEngine(wubi_dict, learning=True)
+    e = ImeEngine(wubi_dict, learning=True, **TABLE_ORDER)
     yield e
     e.close()
 
@@ -237,16 +243,19 @@ def test_z_first_looks_up_pinyin_with_wubi_codes_as_hints(engine, wubi_dict):
     state = engine.state
     assert state.pinyin and state.preedit == "zni"
     ni = next(c for c in state.candidates if c.text == "你")
-    assert (ni.hint, ni.code, ni.kind) == ("wqiy", "wqiy", "pinyin")
+    assert (ni.hint, ni.code, ni.kind) == ("wq wqi wqiy", "wqiy", "pinyin")  # every code, shortest first
     assert texts(state) == [h.char for h in wubi_dict.by_pinyin("ni")][:5]
-    assert engine.press(str(texts(state).index("你") + 1)) == "你"
+    assert engine.select(texts(state).index("你")) == "你"
     assert not engine.state.pinyin
 
 
-def test_pinyin_lookup_takes_z_in_syllables_and_stops_at_six_letters(engine, wubi_dict):
-    type_keys(engine, "zzhuangx")
+def test_pinyin_lookup_takes_z_in_syllables_and_stops_at_its_length(engine, wubi_dict):
+    type_keys(engine, "zzhuang")
     assert engine.state.preedit == "zzhuang"
     assert texts(engine.state) == [h.char for h in wubi_dict.by_pinyin("zhuang")][:5]
+    type_keys(engine, "x" * 30)
+    assert engine.state.preedit == "zzhuang" + "x" * (MAX_LOOKUP - 6)
+    type_keys(engine, "{esc}zzhuang")
     assert type_keys(engine, "{bs}{bs}{bs}") == "" and engine.state.preedit == "zzhu"
     assert type_keys(engine, "{esc}z") == "" and engine.state.candidates == ()
     assert engine.press(",") == "，"  # a bare z has nothing to commit
@@ -312,25 +321,26 @@ def test_english_mode_passes_any_text_through(wubi_dict, text):
 
 # -- charset ---------------------------------------------------------------
 
-def test_charset_common_hides_rare_characters(wubi_dict):
-    e = ImeEngine(wubi_dict, learning=False, charset="common")
+def test_charset_gb2312_hides_rare_characters(wubi_dict):
+    e = ImeEngine(wubi_dict, learning=False, charset="gb2312", simplified_first=False)
     type_keys(e, "aaaa")
-    assert "㠭" not in texts(e.state) and texts(e.state) == dictionary_order(wubi_dict, "aaaa", "common")
+    assert "㠭" not in texts(e.state) and texts(e.state) == dictionary_order(wubi_dict, "aaaa", "gb2312")
     type_keys(e, "{esc}zyi")
     hits = texts(e.state)
-    assert hits == [h.char for h in wubi_dict.by_pinyin("yi", charset="common")][:5]
+    assert hits == [h.char for h in wubi_dict.by_pinyin("yi", charset="gb2312")][:5]
     e.configure(charset="all")  # looks the code up again
     assert texts(e.state) == [h.char for h in wubi_dict.by_pinyin("yi")][:5]
     with pytest.raises(InputError):
         e.configure(charset="rare")
 
 
-def test_common_charset_shows_only_common_text(wubi_dict):
-    e = ImeEngine(wubi_dict, learning=False, charset="common", page_size=9)
-    for code in ("a", "wq", "khlg", "gz"):
+@pytest.mark.parametrize("charset", ["gbk", "gb2312"])
+def test_a_charset_shows_only_its_text(wubi_dict, charset):
+    e = ImeEngine(wubi_dict, learning=False, charset=charset, page_size=9)
+    for code in ("a", "wq", "khlg", "gz", "cg"):
         type_keys(e, "{esc}" + code)
         while True:
-            assert all(wubi_dict.is_common(c.text) for c in e.state.candidates)
+            assert all(in_charset(c.text, charset) for c in e.state.candidates)
             if e.state.page + 1 >= e.state.page_count:
                 break
             e.press("pagedown")
@@ -340,14 +350,14 @@ def test_common_charset_shows_only_common_text(wubi_dict):
 
 def test_learning_moves_a_chosen_candidate_first_and_persists(wubi_dict, user_data_dir):
     dictionary = [c.text for c in wubi_dict.exact_candidates("khlg")]
-    first = ImeEngine(wubi_dict)
+    first = ImeEngine(wubi_dict, **TABLE_ORDER)
     assert type_keys(first, "khlg") == "" and texts(first.state) == dictionary
     assert first.press("3") == dictionary[2]
     type_keys(first, "khlg")
     assert texts(first.state)[0] == dictionary[2]
     first.close()
 
-    again = ImeEngine(wubi_dict)  # a new session: the choice was saved
+    again = ImeEngine(wubi_dict, **TABLE_ORDER)  # a new session: the choice was saved
     type_keys(again, "khlg")
     assert texts(again.state) == [dictionary[2], *[t for t in dictionary if t != dictionary[2]]]
     assert again.press("space") == dictionary[2]
@@ -356,10 +366,10 @@ def test_learning_moves_a_chosen_candidate_first_and_persists(wubi_dict, user_da
 
 
 def test_with_learning_off_the_order_is_the_dictionarys(wubi_dict, user_data_dir):
-    learner = ImeEngine(wubi_dict)
+    learner = ImeEngine(wubi_dict, **TABLE_ORDER)
     type_keys(learner, "khlg3")
     learner.close()
-    plain = ImeEngine(wubi_dict, learning=False)
+    plain = ImeEngine(wubi_dict, learning=False, **TABLE_ORDER)
     type_keys(plain, "khlg")
     assert texts(plain.state) == [c.text for c in wubi_dict.exact_candidates("khlg")]
     type_keys(plain, "{esc}khlg2")  # and nothing is recorded
@@ -372,7 +382,7 @@ def test_reset_learning_restores_the_dictionary_order(learner, wubi_dict):
     assert texts(learner.state)[0] == dictionary[2]
     learner.reset_learning()
     assert texts(learner.state) == dictionary
-    reopened = ImeEngine(wubi_dict)
+    reopened = ImeEngine(wubi_dict, **TABLE_ORDER)
     type_keys(reopened, "aaaa")
     assert texts(reopened.state) == dictionary
 
@@ -382,7 +392,7 @@ def test_fixed_char_order_moves_only_phrases(wubi_dict, user_data_dir):
     chars = [t for t in exact if len(t) == 1]
     phrases = [t for t in exact if len(t) > 1]
     assert chars and len(phrases) >= 3
-    e = ImeEngine(wubi_dict, fixed_char_order=True)
+    e = ImeEngine(wubi_dict, fixed_char_order=True, **TABLE_ORDER)
     type_keys(e, "khlg")
     e.select(exact.index(chars[-1]))  # a character chosen: it keeps its place
     type_keys(e, "khlg")
@@ -407,7 +417,7 @@ def test_completions_are_learned_under_their_own_code(learner, wubi_dict):
 
 
 def test_pinyin_choices_are_not_learned(learner, user_data_dir):
-    assert type_keys(learner, "zni1") == "你"
+    assert type_keys(learner, "zni{space}") == "你"
     db = UserFrequencies()
     assert len(db) == 0
     db.close()

@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wubitok.dictionary import WUBI_KEYS
+from wubitok.dictionary import WUBI_KEYS, in_charset
 from wubitok.errors import InputError
 from wubitok.ime.index import CODE, RANK, TEXT, CandidateIndex
+from wubitok.ime.short_codes import STANDARD_SHORT_CODES
 
 
 @pytest.fixture(scope="module")
@@ -17,13 +18,18 @@ def index(wubi_dict):
     return CandidateIndex(wubi_dict)
 
 
+def standard(lookup):
+    """Texts listed as a standard short code the table lacks (rank -1; tested on their own below)."""
+    return {e[TEXT] for e in lookup.exact if e[RANK] == -1}
+
+
 def as_listed(lookup):
-    return [(e[TEXT], e[CODE], e[RANK]) for e in lookup.exact + lookup.completions]
+    return [(e[TEXT], e[CODE], e[RANK]) for e in lookup.exact + lookup.completions if e[TEXT] not in standard(lookup)]
 
 
-def from_dictionary(wubi_dict, code, charset):
+def from_dictionary(wubi_dict, code, charset, skip=frozenset()):
     # The index lists each text once, also among several codes matching a wildcard.
-    out, seen = [], set()
+    out, seen = [], set(skip)
     for c in wubi_dict.candidates(code, charset=charset):
         if c.text not in seen:
             seen.add(c.text)
@@ -37,16 +43,18 @@ codes = st.builds(lambda first, rest: first + rest, st.sampled_from(WUBI_KEYS),
                   st.text(alphabet=WUBI_KEYS + "zzzzz", min_size=1, max_size=3))
 
 
-@given(code=codes, charset=st.sampled_from(["all", "common"]))
+@given(code=codes, charset=st.sampled_from(["all", "gbk", "gb2312"]))
 @settings(max_examples=80, deadline=None)
 def test_lookup_matches_dictionary_candidates(wubi_dict, index, code, charset):
-    assert as_listed(index.lookup(code, charset)) == from_dictionary(wubi_dict, code, charset)
+    found = index.lookup(code, charset)
+    assert as_listed(found) == from_dictionary(wubi_dict, code, charset, standard(found))
 
 
 @pytest.mark.parametrize("code", ["a", "g", "wq", "wqi", "wqiy", "aaaa", "khlg", "yyyy", "wzi", "gzzz", "tz", "azzy"])
 def test_lookup_matches_dictionary_candidates_for_known_codes(wubi_dict, index, code):
-    for charset in ("all", "common"):
-        assert as_listed(index.lookup(code, charset)) == from_dictionary(wubi_dict, code, charset)
+    for charset in ("all", "gbk", "gb2312"):
+        found = index.lookup(code, charset)
+        assert as_listed(found) == from_dictionary(wubi_dict, code, charset, standard(found))
 
 
 def test_pinyin_matches_by_pinyin_for_every_syllable(wubi_dict, index):
@@ -54,8 +62,9 @@ def test_pinyin_matches_by_pinyin_for_every_syllable(wubi_dict, index):
                  if s.isascii() and s.isalpha()]
     assert len(syllables) > 400
     for i, s in enumerate(syllables):
-        for charset in ("all", "common") if i % 8 == 0 else ("all",):
-            got = [(e[TEXT], e[CODE]) for e in index.pinyin(s, charset)]
+        for charset in ("all", "gbk", "gb2312") if i % 8 == 0 else ("all",):
+            # Characters first; phrases read as one syllable (西安 xian) follow them.
+            got = [(e[TEXT], e[CODE]) for e in index.pinyin(s, charset) if len(e[TEXT]) == 1]
             assert got == [(h.char, h.full_code or "") for h in wubi_dict.by_pinyin(s, charset=charset)], s
 
 
@@ -64,7 +73,7 @@ def test_bad_codes_and_charsets(index):
         with pytest.raises(InputError):
             index.lookup(bad)
     with pytest.raises(InputError):
-        index.lookup("a", "rare")
+        index.lookup("a", "common")
     with pytest.raises(InputError):
         index.pinyin("ni", "rare")
 
@@ -72,4 +81,34 @@ def test_bad_codes_and_charsets(index):
 def test_preload_loads_every_entry(wubi_dict, index):
     index.preload()
     total = sum(len(b.by_length[n][1]) for b in index._buckets.values() for n in range(1, 5))
-    assert total == wubi_dict.counts["entries"]
+    assert total == wubi_dict.counts["entries"] + len(STANDARD_SHORT_CODES)
+
+
+def test_standard_short_codes_come_first_and_keep_the_inherited_entry(wubi_dict, index):
+    for code, char in STANDARD_SHORT_CODES.items():
+        inherited = [c.text for c in wubi_dict.exact_candidates(code)]
+        assert char not in inherited
+        for charset in ("all", "gbk"):
+            exact = [e[TEXT] for e in index.lookup(code, charset).exact]
+            assert exact[0] == char and exact[1:] == [t for t in inherited if in_charset(t, charset)]
+
+
+def test_phrases_by_pinyin_with_and_without_tones(index):
+    assert [e[TEXT] for e in index.pinyin("nihao")][:1] == ["你好"]
+    assert [e[TEXT] for e in index.pinyin("ni3hao3")][:1] == ["你好"]
+    assert [e[TEXT] for e in index.pinyin("nihao3")][:1] == ["你好"]
+    assert "你好" not in [e[TEXT] for e in index.pinyin("ni2hao")]
+    # pypinyin's phrase data reads 银行 yin2hang2, not by each character's first reading (xing)
+    assert "银行" in [e[TEXT] for e in index.pinyin("yin2hang2")]
+    assert all(len(e[TEXT]) == 1 for e in index.pinyin("ni3"))
+    for bad in ("3ni", "ni!", "NI"):
+        with pytest.raises(InputError):
+            index.pinyin(bad)
+
+
+def test_symbol_codes(wubi_dict, index):
+    every = index.symbols("zz")
+    assert every.exact == () and len(every.completions) == len({t for _, t in wubi_dict.iter_symbols()})
+    corner = [e[TEXT] for e in index.symbols("zzbd").exact]
+    assert {"「」", "『』", "【】"} <= set(corner)
+

@@ -5,7 +5,7 @@ import argparse
 import sys
 
 from ..convert import CODE_STYLES, to_codes, to_hanzi
-from ..dictionary import default_dictionary
+from ..dictionary import CHARSETS, default_dictionary
 from ..errors import InputError, UnknownCodeError
 from .common import add_text_or_file, help_formatter, print_json, text_or_file
 
@@ -32,8 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("code", metavar="CODE")
     p.add_argument("--limit", type=int, default=20, metavar="N", help="at most N candidates (default 20; 0 = all)")
-    p.add_argument("--charset", choices=("all", "common"), default="all",
-                   help="common = GB2312 characters only")
+    p.add_argument("--charset", choices=CHARSETS, default="all",
+                   help="gbk: no CJK Ext B or private use; gb2312: simplified everyday characters")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run_candidates)
 
@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("pinyin", metavar="PINYIN")
     p.add_argument("--limit", type=int, default=30, metavar="N", help="at most N characters (default 30; 0 = all)")
-    p.add_argument("--charset", choices=("all", "common"), default="all")
+    p.add_argument("--charset", choices=CHARSETS, default="all")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run_pinyin)
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 import argparse
 import dataclasses
 
+from ..dictionary import CHARSETS
 from ..errors import InputError
-from ..ime import ImeEngine, parse_keys
+from ..ime import ImeEngine, load_options, parse_keys
+from ..ime.options import EMPTY_CODE_RULES, OUTPUTS
 from .common import help_formatter, print_json
 
 DESCRIPTION = """\
@@ -33,7 +35,13 @@ examples:
   wubitok type 'zni' --json            (pinyin lookup: 你 with its code wqiy as hint)
   wubitok type 'a=' --json --page-size 9
   wubitok type '"wqiy{shift}hello{shift}"'
-      “wqiyhello”"""
+      “wqiyhello”
+  wubitok type 'znihao{space}'          (pinyin lookup of a phrase: 你好, hint wqvb)
+  wubitok type '3.14[ggtt]'
+      3.14「五笔」
+  wubitok type 'udnt{space}' --output traditional
+      頭髮
+  wubitok type 'cg{space}' --charset gb2312"""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -45,20 +53,34 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "(preedit, candidates of the page with text/code/hint, page from 0, modes)")
     p.add_argument("--learn", action=argparse.BooleanOptionalAction, default=False,
                    help="order by and record the user's choices (default: --no-learn)")
-    p.add_argument("--page-size", type=int, default=5, metavar="N", help="candidates per page, 1-9 (default 5)")
-    p.add_argument("--charset", choices=("all", "common"), default="all",
-                   help="common = GB2312 characters only (default all, incl. CJK Ext A/B)")
-    p.add_argument("--no-auto-commit", dest="auto_commit", action="store_false",
-                   help="do not commit a 4-key code with a single candidate by itself")
+    p.add_argument("--page-size", type=int, metavar="N", help="candidates per page, 1-9 (default 5)")
+    p.add_argument("--charset", choices=CHARSETS,
+                   help="all (incl. CJK Ext A/B), gbk (simplified and traditional), gb2312 (simplified)")
+    p.add_argument("--simplified-first", action=argparse.BooleanOptionalAction,
+                   help="list GB2312 text before the other candidates of a code")
+    p.add_argument("--output", choices=OUTPUTS,
+                   help="convert what is committed through OpenCC (traditional, tw, hk, simplified)")
+    p.add_argument("--empty-code", choices=EMPTY_CODE_RULES,
+                   help="a code without candidates on Space / a 5th key: clear it, keep it, keep it and beep")
+    p.add_argument("--auto-commit", action=argparse.BooleanOptionalAction,
+                   help="a 4-key code with a single candidate commits itself")
+    p.add_argument("--top-commit", action=argparse.BooleanOptionalAction,
+                   help="顶字: a 5th key commits the first candidate and starts a new code")
     p.set_defaults(func=run)
+
+
+# Options of this command that override the saved settings of the same name.
+_OVERRIDES = ("page_size", "charset", "simplified_first", "output", "empty_code", "auto_commit", "top_commit")
 
 
 def run(args: argparse.Namespace) -> int:
     keys = parse_keys(args.keys)
     if not keys:
         raise InputError("no keys given")
-    engine = ImeEngine(learning=args.learn, page_size=args.page_size, charset=args.charset,
-                       auto_commit=args.auto_commit)
+    options = load_options().to_dict()
+    options.update({name: getattr(args, name) for name in _OVERRIDES if getattr(args, name) is not None})
+    options["learning"] = args.learn
+    engine = ImeEngine(**options)
     try:
         text: list[str] = []
         for key in keys:
@@ -87,5 +109,6 @@ def run(args: argparse.Namespace) -> int:
         "full_width": state.full_width,
         "pinyin": state.pinyin,
         "last_commit": dataclasses.asdict(state.last_commit) if state.last_commit else None,
+        "alert": state.alert,
     })
     return 0

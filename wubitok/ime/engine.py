@@ -15,52 +15,58 @@ Behaviour, where IMEs differ, follows ibus-table and Rime:
 - Keys a-y build a code of at most 4 keys; ``z`` after the first key is a
   wildcard for one key.  Candidates: exact matches (by the user's choices when
   learning is on, else by dictionary rank), then completions (heaviest first).
-- ``z`` as the first key starts a pinyin reverse lookup: up to 6 letters a-z
-  (``v`` for ü, no tone digits, since digits select); candidates are characters
-  with their Wubi code as the hint.  Choices made there are not learned.
+- ``z`` as the first key starts a pinyin reverse lookup: syllables run together
+  (``znihao``, ``v`` for ü), a digit 1-5 right after a letter is a tone when
+  something has that reading (``zni3hao3``; other digits select); candidates are
+  characters, then the table's phrases, with every Wubi code as the hint
+  (``wq wqi wqiy``).  ``zz`` starts the table's symbol codes (``zzbd`` 「」『』,
+  ``zzsx`` ±×÷...), listed before any pinyin reading of the same keys (no
+  syllable starts with a symbol code's letters, so nothing clashes).  Choices
+  made there are not learned.
 - Space, punctuation and any other non-code key commit the first candidate of
   the *current page*; digits 1-9 pick from it; ``-``/``=`` and PageUp/PageDown
-  turn pages.  A code with no candidates is dropped by them; Enter commits the
-  typed letters as they are; Backspace removes one; Escape drops the code.
+  turn pages.  A code with no candidates is dropped by them (``empty_code``:
+  "clear"), or kept, the key ignored ("keep"; "beep" also sets ``state.alert``);
+  Enter commits the typed letters as they are; Backspace removes one; Escape
+  drops the code.
 - A full 4-key code with exactly one candidate commits itself (``auto_commit``;
   wqin 您 does, wqiy waits: the table also has 仰泳 and an Ext-B character
-  there); a 5th key commits the first candidate and starts a new code (顶字上屏).
+  there); a 5th key commits the first candidate and starts a new code (顶字上屏,
+  ``top_commit``; off: the 5th key is ignored).
+- Order of exact matches: the standard two-key short code first (short_codes.py),
+  then with ``simplified_first`` GB2312 text before the rest, then by the user's
+  choices (learning), then the user's pins; ``charset`` hides what it excludes.
+  The user's own phrases are exact matches of their codes (``user`` is set).
 - Shift commits the typed letters and toggles Chinese/English (English: keys
   pass through); ``fullwidth`` toggles full-width letters, digits and symbols.
-  Chinese punctuation alternates opening and closing quotes.
+  Chinese punctuation alternates opening and closing quotes; ``.`` after a digit
+  stays ``.``; the user's punctuation map replaces single keys.
+- ``output`` converts committed text through OpenCC (traditional, tw, hk, or
+  simplified); ``auto_phrase`` N turns a 2-4 character string typed character by
+  character N times into a user phrase.
 """
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
-from ..dictionary import CHARSETS, WILDCARD, WubiDictionary, default_dictionary
-from ..errors import InputError
-from .index import CODE, TEXT, CandidateIndex, Entry
+from ..dictionary import WILDCARD, WubiDictionary, default_dictionary, in_charset
+from ..errors import InputError, UnknownCodeError
+from ..script import convert_script
+from .index import CODE, LEVEL, TEXT, CandidateIndex, Entry, in_level, level
 from .keys import normalize_key
+from .options import ImeOptions
+from .phrases import phrase_entry
 from .punctuation import Punctuator, full_width
 from .userdb import UserFrequencies
 
 MAX_CODE = 4
-MAX_PINYIN = 6  # zhuang, shuang
+MAX_LOOKUP = 24  # keys after z: several syllables with tones (zhuang1zhuang1)
 PINYIN_KEY = "z"
-
-
-@dataclass(frozen=True)
-class ImeOptions:
-    page_size: int = 5  # candidates per page, 1-9 (the digit keys pick them)
-    auto_commit: bool = True  # a 4-key code with a single candidate commits it
-    learning: bool = True  # order exact matches by the user's choices, and record choices
-    fixed_char_order: bool = False  # learning moves phrases only; single characters keep their place
-    charset: str = "all"  # "common": GB2312 characters only
-
-    def __post_init__(self) -> None:
-        if isinstance(self.page_size, bool) or not isinstance(self.page_size, int) or not 1 <= self.page_size <= 9:
-            raise InputError(f"page size must be 1-9, not {self.page_size!r}")
-        if self.charset not in CHARSETS:
-            raise InputError(f"unknown charset {self.charset!r} (choose from {', '.join(CHARSETS)})")
+SYMBOL_PREFIX = "zz"
+AUTO_PHRASE_LENGTHS = (2, 3, 4)
 
 
 @dataclass(frozen=True)
@@ -68,7 +74,8 @@ class ImeCandidate:
     text: str
     code: str  # the code that types it ("" for a pinyin hit without a Wubi code)
     hint: str  # what to show beside it: keys still to type, or the whole code (wildcard, pinyin)
-    kind: str  # "exact", "completion" or "pinyin"
+    kind: str  # "exact", "completion", "pinyin" or "symbol"
+    user: bool = False  # the user's own phrase
 
 
 @dataclass(frozen=True)
@@ -81,6 +88,7 @@ class ImeState:
     full_width: bool
     pinyin: bool  # the preedit is a pinyin reverse lookup
     last_commit: ImeCandidate | None  # the last candidate committed (a learning aid: its code)
+    alert: bool = False  # the last key met an empty code under empty_code="beep"
 
     @property
     def composing(self) -> bool:
@@ -102,16 +110,17 @@ class ImeEngine:
     """One typing session.  Feed keys with :meth:`process` / :meth:`press`; read :attr:`state`."""
 
     def __init__(self, dictionary: WubiDictionary | None = None, *,
-                 user_frequencies: UserFrequencies | None = None, **options):
-        """``options`` are the :class:`ImeOptions` fields.  With learning on, choices go to
-        ``user_frequencies`` (default: the database in the user's data folder)."""
+                 user_frequencies: UserFrequencies | None = None, **options: Any):
+        """``options`` are the :class:`ImeOptions` fields (``options.load_options()`` gives the
+        typist's saved ones).  With learning on, choices go to ``user_frequencies`` (default:
+        the database in the user's data folder); the user's phrases and pins are read from it."""
         self.dictionary = dictionary if dictionary is not None else default_dictionary()
         self._options = ImeOptions(**options)
         self._index = _shared_index(self.dictionary)
         self._user = user_frequencies
         if self._options.learning and self._user is None:
             self._user = UserFrequencies()
-        self._punctuator = Punctuator()
+        self._punctuator = Punctuator(dict(self._options.punctuation))
         self._chinese = True
         self._full_width = False
         self._code = ""
@@ -119,7 +128,13 @@ class ImeEngine:
         # Candidates of the current code: exact matches (in learned order), then completions.
         self._exact: Sequence[Entry] = ()
         self._completions: Sequence[Entry] = ()
+        self._user_texts: frozenset[str] = frozenset()  # exact matches that are the user's phrases
+        self._n_symbols = 0  # in a zz... lookup, the first _n_symbols exact matches are symbols
         self._last: ImeCandidate | None = None
+        self._after = ""  # the last character put into the document (a digit keeps "." as it is)
+        self._run = ""  # single characters typed one by one since the last other output
+        self._run_grew = ""  # what the current key added to _run
+        self._alert = False
 
     # -- keys -------------------------------------------------------------
     def process(self, key: str) -> KeyResult:
@@ -127,9 +142,16 @@ class ImeEngine:
         space, enter, backspace, escape, shift, pageup, pagedown, fullwidth; aliases bs,
         esc, pgup, pgdn).  Raises InputError for anything else."""
         key = normalize_key(key)
-        if len(key) == 1:
-            return KeyResult(self._character(key), True)
-        return getattr(self, f"_key_{key}")()
+        self._alert = False
+        self._run_grew = ""
+        result = KeyResult(self._character(key), True) if len(key) == 1 else getattr(self, f"_key_{key}")()
+        if not result.handled:
+            self._after, self._run = "", ""  # the editor's key: Backspace, Enter...
+        elif result.committed:
+            self._after = result.committed[-1]
+            if result.committed != self._run_grew:
+                self._run = ""  # something else went into the document after the characters
+        return result
 
     def press(self, key: str) -> str:
         """:meth:`process`, returning only the committed text."""
@@ -137,10 +159,13 @@ class ImeEngine:
 
     def select(self, i: int) -> str:
         """Commit candidate ``i`` (0-based) of the current page, as a mouse click does."""
+        return self._commit(self._on_page(i))
+
+    def _on_page(self, i: int) -> int:
         shown = self._page_range()
         if not 0 <= i < len(shown):
             raise InputError(f"no candidate {i} on this page (it has {len(shown)})")
-        return self._commit(shown[i])
+        return shown[i]
 
     def _character(self, ch: str) -> str:
         if not self._chinese:
@@ -150,16 +175,23 @@ class ImeEngine:
                 self._set_code(ch)
                 return ""
             return self._plain(ch)
-        pinyin = self._code[0] == PINYIN_KEY
+        lookup = self._code[0] == PINYIN_KEY
         if "a" <= ch <= "z":
-            if len(self._code) < (1 + MAX_PINYIN if pinyin else MAX_CODE):
+            if len(self._code) < (1 + MAX_LOOKUP if lookup else MAX_CODE):
                 self._set_code(self._code + ch)
                 return self._auto_commit()
-            if pinyin:
+            if lookup or not self._options.top_commit:
                 return ""
             committed = self._commit_first()  # 顶字上屏
+            if committed is None:
+                return ""
             self._set_code(ch)
             return committed
+        if lookup and "1" <= ch <= "5" and len(self._code) > 1 and self._code[-1].isalpha() \
+                and len(self._code) < 1 + MAX_LOOKUP \
+                and self._index.pinyin(self._code[1:] + ch, self._options.charset):
+            self._set_code(self._code + ch)  # a tone
+            return ""
         if "1" <= ch <= "9":
             n = int(ch)
             shown = self._page_range()
@@ -170,17 +202,20 @@ class ImeEngine:
             return self._key_pageup().committed
         if ch == "=":
             return self._key_pagedown().committed
-        return self._commit_first() + self._plain(ch)
+        committed = self._commit_first()
+        return "" if committed is None else committed + self._plain(ch, committed)
 
-    def _plain(self, ch: str) -> str:
-        """A key that is not part of a code, in Chinese mode."""
-        return self._punctuator.convert(ch) or self._width(ch)
+    def _plain(self, ch: str, before: str = "") -> str:
+        """A key that is not part of a code, in Chinese mode (``before``: text this key committed)."""
+        return self._punctuator.convert(ch, before or self._after) or self._width(ch)
 
     def _width(self, text: str) -> str:
         return full_width(text) if self._full_width else text
 
     def _key_space(self) -> KeyResult:
-        return KeyResult(self._commit_first() if self._code else self._width(" "), True)
+        if not self._code:
+            return KeyResult(self._width(" "), True)
+        return KeyResult(self._commit_first() or "", True)
 
     def _key_enter(self) -> KeyResult:
         raw = self._code
@@ -222,14 +257,45 @@ class ImeEngine:
     def _set_code(self, code: str) -> None:
         self._code = code
         self._page = 0
+        self._user_texts = frozenset()
+        self._n_symbols = 0
+        charset = self._options.charset
         if not code:
             self._exact, self._completions = (), ()
         elif code[0] == PINYIN_KEY:
-            self._exact = self._index.pinyin(code[1:], self._options.charset) if len(code) > 1 else ()
-            self._completions = ()
+            symbols = self._index.symbols(code) if code.startswith(SYMBOL_PREFIX) else None
+            query = code[1:]
+            hits = self._index.pinyin(query, charset) if query and query[0].isalpha() else ()
+            if symbols is None:
+                self._exact, self._completions = self._simplified_first(hits), ()
+            else:
+                self._exact = (*symbols.exact, *symbols.completions, *hits)
+                self._n_symbols = len(self._exact) - len(hits)
+                self._completions = ()
         else:
-            found = self._index.lookup(code, self._options.charset)
-            self._exact, self._completions = self._learned_order(found.exact), found.completions
+            found = self._index.lookup(code, charset)
+            exact = found.exact
+            if self._user is not None and WILDCARD not in code:
+                exact = self._with_user_phrases(code, exact)
+            self._exact = self._pinned(code, self._learned_order(self._simplified_first(exact)))
+            self._completions = self._simplified_first(found.completions)
+
+    def _with_user_phrases(self, code: str, exact: Sequence[Entry]) -> Sequence[Entry]:
+        assert self._user is not None
+        listed = {e[TEXT] for e in exact}
+        mine = [t for t in self._user.phrase_texts(code) if t not in listed]
+        if not mine:
+            return exact
+        self._user_texts = frozenset(mine)
+        # After the table's entries until chosen; pos -1: a user phrase is no completion of anything.
+        extra = in_level(((-1, code, len(exact) + i, t, level(t, in_charset(t, "gb2312")))
+                          for i, t in enumerate(sorted(mine))), self._options.charset)
+        return (*exact, *extra)
+
+    def _simplified_first(self, entries: Sequence[Entry]) -> Sequence[Entry]:
+        if not self._options.simplified_first:
+            return entries
+        return sorted(entries, key=lambda e: e[LEVEL] < 2)  # stable: the order within each group stays
 
     def _learned_order(self, exact: Sequence[Entry]) -> Sequence[Entry]:
         if self._user is None or not self._options.learning or len(exact) < 2:
@@ -244,6 +310,17 @@ class ImeEngine:
         out = list(exact)
         for slot, i in zip(slots, sorted(slots, key=lambda i: -counts[i])):
             out[slot] = exact[i]
+        return out
+
+    def _pinned(self, code: str, exact: Sequence[Entry]) -> Sequence[Entry]:
+        pins = self._user.pins(code) if self._user is not None else []
+        if not pins:
+            return exact
+        out = list(exact)
+        for text, position in pins:  # by position, so that each lands where it was put
+            at = next((i for i, e in enumerate(out) if e[TEXT] == text), None)
+            if at is not None:
+                out.insert(min(position, len(out) - 1), out.pop(at))
         return out
 
     def _page_count(self) -> int:
@@ -261,36 +338,123 @@ class ImeEngine:
     def _candidate(self, i: int) -> ImeCandidate:
         exact = i < len(self._exact)
         item = self._exact[i] if exact else self._completions[i - len(self._exact)]
-        code = item[CODE]
+        code, text = item[CODE], item[TEXT]
         if self._code[0] == PINYIN_KEY:
-            return ImeCandidate(item[TEXT], code, code, "pinyin")
+            if i < self._n_symbols:
+                return ImeCandidate(text, code, code[len(self._code):], "symbol")
+            return ImeCandidate(text, code, " ".join(self._all_codes(text)), "pinyin")
         if WILDCARD in self._code:
             hint = code
         else:
             hint = "" if exact else code[len(self._code):]
-        return ImeCandidate(item[TEXT], code, hint, "exact" if exact else "completion")
+        return ImeCandidate(text, code, hint, "exact" if exact else "completion", text in self._user_texts)
+
+    def _all_codes(self, text: str) -> list[str]:
+        """Every code that types ``text``, shortest first: a character's short and full
+        codes, a phrase's codes in the table and its standard phrase code."""
+        codes = {c.code for c in self.dictionary.codes(text)}
+        if len(text) > 1:
+            try:
+                codes.add(self.dictionary.phrase_code(text))
+            except UnknownCodeError:
+                pass
+        return sorted(codes, key=lambda c: (len(c), c))
 
     def _commit(self, i: int) -> str:
         candidate = self._candidate(i)
-        if candidate.kind != "pinyin" and self._user is not None and self._options.learning:
-            self._user.record(candidate.code, candidate.text)
+        learn = self._user is not None and self._options.learning
+        if candidate.kind in ("exact", "completion"):
+            if learn:
+                assert self._user is not None
+                self._user.record(candidate.code, candidate.text)
+            if len(candidate.text) == 1:
+                self._grow_run(candidate.text)
         self._last = candidate
         self._set_code("")
-        return candidate.text
+        text = candidate.text
+        if self._options.output != "unchanged":
+            text = convert_script(text, self._options.output)
+        self._run_grew = text if self._run_grew else ""
+        return text
 
-    def _commit_first(self) -> str:
-        """Commit the first candidate of the current page, or drop a code that has none."""
+    def _grow_run(self, char: str) -> None:
+        """Count the strings of 2-4 characters that end with ``char``, typed one by one;
+        one typed often enough becomes a user phrase (``auto_phrase``)."""
+        self._run = (self._run + char)[-max(AUTO_PHRASE_LENGTHS):]
+        self._run_grew = char
+        n = self._options.auto_phrase
+        if not n or self._user is None or not self._options.learning:
+            return
+        ends = [self._run[-k:] for k in AUTO_PHRASE_LENGTHS if len(self._run) >= k]
+        for text, count in self._user.note_runs(ends).items():
+            if count >= n:
+                try:
+                    code, _ = phrase_entry(self.dictionary, text)
+                except (InputError, UnknownCodeError):
+                    continue  # a character without a Wubi code, or not Han
+                if text not in {c.text for c in self.dictionary.exact_candidates(code)}:
+                    self._user.add_phrase(code, text, "auto")
+
+    def _commit_first(self) -> str | None:
+        """Commit the first candidate of the current page.  A code that has none is dropped
+        (empty_code "clear": returns ""), or kept (None: the key is to be ignored)."""
         shown = self._page_range()
         if shown:
             return self._commit(shown[0])
-        self._set_code("")
-        return ""
+        if self._options.empty_code == "clear":
+            self._set_code("")
+            return ""
+        self._alert = self._options.empty_code == "beep"
+        return None
 
     def _auto_commit(self) -> str:
         if (self._options.auto_commit and len(self._code) == MAX_CODE and self._code[0] != PINYIN_KEY
                 and self._count() == 1):
             return self._commit(0)
         return ""
+
+    # -- the user's entries -------------------------------------------------
+    def forget(self, i: int) -> bool:
+        """Forget candidate ``i`` (0-based) of the current page: the learned choice, the
+        user phrase, its pin (the table's entries stay).  False if nothing was learned."""
+        candidate = self._candidate(self._on_page(i))
+        db = self._user_db()
+        try:
+            forgotten = db.forget(candidate.code, candidate.text)
+        finally:
+            if db is not self._user:
+                db.close()
+        self._set_code(self._code)
+        return forgotten
+
+    def pin(self, i: int, position: int) -> None:
+        """Keep candidate ``i`` of the current page at ``position`` (0-based) of its code."""
+        candidate = self._candidate(self._on_page(i))
+        if candidate.kind not in ("exact",) or candidate.code != self._code:
+            raise InputError("only an exact match of the typed code can be pinned")
+        db = self._user_db()
+        try:
+            db.pin(candidate.code, candidate.text, position)
+        finally:
+            if db is not self._user:
+                db.close()
+        self._set_code(self._code)
+
+    def add_phrase(self, text: str, code: str | None = None) -> str:
+        """Add ``text`` as the user's phrase (the standard phrase code unless ``code``);
+        returns the code.  Nothing is written for a bad phrase or code."""
+        code, text = phrase_entry(self.dictionary, text, code)
+        db = self._user_db()
+        try:
+            db.add_phrase(code, text)
+        finally:
+            if db is not self._user:
+                db.close()
+        self._set_code(self._code)
+        return code
+
+    def _user_db(self) -> UserFrequencies:
+        return self._user if self._user is not None else UserFrequencies()
 
     # -- state and settings -----------------------------------------------
     @property
@@ -304,6 +468,7 @@ class ImeEngine:
             full_width=self._full_width,
             pinyin=self._code[:1] == PINYIN_KEY,
             last_commit=self._last,
+            alert=self._alert,
         )
 
     @property
@@ -315,7 +480,7 @@ class ImeEngine:
     def options(self) -> ImeOptions:
         return self._options
 
-    def configure(self, **changes) -> None:
+    def configure(self, **changes: Any) -> None:
         """Change options (ImeOptions fields); the candidates are looked up again."""
         unknown = set(changes) - {f.name for f in dataclasses.fields(ImeOptions)}
         if unknown:
@@ -323,11 +488,13 @@ class ImeEngine:
         self._options = dataclasses.replace(self._options, **changes)
         if self._options.learning and self._user is None:
             self._user = UserFrequencies()
+        if "punctuation" in changes:
+            self._punctuator = Punctuator(dict(self._options.punctuation))
         self._set_code(self._code)
 
     def reset_learning(self) -> None:
-        """Forget every learned choice (in the user database, for good)."""
-        db = self._user or UserFrequencies()
+        """Forget everything learned: choices, own phrases, pins (in the user database, for good)."""
+        db = self._user_db()
         db.reset()
         if db is not self._user:
             db.close()
@@ -339,10 +506,11 @@ class ImeEngine:
         self._set_code("")
         self._punctuator.reset()
         self._last = None
+        self._after, self._run = "", ""
 
     def preload(self) -> None:
-        """Load the whole candidate index now (about 1 s; thread-safe, may run in a worker),
-        so that no keystroke pays for loading a first key's entries (10-40 ms each)."""
+        """Load the whole candidate index now (a few seconds with the pinyin readings;
+        thread-safe, may run in a worker), so that no keystroke pays for loading."""
         self._index.preload()
 
     def close(self) -> None:

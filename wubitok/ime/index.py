@@ -7,10 +7,15 @@ and keeps, for every code prefix, its completions already deduplicated and
 ordered.  The order is the dictionary's: exact matches by rank (with a
 wildcard: heaviest first), then completions heaviest first, each text once.
 
-Entries are plain tuples ``(pos, code, rank, text, common)`` indexed by the
+Entries are plain tuples ``(pos, code, rank, text, level)`` indexed by the
 constants below: the garbage collector stops tracking tuples of strings and
 ints, whereas 136,000 named tuples would make every full collection walk them
-(about 50 ms, a visible stall between two keystrokes).
+(about 50 ms, a visible stall between two keystrokes).  ``level`` says which
+charsets hold the text: 2 GB2312, 1 GBK only, 0 neither (CJK Ext B, private use).
+
+Besides Wubi codes the index answers the table's symbol codes (``zz...``) and
+pinyin: characters by syllable and the table's phrases by their syllables run
+together (``nihao``), tones optional (``ni3hao``).
 """
 from __future__ import annotations
 
@@ -22,19 +27,32 @@ from itertools import repeat
 from operator import floordiv, itemgetter, methodcaller
 from typing import Iterable, NamedTuple, Tuple
 
-from ..dictionary import CHARSETS, WILDCARD, WUBI_KEYS, WubiDictionary
+from ..dictionary import WILDCARD, WUBI_KEYS, WubiDictionary, check_charset, in_charset
 from ..errors import InputError
+from .short_codes import STANDARD_SHORT_CODES
 
 # Fields of an entry.  POS is its place in its first key's heaviest-first
 # order, so sorting entries restores that order.
-POS, CODE, RANK, TEXT, COMMON = range(5)
+POS, CODE, RANK, TEXT, LEVEL = range(5)
 Entry = Tuple[int, str, int, str, int]
+# The least LEVEL a charset admits.
+CHARSET_LEVEL = {"all": 0, "gbk": 1, "gb2312": 2}
 
 _ANY_KEY = "[a-y]"
 _start = methodcaller("start")
 _text = itemgetter(TEXT)
-_common = itemgetter(COMMON)
 _rank = itemgetter(RANK)
+
+
+def level(text: str, common: int) -> int:
+    """An entry's LEVEL; ``common`` is the dictionary's GB2312 flag."""
+    return 2 if common else 1 if in_charset(text, "gbk") else 0
+
+
+def in_level(entries: Iterable[Entry], charset: str) -> tuple[Entry, ...]:
+    """The entries a charset admits."""
+    least = CHARSET_LEVEL[check_charset(charset)]
+    return tuple(entries) if least == 0 else tuple(e for e in entries if e[LEVEL] >= least)
 
 
 class Lookup(NamedTuple):
@@ -53,8 +71,10 @@ class _Bucket:
         # two-key prefix -> all its entries, heaviest first (three-key prefixes are derived from it)
         self.by_two_keys: dict[str, list[Entry]] = {}
         by_length: dict[int, list[Entry]] = {1: [], 2: [], 3: [], 4: []}
+        first_pos: dict[str, int] = {}
         for pos, (code, rank, text, _weight, _n_chars, common) in enumerate(rows):
-            e = (pos, code, rank, text, common)
+            e = (pos, code, rank, text, level(text, common))
+            first_pos.setdefault(text, pos)
             by_code.setdefault(code, []).append(e)
             if len(code) > 1:
                 self.completions.setdefault(code[0], {}).setdefault(text, e)
@@ -62,6 +82,12 @@ class _Bucket:
                 if len(code) > 2:
                     self.completions.setdefault(code[:2], {}).setdefault(text, e)
             by_length[len(code)].append(e)
+        for code, char in STANDARD_SHORT_CODES.items():
+            if code in by_code and char in first_pos:  # rank -1: before the inherited entry
+                e = (first_pos[char], code, -1, char, level(char, in_charset(char, "gb2312")))
+                by_code[code].append(e)
+                by_length[2].append(e)
+        by_length[2].sort()
         # Tuples, not lists: untracked by the garbage collector, like the entries.
         self.by_code: dict[str, tuple[Entry, ...]] = {
             code: tuple(sorted(same, key=_rank)) for code, same in by_code.items()
@@ -90,12 +116,13 @@ class _Bucket:
 
 class CandidateIndex:
     """Candidates for Wubi codes whose first key is a literal key (a-y), ``z`` after it
-    standing for any key; and characters by toneless pinyin syllable."""
+    standing for any key; for the table's symbol codes; and for pinyin."""
 
     def __init__(self, dictionary: WubiDictionary):
         self.dictionary = dictionary
         self._buckets: dict[str, _Bucket] = {}
-        self._by_syllable: dict[str, tuple[Entry, ...]] | None = None
+        self._by_pinyin: dict[str, tuple[tuple[Entry, str], ...]] | None = None
+        self._symbols: tuple[Entry, ...] | None = None
         self._lock = threading.Lock()
         # Typing revisits the same codes all the time; results are never mutated.
         self.lookup = lru_cache(maxsize=4096)(self._lookup)
@@ -105,7 +132,7 @@ class CandidateIndex:
         """Load everything now (about a second), so that no keystroke pays for it."""
         for key in WUBI_KEYS:
             self._bucket(key)
-        self._syllables()
+        self._readings()
         # The first full collection after loading walks every new entry once (tens of
         # milliseconds) and stops tracking them: do it now rather than mid-typing.
         gc.collect()
@@ -124,8 +151,7 @@ class CandidateIndex:
         if not 1 <= len(code) <= 4 or code[0] not in WUBI_KEYS or any(
                 c not in WUBI_KEYS and c != WILDCARD for c in code):
             raise InputError(f"not a Wubi code: {code!r} (a key a-y, then up to 3 of a-y or z)")
-        if charset not in CHARSETS:
-            raise InputError(f"unknown charset {charset!r} (choose from {', '.join(CHARSETS)})")
+        check_charset(charset)
         bucket = self._bucket(code[0])
         if WILDCARD in code:
             exact, completions = _wildcard(bucket, code)
@@ -143,32 +169,74 @@ class CandidateIndex:
                         for text in clash:
                             del longer[text]
                     completions = list(longer.values())
-        if charset == "common":
-            exact = list(filter(_common, exact))
-            completions = list(filter(_common, completions))
-        return Lookup(tuple(exact), tuple(completions))
+        return Lookup(in_level(exact, charset), in_level(completions, charset))
 
 
-    def _syllables(self) -> dict[str, tuple[Entry, ...]]:
-        table = self._by_syllable
+    def symbols(self, code: str) -> Lookup:
+        """The table's symbols for a ``zz...`` code: exact matches, then those of longer
+        codes (each text once, by code)."""
+        table = self._symbols
+        if table is None:
+            table = self._symbols = tuple(
+                (pos, c, 0, text, 0) for pos, (c, text) in enumerate(self.dictionary.iter_symbols()))
+        exact = tuple(e for e in table if e[CODE] == code)
+        longer = [e for e in table if len(e[CODE]) > len(code) and e[CODE].startswith(code)]
+        return Lookup(exact, tuple(_first_of_each_text(longer, {e[TEXT] for e in exact})))
+
+    def _readings(self) -> dict[str, tuple[tuple[Entry, str], ...]]:
+        """Toneless pinyin -> (entry, numbered reading) for characters (one syllable) and the
+        table's phrases (syllables run together), characters first, then most used first."""
+        table = self._by_pinyin
         if table is None:
             with self._lock:
-                table = self._by_syllable
+                table = self._by_pinyin
                 if table is None:
-                    chars: dict[str, dict[str, Entry]] = {}
-                    for pos, (syllable, char, full_code, common) in enumerate(self.dictionary.iter_pinyin()):
-                        # A character read with several tones of one syllable is listed once.
-                        chars.setdefault(syllable, {}).setdefault(char, (pos, full_code or "", 0, char, common))
-                    table = self._by_syllable = {s: tuple(cs.values()) for s, cs in chars.items()}
+                    table = self._by_pinyin = _pinyin_table(self.dictionary)
         return table
 
-    def _pinyin(self, syllable: str, charset: str = "all") -> tuple[Entry, ...]:
-        """Characters read ``syllable`` (toneless, v for ü), most used first, as entries
-        whose code is the character's full Wubi code ("" if it has none)."""
-        if charset not in CHARSETS:
-            raise InputError(f"unknown charset {charset!r} (choose from {', '.join(CHARSETS)})")
-        hits = self._syllables().get(syllable, ())
-        return tuple(filter(_common, hits)) if charset == "common" else hits
+    def _pinyin(self, query: str, charset: str = "all") -> tuple[Entry, ...]:
+        """Characters and phrases read ``query``: pinyin letters (v for ü), syllables run
+        together, each optionally followed by its tone digit 1-5 (ni3hao, nihao3).  Entries
+        carry the text's Wubi code: a character's full code ("" if it has none), a phrase's
+        code in the table."""
+        if not query or not all("a" <= c <= "z" or "1" <= c <= "5" for c in query) or query[0].isdigit():
+            raise InputError(f"not pinyin: {query!r} (letters a-z, v for ü, tone digits 1-5 after a syllable)")
+        hits = self._readings().get(re.sub("[1-5]", "", query), ())
+        if query.isalpha():
+            found = [e for e, _ in hits]
+        else:
+            # Each typed key, then whatever tone digit the reading has where none was typed.
+            tones = re.compile("".join(c if c.isdigit() else c + "[1-5]?" for c in query) + "$")
+            found = [e for e, numbered in hits if tones.match(numbered)]
+        return in_level(_first_of_each_text(found, set()), charset)
+
+
+def _pinyin_table(dictionary: WubiDictionary) -> dict[str, tuple[tuple[Entry, str], ...]]:
+    table: dict[str, list[tuple[Entry, str]]] = {}
+    first_reading: dict[str, str] = {}
+    pos = 0
+    for plain, numbered, char, full_code, common in dictionary.iter_pinyin():
+        first_reading.setdefault(char, numbered)
+        table.setdefault(plain, []).append(((pos, full_code or "", 0, char, level(char, common)), numbered))
+        pos += 1
+    # A phrase reads as pypinyin's phrase data says (银行 yin2hang2), else each character
+    # by its first reading.  pypinyin is a dependency already (the dictionary's readings).
+    from pypinyin.contrib.tone_convert import to_tone3
+    from pypinyin.phrases_dict import phrases_dict
+
+    tone3 = lru_cache(maxsize=None)(lambda s: to_tone3(s, neutral_tone_with_five=True))
+    for code, text, common in dictionary.iter_phrases():
+        marked = phrases_dict.get(text)
+        if marked is not None and len(marked) == len(text):
+            numbered = "".join(tone3(r[0]) for r in marked)
+        elif all(c in first_reading for c in text):
+            numbered = "".join(first_reading[c] for c in text)
+        else:
+            continue
+        plain = re.sub("[1-5]", "", numbered)
+        table.setdefault(plain, []).append(((pos, code, 0, text, level(text, common)), numbered))
+        pos += 1
+    return {k: tuple(v) for k, v in table.items()}
 
 
 def _wildcard(bucket: _Bucket, code: str) -> tuple[list[Entry], list[Entry]]:

@@ -1,25 +1,42 @@
-"""What the user has typed: how often each (code, text) candidate was chosen.
+"""What the user has typed and taught: how often each (code, text) candidate was
+chosen, the user's own phrases, fixed positions (pins) and, for automatic
+phrases, how often short strings were typed character by character.
 
 Kept in a small SQLite file in the user's data folder (never in the bundled
 dictionary), mirrored in memory so that ordering candidates costs no query.
-Every choice is written at once; WAL journaling without a sync per commit
-keeps that well under a millisecond, and SQLite keeps the file consistent
-if the app dies mid-write.
+Every change is one transaction, written at once; WAL journaling without a
+sync per commit keeps that well under a millisecond, and SQLite keeps the file
+consistent if the app dies mid-write.
 """
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any, Callable, Iterable
 
 from ..errors import FileError
 from ..paths import user_data_dir
 
 FILENAME = "ime_user.sqlite"
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+# Version 1 had the learned counts only; the other tables are added on opening it.
+_UPGRADABLE = {"1"}
+PHRASE_SOURCES = ("manual", "auto", "import")
+
+_TABLES = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS user_freq (code TEXT NOT NULL, text TEXT NOT NULL,"
+    " count INTEGER NOT NULL, PRIMARY KEY (code, text)) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS user_phrase (code TEXT NOT NULL, text TEXT NOT NULL,"
+    " source TEXT NOT NULL, PRIMARY KEY (code, text)) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS pin (code TEXT NOT NULL, text TEXT NOT NULL,"
+    " position INTEGER NOT NULL, PRIMARY KEY (code, text)) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS typed_run (text TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID",
+)
 
 
 class UserFrequencies:
-    """Selection counts per (code, text), persistent across sessions."""
+    """The user database: selection counts, own phrases, pins, typed runs; persistent."""
 
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else user_data_dir() / FILENAME
@@ -32,17 +49,17 @@ class UserFrequencies:
             with self._conn:
                 self._conn.execute("PRAGMA journal_mode=WAL")
                 self._conn.execute("PRAGMA synchronous=NORMAL")
-                self._conn.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-                self._conn.execute(
-                    "CREATE TABLE IF NOT EXISTS user_freq (code TEXT NOT NULL, text TEXT NOT NULL,"
-                    " count INTEGER NOT NULL, PRIMARY KEY (code, text)) WITHOUT ROWID"
-                )
+                self._conn.execute(_TABLES[0])
                 self._conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
-            version = self._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0]
-            self._counts: dict[tuple[str, str], int] = {
-                (code, text): count
-                for code, text, count in self._conn.execute("SELECT code, text, count FROM user_freq")
-            }
+                version = self._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0]
+                if version in _UPGRADABLE | {SCHEMA_VERSION}:
+                    for sql in _TABLES[1:]:
+                        self._conn.execute(sql)
+                    self._conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (SCHEMA_VERSION,))
+            if version in _UPGRADABLE:
+                version = SCHEMA_VERSION
+            if version == SCHEMA_VERSION:
+                self._load()
         except sqlite3.Error as exc:
             self._conn.close()
             raise FileError(f"{self.path}: not a wubitok user frequency database ({exc})") from None
@@ -50,6 +67,24 @@ class UserFrequencies:
             self._conn.close()
             raise FileError(f"{self.path}: user frequency database version {version}, expected {SCHEMA_VERSION}")
 
+    def _load(self) -> None:
+        def by_key(sql: str) -> dict:
+            return {(code, text): value for code, text, value in self._conn.execute(sql)}
+        self._counts: dict[tuple[str, str], int] = by_key("SELECT code, text, count FROM user_freq")
+        self._phrases: dict[tuple[str, str], str] = by_key("SELECT code, text, source FROM user_phrase")
+        self._pins: dict[tuple[str, str], int] = by_key("SELECT code, text, position FROM pin")
+        q = self._conn.execute
+        self._runs: dict[str, int] = dict(q("SELECT text, count FROM typed_run"))
+
+    def _write(self, what: str, change: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``change`` as one transaction; on failure nothing of it is kept."""
+        try:
+            with self._conn:
+                return change(self._conn)
+        except sqlite3.Error as exc:
+            raise FileError(f"{self.path}: cannot {what} ({exc})") from None
+
+    # -- learned choices --------------------------------------------------
     def count(self, code: str, text: str) -> int:
         """How often ``text`` was chosen under ``code``."""
         return self._counts.get((code, text), 0)
@@ -59,26 +94,103 @@ class UserFrequencies:
 
     def record(self, code: str, text: str) -> int:
         """Count one more choice of ``text`` under ``code``; returns the new count."""
-        try:
-            with self._conn:
-                self._conn.execute(
-                    "INSERT INTO user_freq VALUES (?, ?, 1)"
-                    " ON CONFLICT (code, text) DO UPDATE SET count = count + 1",
-                    (code, text),
-                )
-        except sqlite3.Error as exc:
-            raise FileError(f"{self.path}: cannot save the user frequency ({exc})") from None
+        self._write("save the user frequency", lambda c: c.execute(
+            "INSERT INTO user_freq VALUES (?, ?, 1) ON CONFLICT (code, text) DO UPDATE SET count = count + 1",
+            (code, text)))
         n = self._counts[(code, text)] = self._counts.get((code, text), 0) + 1
         return n
 
+    def counts(self) -> dict[tuple[str, str], int]:
+        return dict(self._counts)
+
+    # -- own phrases ------------------------------------------------------
+    def add_phrase(self, code: str, text: str, source: str = "manual") -> bool:
+        """Add a phrase under ``code`` (codes and text are checked by the caller);
+        False if it was there already."""
+        if (code, text) in self._phrases:
+            return False
+        self._write("save the phrase", lambda c: c.execute(
+            "INSERT INTO user_phrase VALUES (?, ?, ?)", (code, text, source)))
+        self._phrases[(code, text)] = source
+        return True
+
+    def phrases(self, code: str | None = None) -> list[tuple[str, str, str]]:
+        """(code, text, source) of the user's phrases, by code then text; one code's only if given."""
+        return sorted((c, t, s) for (c, t), s in self._phrases.items() if code is None or c == code)
+
+    def phrase_texts(self, code: str) -> list[str]:
+        return [t for (c, t) in self._phrases if c == code]
+
+    # -- pins -------------------------------------------------------------
+    def pin(self, code: str, text: str, position: int) -> None:
+        """Keep ``text`` at ``position`` (0-based) among the exact matches of ``code``."""
+        self._write("save the pin", lambda c: c.execute(
+            "INSERT INTO pin VALUES (?, ?, ?) ON CONFLICT (code, text) DO UPDATE SET position = excluded.position",
+            (code, text, position)))
+        self._pins[(code, text)] = position
+
+    def pins(self, code: str) -> list[tuple[str, int]]:
+        """(text, position) pinned on ``code``, by position."""
+        return sorted(((t, p) for (c, t), p in self._pins.items() if c == code), key=lambda tp: (tp[1], tp[0]))
+
+    # -- forgetting -------------------------------------------------------
+    def forget(self, code: str, text: str) -> bool:
+        """Forget ``text`` under ``code``: its learned count, the user phrase, its pin.
+        False if there was nothing to forget."""
+        key = (code, text)
+        if key not in self._counts and key not in self._phrases and key not in self._pins:
+            return False
+
+        def change(c: sqlite3.Connection) -> None:
+            for table in ("user_freq", "user_phrase", "pin"):
+                c.execute(f"DELETE FROM {table} WHERE code = ? AND text = ?", key)
+        self._write("forget the entry", change)
+        for d in (self._counts, self._phrases, self._pins):
+            d.pop(key, None)  # type: ignore[attr-defined]
+        return True
+
     def reset(self) -> None:
-        """Forget everything learned."""
-        try:
-            with self._conn:
-                self._conn.execute("DELETE FROM user_freq")
-        except sqlite3.Error as exc:
-            raise FileError(f"{self.path}: cannot reset the user frequencies ({exc})") from None
-        self._counts.clear()
+        """Forget everything: learned choices, own phrases, pins and typed runs."""
+        def change(c: sqlite3.Connection) -> None:
+            for table in ("user_freq", "user_phrase", "pin", "typed_run"):
+                c.execute(f"DELETE FROM {table}")
+        self._write("reset the user frequencies", change)
+        for d in (self._counts, self._phrases, self._pins, self._runs):
+            d.clear()
+
+    # -- typed runs (automatic phrases) ----------------------------------
+    def note_runs(self, texts: Iterable[str]) -> dict[str, int]:
+        """Count one more typing of each string (character by character); new counts."""
+        texts = list(texts)
+        if not texts:
+            return {}
+        self._write("save the typed strings", lambda c: c.executemany(
+            "INSERT INTO typed_run VALUES (?, 1) ON CONFLICT (text) DO UPDATE SET count = count + 1",
+            [(t,) for t in texts]))
+        for t in texts:
+            self._runs[t] = self._runs.get(t, 0) + 1
+        return {t: self._runs[t] for t in texts}
+
+    # -- moving to another machine ----------------------------------------
+    def export_data(self) -> dict[str, Any]:
+        return {
+            "frequencies": [[c, t, n] for (c, t), n in sorted(self._counts.items())],
+            "phrases": [[c, t, s] for c, t, s in self.phrases()],
+            "pins": [[c, t, p] for (c, t), p in sorted(self._pins.items())],
+        }
+
+    def import_data(self, frequencies: list[tuple[str, str, int]], phrases: list[tuple[str, str, str]],
+                    pins: list[tuple[str, str, int]]) -> None:
+        """Merge checked data in one transaction: a count becomes the larger of the two,
+        phrases are added, pins replaced."""
+        def change(c: sqlite3.Connection) -> None:
+            c.executemany("INSERT INTO user_freq VALUES (?, ?, ?) ON CONFLICT (code, text)"
+                          " DO UPDATE SET count = max(count, excluded.count)", frequencies)
+            c.executemany("INSERT OR IGNORE INTO user_phrase VALUES (?, ?, ?)", phrases)
+            c.executemany("INSERT INTO pin VALUES (?, ?, ?) ON CONFLICT (code, text)"
+                          " DO UPDATE SET position = excluded.position", pins)
+        self._write("import the user data", change)
+        self._load()
 
     def close(self) -> None:
         self._conn.close()

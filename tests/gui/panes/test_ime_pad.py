@@ -141,11 +141,11 @@ def test_options_are_remembered(qtbot, gui_app, gui_data_dir):
     first = ImePadPane()
     qtbot.addWidget(first)
     first.learning_action.setChecked(False)
-    next(a for a in first.charset_group.actions() if a.data() == "common").trigger()
+    next(a for a in first.charset_group.actions() if a.data() == "gb2312").trigger()
     first.save_state()
     first.shutdown()
     second = ImePadPane()
     qtbot.addWidget(second)
     assert not second.engine.options.learning
-    assert second.engine.options.charset == "common"
+    assert second.engine.options.charset == "gb2312"
     second.shutdown()

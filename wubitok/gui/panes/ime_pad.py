@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...dictionary import CHARSETS
 from ...errors import WubitokError
 from ...fileio import atomic_write_text
 from ...ime import ImeEngine, ImeState, parse_keys
@@ -228,8 +229,8 @@ class ImePadPane(QWidget):
         options = dict(
             learning=self._settings.get_bool("learning", True),
             auto_commit=self._settings.get_bool("auto_commit", True),
-            charset=self._settings.get_str("charset", "all") if self._settings.get_str("charset", "all")
-            in ("all", "common") else "all",
+            charset=self._settings.get_str("charset", "gbk") if self._settings.get_str("charset", "gbk")
+            in CHARSETS else "gbk",
         )
         try:
             engine = ImeEngine(**options)
@@ -262,7 +263,7 @@ class ImePadPane(QWidget):
         self.auto_action.toggled.connect(lambda on: self._configure(auto_commit=on))
         menu.addSeparator()
         self.charset_group = QActionGroup(self)
-        for charset in ("all", "common"):
+        for charset in CHARSETS:
             action = menu.addAction("")
             action.setCheckable(True)
             action.setData(charset)
@@ -363,8 +364,9 @@ class ImePadPane(QWidget):
         self.options_button.setText(self.tr("Options"))
         self.learning_action.setText(self.tr("Learn my choices (most used first)"))
         self.auto_action.setText(self.tr("Commit a 4-key code with a single candidate at once"))
-        charset_names = {"all": self.tr("All characters (incl. rare ones)"),
-                         "common": self.tr("Common characters only (GB2312)")}
+        charset_names = {"all": self.tr("All characters (incl. CJK Ext B)"),
+                         "gbk": self.tr("GBK (simplified and traditional)"),
+                         "gb2312": self.tr("Simplified only (GB2312)")}
         for action in self.charset_group.actions():
             action.setText(charset_names[action.data()])
         self.reset_action.setText(self.tr("Forget learned order…"))
