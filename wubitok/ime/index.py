@@ -201,7 +201,7 @@ class CandidateIndex:
         code in the table."""
         if not query or not all("a" <= c <= "z" or "1" <= c <= "5" for c in query) or query[0].isdigit():
             raise InputError(f"not pinyin: {query!r} (letters a-z, v for ü, tone digits 1-5 after a syllable)")
-        hits = self._readings().get(re.sub("[1-5]", "", query), ())
+        hits = self._readings().get(query.translate(_NO_TONES), ())
         if query.isalpha():
             found = [e for e, _ in hits]
         else:
@@ -209,6 +209,9 @@ class CandidateIndex:
             tones = re.compile("".join(c if c.isdigit() else c + "[1-5]?" for c in query) + "$")
             found = [e for e, numbered in hits if tones.match(numbered)]
         return in_level(_first_of_each_text(found, set()), charset)
+
+
+_NO_TONES = str.maketrans("", "", "12345")
 
 
 def _pinyin_table(dictionary: WubiDictionary) -> dict[str, tuple[tuple[Entry, str], ...]]:
@@ -224,17 +227,25 @@ def _pinyin_table(dictionary: WubiDictionary) -> dict[str, tuple[tuple[Entry, st
     from pypinyin.contrib.tone_convert import to_tone3
     from pypinyin.phrases_dict import phrases_dict
 
-    tone3 = lru_cache(maxsize=None)(lambda s: to_tone3(s, neutral_tone_with_five=True))
+    tone3: dict[str, str] = {}
+
+    def numbered_reading(marked: str) -> str:
+        r = tone3.get(marked)
+        if r is None:
+            r = tone3[marked] = to_tone3(marked, neutral_tone_with_five=True)
+        return r
+
     for code, text, common in dictionary.iter_phrases():
         marked = phrases_dict.get(text)
-        if marked is not None and len(marked) == len(text):
-            numbered = "".join(tone3(r[0]) for r in marked)
-        elif all(c in first_reading for c in text):
-            numbered = "".join(first_reading[c] for c in text)
-        else:
-            continue
-        plain = re.sub("[1-5]", "", numbered)
-        table.setdefault(plain, []).append(((pos, code, 0, text, level(text, common)), numbered))
+        try:
+            if marked is not None and len(marked) == len(text):
+                numbered = "".join([numbered_reading(r[0]) for r in marked])
+            else:
+                numbered = "".join([first_reading[c] for c in text])
+        except KeyError:
+            continue  # a character without a reading
+        entry = (pos, code, 0, text, 2 if common else level(text, 0))
+        table.setdefault(numbered.translate(_NO_TONES), []).append((entry, numbered))
         pos += 1
     return {k: tuple(v) for k, v in table.items()}
 

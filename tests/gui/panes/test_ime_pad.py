@@ -15,7 +15,7 @@ def pad(gui_app, gui_data_dir, qtbot):
     qtbot.addWidget(p)
     p.resize(1000, 700)
     p.show()
-    qtbot.waitUntil(p.is_ready, timeout=30_000)
+    qtbot.waitUntil(p.is_ready, timeout=90_000)  # the index and pinyin readings: seconds on a busy machine
     p.editor.setFocus()
     yield p
     p.shutdown()
