@@ -22,6 +22,7 @@ COMMAND_MODULES = [
     "train",
     "encode",
     "decode",
+    "export",
     "gui",
     "compare",
 ]

@@ -1,0 +1,38 @@
+"""``wubitok export``: a model to the format a training stack loads."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..engines.base import load_tokenizer
+from ..exports import EXPORTS, FORMATS, export
+from .common import help_formatter
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    pairs = "\n".join(f"  {kind:<10} -> {fmt}" for kind, fmt in EXPORTS)
+    p = sub.add_parser(
+        "export", help="export a model as tokenizer.json, tiktoken, vocab.txt, sentencepiece or transformers",
+        formatter_class=help_formatter,
+        description="Write a model in a format another library loads, with the same ids.\n"
+                    f"What can be exported:\n{pairs}\n"
+                    "A transformers folder loads with AutoTokenizer.from_pretrained(folder,\n"
+                    "trust_remote_code=True) where wubitok is installed.",
+        epilog="examples:\n"
+               "  wubitok export -m bpe.json --to tokenizer.json -o tokenizer.json\n"
+               "  wubitok export -m bpe.json --to tiktoken -o bpe.tiktoken\n"
+               "  wubitok export -m wp.json --to vocab.txt -o vocab.txt\n"
+               "  wubitok export -m uni.json --to sentencepiece -o uni.model\n"
+               "  wubitok export -m wubi.json --to transformers -o wubi-tokenizer/",
+    )
+    p.add_argument("--model", "-m", required=True, metavar="MODEL", help="a model file (JSON)")
+    p.add_argument("--to", required=True, choices=FORMATS, metavar="FORMAT", help=", ".join(FORMATS))
+    p.add_argument("--output", "-o", required=True, metavar="PATH", help="the file (or folder) to write")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    model = load_tokenizer(args.model)
+    export(model, args.to, args.output)
+    print(f"wrote {args.output} ({args.to}, {model.vocab_size} tokens)", file=sys.stderr)
+    return 0

@@ -1,0 +1,47 @@
+"""Exports of our models to the formats training stacks load.
+
+``export(model, fmt, path)`` writes one format; ``EXPORTS`` lists which model
+type goes to which format.  Each writer's docstring names the inputs on which
+the target library cannot give our ids.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+
+from ..engines.base import Tokenizer
+from ..errors import InputError
+from ..fileio import atomic_write_bytes
+
+# (model type, format) -> "module:function" of a writer returning the file's bytes
+# (or, for a folder format, writing the folder itself).
+EXPORTS: dict[tuple[str, str], str] = {
+    ("bpe", "tokenizer.json"): "hf_json:bpe_tokenizer_json",
+    ("bpe", "tiktoken"): "ranks:tiktoken_ranks",
+    ("wordpiece", "tokenizer.json"): "hf_json:wordpiece_tokenizer_json",
+    ("wordpiece", "vocab.txt"): "ranks:bert_vocab_txt",
+    ("unigram", "tokenizer.json"): "hf_json:unigram_tokenizer_json",
+    ("unigram", "sentencepiece"): "sentencepiece_model:sentencepiece_model_bytes",
+    ("wubi-bpe", "transformers"): "..integrations.transformers:save_tokenizer_folder",
+}
+FORMATS = sorted({fmt for _, fmt in EXPORTS})
+FOLDER_FORMATS = {"transformers"}
+
+
+def export(model: Tokenizer, fmt: str, path: str | os.PathLike) -> None:
+    """Write ``model`` as ``fmt`` to ``path`` (a folder for ``transformers``), atomically."""
+    target = EXPORTS.get((model.model_type, fmt))
+    if target is None:
+        able = [f for (kind, f) in EXPORTS if kind == model.model_type]
+        raise InputError(f"a {model.model_type} model cannot be exported as {fmt!r} "
+                         f"(it can be as: {', '.join(able) or 'nothing'})")
+    parent = os.path.dirname(os.path.abspath(os.fspath(path)))
+    if not os.path.isdir(parent):
+        raise InputError(f"{parent}: no such folder")
+    module, func = target.split(":")
+    writer = getattr(importlib.import_module(module if module.startswith("..") else f".{module}", __name__), func)
+    if fmt in FOLDER_FORMATS:
+        writer(model, path)
+        return
+    data = writer(model)
+    atomic_write_bytes(path, data.encode("utf-8") if isinstance(data, str) else data)

@@ -1,0 +1,99 @@
+"""Hugging Face ``tokenizer.json`` for byte-level BPE, WordPiece and Unigram models.
+
+The JSON is written here directly (no ``tokenizers`` import needed to export);
+the tests load every file with ``tokenizers.Tokenizer.from_file`` and compare
+ids with ours.  Where the library cannot say exactly what our engine does,
+the function's docstring names the inputs that differ.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..engines.bpe import ByteLevelBPE
+from ..engines.unigram import Unigram
+from ..engines.unigram_pretokenize import WORD_RE
+from ..engines.wordpiece import UNK as WORDPIECE_UNK
+from ..engines.wordpiece import WordPiece
+
+
+def _added_tokens(specials: list[tuple[int, str]]) -> list[dict[str, Any]]:
+    # normalized=False: a special written in the raw text is matched before
+    # any normalizer runs, as our SpecialSplitter / PreTokenizer do.
+    return [{"id": i, "content": t, "single_word": False, "lstrip": False, "rstrip": False,
+             "normalized": False, "special": True} for i, t in specials]
+
+
+def _document(added: list[dict[str, Any]], normalizer: Any, pre_tokenizer: Any, decoder: Any,
+              model: dict[str, Any]) -> str:
+    doc = {"version": "1.0", "truncation": None, "padding": None, "added_tokens": added,
+           "normalizer": normalizer, "pre_tokenizer": pre_tokenizer, "post_processor": None,
+           "decoder": decoder, "model": model}
+    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+def bpe_tokenizer_json(model: ByteLevelBPE) -> str:
+    """GPT-4 regex split, then HF's ByteLevel mapping, then BPE by merge rank.
+
+    Differs from ours on:
+    * a merge that re-creates a string that is already a token: HF has one id
+      per string, so it gives the first id where we give the merge's own id
+      (``token_to_id`` agrees: both say the first);
+    * lone surrogates, which a Rust string cannot hold (``tokenizers`` refuses
+      such a ``str``).
+    """
+    k = len(model.special_tokens)
+    vocab: dict[str, int] = {}
+    for i in range(k, model.vocab_size):
+        vocab.setdefault(model.id_to_token(i) or "", i)
+    merges = [f"{model.id_to_token(a + k)} {model.id_to_token(b + k)}" for a, b in model.merges]
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False}
+    pre = {"type": "Sequence", "pretokenizers": [
+        {"type": "Split", "pattern": {"Regex": model.pattern}, "behavior": "Isolated", "invert": False},
+        byte_level,
+    ]}
+    bpe = {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
+           "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "vocab": vocab, "merges": merges}
+    return _document(_added_tokens(list(enumerate(model.special_tokens))), None, pre, byte_level, bpe)
+
+
+def wordpiece_tokenizer_json(model: WordPiece) -> str:
+    """HF's BertNormalizer + BertPreTokenizer + WordPiece, with our options.
+
+    Differs from ours on CJK Extension E characters U+2B820..U+2B91F, which
+    Google BERT (and we) put on their own but HF's copy of the range does not.
+    """
+    vocab = {model.id_to_token(i) or "": i for i in range(model.vocab_size)}
+    specials = [(vocab[t], t) for t in model.special_tokens]
+    normalizer = {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True,
+                  "strip_accents": model.strip_accents, "lowercase": model.lowercase}
+    wp = {"type": "WordPiece", "unk_token": WORDPIECE_UNK, "continuing_subword_prefix": model.continuing_prefix,
+          "max_input_chars_per_word": model.max_input_chars_per_word, "vocab": vocab}
+    decoder = {"type": "WordPiece", "prefix": model.continuing_prefix, "cleanup": True}
+    return _document(_added_tokens(specials), normalizer, {"type": "BertPreTokenizer"}, decoder, wp)
+
+
+def unigram_tokenizer_json(model: Unigram) -> str:
+    """Our word split (a space starts a word, breaks and U+2581 stand alone),
+    the space shown as ``▁``, then HF's Unigram Viterbi with byte fallback.
+
+    Specials and byte pieces get the lowest trained score, so the unknown
+    penalty HF derives from the vocabulary's minimum is ours.  Differs from
+    ours on text holding U+2581 itself (HF cannot tell it from a space: we
+    always spell it in bytes) or a byte piece's name such as ``<0x41>`` (HF
+    may match the name as that piece).
+    """
+    pieces = [(model.id_to_token(i) or "", model.score(i)) for i in range(model.vocab_size)]
+    floor = min((s for _, s in pieces if s is not None), default=0.0)
+    vocab = [[t, floor if s is None else s] for t, s in pieces]
+    specials = list(enumerate(model.special_tokens))
+    pre = {"type": "Sequence", "pretokenizers": [
+        {"type": "Split", "pattern": {"Regex": WORD_RE.pattern}, "behavior": "Isolated", "invert": False},
+        {"type": "Metaspace", "replacement": "\u2581", "prepend_scheme": "never", "split": False},
+    ]}
+    unigram = {"type": "Unigram", "unk_id": model.unk_id, "vocab": vocab, "byte_fallback": model.byte_fallback}
+    decoder = {"type": "Sequence", "decoders": [
+        {"type": "ByteFallback"}, {"type": "Fuse"},
+        {"type": "Replace", "pattern": {"String": "\u2581"}, "content": " "},
+    ]}
+    return _document(_added_tokens(specials), None, pre, decoder, unigram)

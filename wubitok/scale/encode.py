@@ -1,0 +1,244 @@
+"""Encoding a corpus: ranges to workers, results written in order, atomically.
+
+Each task encodes one ``ByteRange`` (``documents``) and returns the bytes to
+append to the output plus each document's token count.  The writer puts the
+results in range order, so the output is the same for one process, N
+processes or a Dask cluster, and equals encoding each document on its own.
+
+Output formats (``--format``):
+
+* ``jsonl``: one ``{"ids": [...]}`` per document (``"offsets"`` too with
+  ``offsets=True``: ``[start, end]`` characters in the document);
+* ``bin``: the token ids of all documents back to back, little-endian
+  ``uint16`` when every id fits, else ``uint32`` (``numpy.memmap(path,
+  dtype)``); ``PATH.idx``: ``uint64`` little-endian, the start of every
+  document in the array and then its length (documents + 1 values);
+  ``PATH.json``: the header (model, its content hash, dtype, counts);
+* ``npy``: the same array as a ``.npy`` file (``numpy.load(path,
+  mmap_mode="r")``), with the same ``.idx`` and ``.json`` beside it.
+
+All files are written under temporary names and renamed at the end; an error
+or Ctrl-C removes them, so there is never a partial output.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from array import array
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from ..engines.base import Tokenizer, tokenizer_from_dict
+from ..errors import FileError, InputError
+from .documents import ByteRange, byte_ranges, check_doc_mode, read_range, split_documents
+
+OUTPUT_FORMATS = ("jsonl", "bin", "npy")
+# Which token ends a document, by model type (the first one the model has).
+EOD_TOKENS = ("</s>", "[SEP]", "<|endoftext|>")
+HEADER_FORMAT = "wubitok-tokens"
+
+# progress(done_bytes, total_bytes)
+ByteProgress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class EncodeSpec:
+    """What each task needs besides its range: small, so it pickles cheaply."""
+
+    model_json: str
+    docs: str = "lines"
+    fmt: str = "bin"
+    dtype: str = "uint16"
+    eod: int | None = None
+    offsets: bool = False
+
+
+@dataclass
+class RangeResult:
+    index: int
+    payload: bytes
+    lengths: list[int] = field(default_factory=list)
+    size: int = 0
+
+
+@lru_cache(maxsize=4)
+def _model(model_json: str) -> Tokenizer:
+    # One parse per process (and per model): tasks of a run share it.
+    return tokenizer_from_dict(json.loads(model_json), "model")
+
+
+def encode_range(spec: EncodeSpec, rng: ByteRange) -> RangeResult:
+    """The output bytes of one range: the task every worker runs."""
+    model = _model(spec.model_json)
+    documents = split_documents(read_range(rng), spec.docs)
+    encodings = model.encode_batch(documents)
+    eod = [] if spec.eod is None else [spec.eod]
+    lengths = []
+    if spec.fmt == "jsonl":
+        lines = []
+        for enc in encodings:
+            obj: dict[str, Any] = {"ids": enc.ids + eod}
+            if spec.offsets:
+                obj["offsets"] = [list(o) for o in enc.offsets]
+            lines.append(json.dumps(obj, separators=(",", ":")))
+            lengths.append(len(enc.ids) + len(eod))
+        payload = ("\n".join(lines) + "\n").encode() if lines else b""
+    else:
+        flat = array("H" if spec.dtype == "uint16" else "I")
+        for enc in encodings:
+            flat.extend(enc.ids)
+            flat.extend(eod)
+            lengths.append(len(enc.ids) + len(eod))
+        if sys.byteorder != "little":
+            flat.byteswap()
+        payload = flat.tobytes()
+    return RangeResult(rng.index, payload, lengths, rng.size)
+
+
+def model_hash(model_json: str) -> str:
+    return hashlib.sha256(model_json.encode("utf-8")).hexdigest()
+
+
+def eod_id(model: Tokenizer) -> int:
+    for tok in EOD_TOKENS:
+        i = model.token_to_id(tok)
+        if i is not None:
+            return i
+    raise InputError(f"this {model.model_type} model has no end-of-document token ({' or '.join(EOD_TOKENS)})")
+
+
+def make_spec(model: Tokenizer, docs: str = "lines", fmt: str = "bin", eod: bool = False,
+              offsets: bool = False) -> EncodeSpec:
+    check_doc_mode(docs)
+    if fmt not in OUTPUT_FORMATS:
+        raise InputError(f"unknown output format {fmt!r} (known: {', '.join(OUTPUT_FORMATS)})")
+    if offsets and fmt != "jsonl":
+        raise InputError("--offsets needs --format jsonl (bin and npy hold ids only)")
+    dtype = "uint16" if model.vocab_size <= 1 << 16 else "uint32"
+    return EncodeSpec(model.to_json(), docs, fmt, dtype, eod_id(model) if eod else None, offsets)
+
+
+# -- writing ------------------------------------------------------------------
+
+def _npy_header(dtype: str, count: int) -> bytes:
+    # A fixed 128-byte header, written first with a zero count and again at
+    # the end, so the array streams straight to disk.
+    descr = {"uint16": "<u2", "uint32": "<u4"}[dtype]
+    text = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (descr, count)
+    text = text.ljust(128 - 10 - 1) + "\n"
+    return b"\x93NUMPY\x01\x00" + len(text).to_bytes(2, "little") + text.encode("latin-1")
+
+
+class _TempFiles:
+    """Output files under temporary names in their folder; ``commit`` renames them all."""
+
+    def __init__(self, targets: Sequence[str]):
+        self.targets = list(targets)
+        self.temps: list[str] = []
+        self.handles = []
+        for target in self.targets:
+            folder = os.path.dirname(os.path.abspath(target))
+            if not os.path.isdir(folder):
+                self.discard()
+                raise FileError(f"{folder}: no such folder")
+            tmp = os.path.join(folder, f".{os.path.basename(target)}.{os.getpid()}.partial")
+            try:
+                self.handles.append(open(tmp, "wb"))
+            except OSError as exc:
+                self.discard()
+                raise FileError(f"{target}: cannot write ({exc.strerror or exc})") from None
+            self.temps.append(tmp)
+
+    def commit(self) -> None:
+        for fh in self.handles:
+            fh.flush()
+            os.fsync(fh.fileno())
+            fh.close()
+        for tmp, target in zip(self.temps, self.targets):
+            os.replace(tmp, target)
+        self.temps = []
+
+    def discard(self) -> None:
+        for fh in self.handles:
+            fh.close()
+        for tmp in self.temps:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        self.temps = []
+
+
+def write_results(results: Iterable[RangeResult], output: str | os.PathLike, spec: EncodeSpec,
+                  header: dict[str, Any], total: int, progress: ByteProgress | None = None) -> dict[str, Any]:
+    """Write the results (in range order) to ``output``; return the header written."""
+    output = os.fspath(output)
+    arrays = spec.fmt != "jsonl"
+    targets = [output, output + ".idx", output + ".json"] if arrays else [output]
+    files = _TempFiles(targets)
+    tokens = documents = done = 0
+    try:
+        out = files.handles[0]
+        if spec.fmt == "npy":
+            out.write(_npy_header(spec.dtype, 0))
+        if arrays:
+            files.handles[1].write((0).to_bytes(8, "little"))
+        expected = 0
+        for res in results:
+            if res.index != expected:
+                raise RuntimeError(f"range {res.index} arrived in place of {expected}")  # a bug, not input
+            expected += 1
+            out.write(res.payload)
+            if arrays:
+                ends = array("Q")
+                for n in res.lengths:
+                    tokens += n
+                    ends.append(tokens)
+                if sys.byteorder != "little":
+                    ends.byteswap()
+                files.handles[1].write(ends.tobytes())
+            else:
+                tokens += sum(res.lengths)
+            documents += len(res.lengths)
+            done += res.size
+            if progress is not None:
+                progress(done, total)
+        result = {**header, "format": HEADER_FORMAT, "version": 1, "output": spec.fmt, "documents": documents,
+                  "tokens": tokens, "dtype": spec.dtype if arrays else None, "eod_id": spec.eod, "docs": spec.docs}
+        if spec.fmt == "npy":
+            out.seek(0)
+            out.write(_npy_header(spec.dtype, tokens))
+        if arrays:
+            files.handles[2].write((json.dumps(result, ensure_ascii=False, indent=1) + "\n").encode())
+        files.commit()
+    except OSError as exc:
+        files.discard()
+        raise FileError(f"{output}: cannot write ({exc.strerror or exc})") from None
+    except BaseException:
+        files.discard()
+        raise
+    return result
+
+
+def encode_files(model: Tokenizer, files: Sequence[str | os.PathLike], output: str | os.PathLike, *,
+                 fmt: str = "bin", docs: str = "lines", eod: bool = False, offsets: bool = False,
+                 workers: int = 1, cluster: str | None = None, progress: ByteProgress | None = None,
+                 range_bytes: int | None = None) -> dict[str, Any]:
+    """Encode every document of ``files`` into ``output``; return the header (counts)."""
+    from .runner import run_ranges
+
+    spec = make_spec(model, docs, fmt, eod, offsets)
+    ranges = byte_ranges(files, docs, **({} if range_bytes is None else {"range_bytes": range_bytes}))
+    total = sum(r.size for r in ranges)
+    header = {"model": model.model_type, "model_sha256": model_hash(spec.model_json),
+              "files": [os.fspath(f) for f in files]}
+    results: Iterator[RangeResult] = run_ranges(encode_range, spec, ranges, workers=workers, cluster=cluster)
+    try:
+        return write_results(results, output, spec, header, total, progress)
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()

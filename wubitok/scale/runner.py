@@ -1,0 +1,139 @@
+"""Running one function over ranges: in this process, in N processes, or on Dask.
+
+``run_ranges(func, spec, ranges, ...)`` yields ``func(spec, range)`` for
+every range, in range order, however the work was spread.  ``spec`` is sent
+to each worker once (pool initializer; Dask ``scatter``), not with every task.
+
+* ``workers=1``: here, one range at a time;
+* ``workers=N``: a ``ProcessPoolExecutor`` of spawned processes (safe on
+  every OS; a worker that dies fails the run with one line instead of
+  hanging);
+* ``cluster="local:N"``: a Dask ``LocalCluster`` of N single-threaded worker
+  processes, started and stopped here; ``cluster="tcp://host:port"``: a
+  running scheduler.  A task whose worker dies is retried by Dask; a task that
+  keeps failing fails the run.
+
+At most a few tasks per worker are in flight, so memory stays bounded
+whatever the corpus size.
+"""
+from __future__ import annotations
+
+import multiprocessing
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Callable, Iterator, Sequence, TypeVar
+
+from ..errors import InputError, MissingExtraError, WubitokError
+
+R = TypeVar("R")
+AHEAD = 4  # tasks in flight per worker
+
+_task_func: Callable[[Any, Any], Any] | None = None
+_task_spec: Any = None
+
+
+class ClusterError(WubitokError):
+    """The Dask cluster cannot be reached or cannot finish the work."""
+
+
+def _init_worker(func: Callable[[Any, Any], Any], spec: Any) -> None:
+    global _task_func, _task_spec
+    _task_func, _task_spec = func, spec
+
+
+def _run_task(item: Any) -> Any:
+    assert _task_func is not None
+    return _task_func(_task_spec, item)
+
+
+def check_workers(workers: int) -> int:
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InputError(f"--workers must be a whole number >= 1, not {workers!r}")
+    return workers
+
+
+def run_ranges(func: Callable[[Any, Any], R], spec: Any, items: Sequence[Any], *, workers: int = 1,
+               cluster: str | None = None) -> Iterator[R]:
+    check_workers(workers)
+    if cluster:
+        return _run_dask(func, spec, items, cluster)
+    if workers == 1 or len(items) <= 1:
+        return (func(spec, item) for item in items)
+    return _run_processes(func, spec, items, workers)
+
+
+def _window(submit: Callable[[Any], Any], items: Sequence[Any], depth: int) -> Iterator[Any]:
+    """Futures for ``items`` in order, keeping ``depth`` submitted ahead."""
+    pending: deque = deque()
+    it = iter(items)
+    for item in it:
+        pending.append(submit(item))
+        if len(pending) >= depth:
+            break
+    while pending:
+        yield pending.popleft()
+        for item in it:
+            pending.append(submit(item))
+            break
+
+
+def _run_processes(func: Callable[[Any, Any], R], spec: Any, items: Sequence[Any], workers: int) -> Iterator[R]:
+    ctx = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(func, spec))
+    try:
+        for fut in _window(lambda item: pool.submit(_run_task, item), items, AHEAD * workers):
+            try:
+                yield fut.result()
+            except BrokenProcessPool:
+                raise WubitokError("a worker process died (out of memory or killed); nothing was written") from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def parse_cluster(cluster: str) -> tuple[str, int | str]:
+    """``("local", N)`` or ``("address", "tcp://host:port")``."""
+    if cluster.startswith("local:"):
+        n = cluster[len("local:"):]
+        if not n.isdigit() or int(n) < 1:
+            raise InputError(f"--cluster local:N needs a number of workers >= 1, not {n!r}")
+        return "local", int(n)
+    if "://" in cluster:
+        return "address", cluster
+    raise InputError(f"--cluster must be local:N or a scheduler address like tcp://host:8786, not {cluster!r}")
+
+
+def _run_dask(func: Callable[[Any, Any], R], spec: Any, items: Sequence[Any], cluster: str) -> Iterator[R]:
+    kind, where = parse_cluster(cluster)
+    try:
+        import dask
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise MissingExtraError("--cluster needs Dask: pip install 'wubitok[cluster]'") from None
+    local = None
+    try:
+        with dask.config.set({"distributed.scheduler.allowed-failures": 3, "distributed.comm.timeouts.connect": "10s"}):
+            if kind == "local":
+                local = LocalCluster(n_workers=int(where), threads_per_worker=1, processes=True,
+                                     dashboard_address=None, silence_logs=50)
+                client = Client(local)
+            else:
+                client = Client(str(where), timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        if local is not None:
+            local.close()
+        raise ClusterError(f"cannot reach the Dask scheduler at {where}: {exc}") from None
+    try:
+        depth = AHEAD * max(1, len(client.scheduler_info().get("workers", {})))
+        shared = client.scatter(spec, broadcast=True)
+        for fut in _window(lambda item: client.submit(func, shared, item, pure=False, retries=2), items, depth):
+            try:
+                yield fut.result()
+            except WubitokError:
+                raise
+            except Exception as exc:  # KilledWorker, lost scheduler, ...
+                raise ClusterError(f"the cluster could not finish the work ({type(exc).__name__}: {exc})") from None
+    finally:
+        client.close()
+        if local is not None:
+            local.close()
