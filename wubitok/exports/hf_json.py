@@ -44,7 +44,7 @@ def bpe_tokenizer_json(model: ByteLevelBPE) -> str:
     """
     k = len(model.special_tokens)
     vocab: dict[str, int] = {}
-    for i in range(k, model.vocab_size):
+    for i in range(model.vocab_size):  # specials too: an added token must be in the vocab to keep its id
         vocab.setdefault(model.id_to_token(i) or "", i)
     merges = [f"{model.id_to_token(a + k)} {model.id_to_token(b + k)}" for a, b in model.merges]
     byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False}
@@ -61,7 +61,9 @@ def wordpiece_tokenizer_json(model: WordPiece) -> str:
     """HF's BertNormalizer + BertPreTokenizer + WordPiece, with our options.
 
     Differs from ours on CJK Extension E characters U+2B820..U+2B91F, which
-    Google BERT (and we) put on their own but HF's copy of the range does not.
+    Google BERT (and we) put on their own but HF's copy of the range does not,
+    and on characters that Python's Unicode tables and the library's do not
+    both know (the rules read Unicode categories).
     """
     vocab = {model.id_to_token(i) or "": i for i in range(model.vocab_size)}
     specials = [(vocab[t], t) for t in model.special_tokens]

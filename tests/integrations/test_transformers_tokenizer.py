@@ -1,0 +1,100 @@
+"""The transformers folder of a Wubi-BPE model: loaded by AutoTokenizer and by the class, same ids as ours."""
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+from datasets import Dataset
+from hypothesis import given
+from hypothesis import strategies as st
+from transformers import AutoTokenizer
+
+from tests.cli.cli_run import run
+from wubitok.engines.base import load_tokenizer
+from wubitok.integrations.transformers import WubiBPETokenizer
+from wubitok.paths import resources_dir
+
+MODEL = resources_dir() / "models" / "wubi-bpe-6000.json"
+LINES = [line for line in (resources_dir() / "samples" / "fortunes-zh.txt").read_text(encoding="utf-8").splitlines()
+         if line.strip()][:200] + ["Mixed 中英 text, 数字 12345 and emoji 😀 with <s> specials </s>."]
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    out = tmp_path_factory.mktemp("hf") / "wubi-tokenizer"
+    assert run_cli("export", "-m", MODEL, "--to", "transformers", "-o", out) == 0
+    return out
+
+
+def run_cli(*argv):
+    from wubitok.cli import main
+
+    return main([str(a) for a in argv])
+
+
+@pytest.fixture(scope="module")
+def auto(folder):
+    return AutoTokenizer.from_pretrained(str(folder), trust_remote_code=True, local_files_only=True)
+
+
+def test_folder_carries_the_code_and_the_auto_map(folder):
+    config = json.loads((folder / "tokenizer_config.json").read_text(encoding="utf-8"))
+    assert config["auto_map"]["AutoTokenizer"][0] == "tokenization_wubitok.WubiBPETokenizer"
+    assert (folder / "tokenization_wubitok.py").is_file() and (folder / "wubitok.json").is_file()
+
+
+def test_autotokenizer_ids_equal_wubitok_encode(auto, capsys):
+    assert type(auto).__name__ == "WubiBPETokenizer"
+    for line in LINES[:3] + LINES[-1:]:
+        code, out, _ = run(capsys, "encode", "-m", MODEL, line)
+        assert code == 0 and auto(line)["input_ids"] == [int(x) for x in out.split()]
+    ours = load_tokenizer(MODEL)
+    assert [auto(line)["input_ids"] for line in LINES] == [ours.encode(line).ids for line in LINES]
+
+
+def test_the_class_loads_the_folder_directly(folder, auto):
+    direct = WubiBPETokenizer.from_pretrained(str(folder))
+    assert [direct(t)["input_ids"] for t in LINES] == [auto(t)["input_ids"] for t in LINES]
+
+
+def test_special_tokens(auto):
+    assert (auto.pad_token_id, auto.unk_token_id, auto.bos_token_id, auto.eos_token_id) == (0, 1, 2, 3)
+    assert (auto.pad_token, auto.unk_token, auto.bos_token, auto.eos_token) == ("<pad>", "<unk>", "<s>", "</s>")
+    assert auto("a<s>b</s>")["input_ids"][1] == 2
+    assert auto.decode(auto("你好<s>")["input_ids"], skip_special_tokens=True) == "你好"
+
+
+@given(st.text(max_size=80))
+def test_decode_is_exact(auto, text):
+    assert auto.decode(auto(text)["input_ids"]) == text
+
+
+def test_batch_padding_truncation_offsets(auto):
+    ours = load_tokenizer(MODEL)
+    texts = ["你好", "今天天气很好，我们去公园吧。Hello!", ""]
+    batch = auto(texts, padding=True, truncation=True, max_length=8, return_offsets_mapping=True)
+    for i, text in enumerate(texts):
+        enc = ours.encode(text)
+        n = min(len(enc.ids), 8)
+        assert batch["input_ids"][i] == enc.ids[:n] + [0] * (8 - n)
+        assert batch["attention_mask"][i] == [1] * n + [0] * (len(batch["input_ids"][i]) - n)
+        assert [tuple(o) for o in batch["offset_mapping"][i][:n]] == list(enc.offsets[:n])
+    left = auto(texts, padding="max_length", truncation=True, max_length=12, padding_side="left")
+    assert all(len(row) == 12 for row in left["input_ids"]) and left["input_ids"][0][-2:] == ours.encode("你好").ids
+
+
+def test_bos_eos_when_asked(folder):
+    tok = WubiBPETokenizer.from_pretrained(str(folder), add_bos_token=True, add_eos_token=True)
+    assert tok("你好")["input_ids"] == [2, *load_tokenizer(MODEL).encode("你好").ids, 3]
+
+
+def test_datasets_map_with_two_processes(auto):
+    ds = Dataset.from_dict({"text": LINES})
+    mapped = ds.map(lambda batch: auto(batch["text"]), batched=True, num_proc=2)
+    ours = load_tokenizer(MODEL)
+    assert mapped["input_ids"] == [ours.encode(t).ids for t in LINES]
+
+
+def test_transformers_without_torch():
+    assert "torch" not in sys.modules
