@@ -100,6 +100,15 @@ class Tokenizer:
     def decode(self, ids: Sequence[int]) -> str:
         raise NotImplementedError
 
+    def encode_files(self, files: Sequence[str | os.PathLike], output: str | os.PathLike,
+                     **options: Any) -> dict[str, Any]:
+        """Encode every document of ``files`` into ``output`` (jsonl, bin or npy),
+        on ``workers`` processes or a Dask ``cluster``; see ``wubitok.scale.encode``.
+        Returns the output's header (counts, dtype)."""
+        from ..scale.encode import encode_files
+
+        return encode_files(self, files, output, **options)
+
     def token_to_id(self, token: str) -> int | None:
         raise NotImplementedError
 

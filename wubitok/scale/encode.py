@@ -17,6 +17,10 @@ Output formats (``--format``):
 * ``npy``: the same array as a ``.npy`` file (``numpy.load(path,
   mmap_mode="r")``), with the same ``.idx`` and ``.json`` beside it.
 
+When ``output`` is a folder, each range becomes its own file there
+(``shard-00000.bin`` with its ``.idx`` and ``.json``, ...) and
+``manifest.json`` lists them in order with their counts.
+
 All files are written under temporary names and renamed at the end; an error
 or Ctrl-C removes them, so there is never a partial output.
 """
@@ -33,6 +37,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..engines.base import Tokenizer, tokenizer_from_dict
 from ..errors import FileError, InputError
+from ..fileio import atomic_write_text
 from .documents import ByteRange, byte_ranges, check_doc_mode, read_range, split_documents
 
 OUTPUT_FORMATS = ("jsonl", "bin", "npy")
@@ -223,6 +228,40 @@ def write_results(results: Iterable[RangeResult], output: str | os.PathLike, spe
     return result
 
 
+def write_shards(results: Iterable[RangeResult], folder: str | os.PathLike, spec: EncodeSpec,
+                 header: dict[str, Any], total: int, progress: ByteProgress | None = None) -> dict[str, Any]:
+    """One output per range in ``folder`` (``shard-00000.bin`` ...), then ``manifest.json``
+    listing them in order.  A failure removes the shards already written."""
+    folder = os.fspath(folder)
+    shards: list[dict[str, Any]] = []
+    written: list[str] = []
+    done = 0
+    try:
+        for res in results:
+            name = f"shard-{res.index:05d}.{spec.fmt}"
+            path = os.path.join(folder, name)
+            one = RangeResult(0, res.payload, res.lengths, res.size)
+            counts = write_results([one], path, spec, header, 0)
+            written += [path] + ([path + ".idx", path + ".json"] if spec.fmt != "jsonl" else [])
+            shards.append({"file": name, "documents": counts["documents"], "tokens": counts["tokens"]})
+            done += res.size
+            if progress is not None:
+                progress(done, total)
+        manifest = {**header, "format": HEADER_FORMAT, "version": 1, "output": spec.fmt,
+                    "documents": sum(s["documents"] for s in shards), "tokens": sum(s["tokens"] for s in shards),
+                    "dtype": spec.dtype if spec.fmt != "jsonl" else None, "eod_id": spec.eod, "docs": spec.docs,
+                    "shards": shards}
+        atomic_write_text(os.path.join(folder, "manifest.json"), json.dumps(manifest, ensure_ascii=False, indent=1))
+    except BaseException:
+        for path in written:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        raise
+    return manifest
+
+
 def encode_files(model: Tokenizer, files: Sequence[str | os.PathLike], output: str | os.PathLike, *,
                  fmt: str = "bin", docs: str = "lines", eod: bool = False, offsets: bool = False,
                  workers: int = 1, cluster: str | None = None, progress: ByteProgress | None = None,
@@ -236,8 +275,9 @@ def encode_files(model: Tokenizer, files: Sequence[str | os.PathLike], output: s
     header = {"model": model.model_type, "model_sha256": model_hash(spec.model_json),
               "files": [os.fspath(f) for f in files]}
     results: Iterator[RangeResult] = run_ranges(encode_range, spec, ranges, workers=workers, cluster=cluster)
+    write = write_shards if os.path.isdir(output) else write_results
     try:
-        return write_results(results, output, spec, header, total, progress)
+        return write(results, output, spec, header, total, progress)
     finally:
         close = getattr(results, "close", None)
         if close is not None:

@@ -112,13 +112,13 @@ def _run_dask(func: Callable[[Any, Any], R], spec: Any, items: Sequence[Any], cl
         raise MissingExtraError("--cluster needs Dask: pip install 'wubitok[cluster]'") from None
     local = None
     try:
-        with dask.config.set({"distributed.scheduler.allowed-failures": 3, "distributed.comm.timeouts.connect": "10s"}):
+        with dask.config.set({"distributed.scheduler.allowed-failures": 3, "distributed.comm.timeouts.connect": "5s"}):
             if kind == "local":
                 local = LocalCluster(n_workers=int(where), threads_per_worker=1, processes=True,
-                                     dashboard_address=None, silence_logs=50)
+                                     dashboard_address=":0", silence_logs=50)
                 client = Client(local)
             else:
-                client = Client(str(where), timeout="10s")
+                client = Client(str(where), timeout="5s")
     except (OSError, TimeoutError) as exc:
         if local is not None:
             local.close()

@@ -1,0 +1,107 @@
+"""Encoding on a real Dask cluster (distributed.LocalCluster, worker processes): same bytes as one process."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import cloudpickle
+import pytest
+from distributed import LocalCluster
+
+from tests.cli.cli_run import run
+from wubitok.engines.base import load_tokenizer
+from wubitok.paths import resources_dir
+from wubitok.scale import encode_files
+from wubitok.scale.runner import ClusterError, run_ranges
+
+MODELS = resources_dir() / "models"
+SAMPLES = resources_dir() / "samples"
+
+# The task functions below die on purpose; workers get them by value.
+cloudpickle.register_pickle_by_value(sys.modules[__name__])
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+        yield c.scheduler_address
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    path = tmp_path_factory.mktemp("corpus") / "c.txt"
+    path.write_text((SAMPLES / "tang300.txt").read_text(encoding="utf-8")[:8000] + "\nEnglish line 😀\n",
+                    encoding="utf-8")
+    return path
+
+
+def test_cluster_output_is_byte_identical_to_one_process(tmp_path, corpus, cluster):
+    model = load_tokenizer(MODELS / "wubi-bpe-6000.json")
+    one, dask_out = tmp_path / "one.bin", tmp_path / "dask.bin"
+    encode_files(model, [corpus], one, range_bytes=2000, eod=True)
+    header = encode_files(model, [corpus], dask_out, range_bytes=2000, eod=True, cluster=cluster)
+    assert header["documents"] > 50
+    for suffix in ("", ".idx", ".json"):
+        a, b = Path(f"{one}{suffix}").read_bytes(), Path(f"{dask_out}{suffix}").read_bytes()
+        assert a == b
+
+
+def test_cli_local_cluster(capsys, tmp_path, corpus):
+    one, local = tmp_path / "one.jsonl", tmp_path / "local.jsonl"
+    assert run(capsys, "encode", "-m", MODELS / "bpe-6000.json", "--file", corpus, "-o", one, "-q")[0] == 0
+    code, _, err = run(capsys, "encode", "-m", MODELS / "bpe-6000.json", "--file", corpus, "-o", local, "-q",
+                       "--cluster", "local:2")
+    assert code == 0, err
+    assert one.read_bytes() == local.read_bytes()
+
+
+def _die_once(marker: str, item: int) -> int:
+    # The first attempt of task 3 kills its worker process; Dask runs it again elsewhere.
+    if item == 3 and not os.path.exists(marker):
+        open(marker, "w").close()
+        os._exit(1)
+    return item * item
+
+
+def _always_die(_spec: object, item: int) -> int:
+    if item == 1:
+        os._exit(1)
+    return item
+
+
+def test_a_dead_worker_is_retried(tmp_path, cluster):
+    marker = str(tmp_path / "died")
+    assert list(run_ranges(_die_once, marker, list(range(6)), cluster=cluster)) == [0, 1, 4, 9, 16, 25]
+    assert os.path.exists(marker)
+
+
+def test_a_task_that_cannot_finish_fails_the_run(cluster):
+    with pytest.raises(ClusterError, match="could not finish"):
+        list(run_ranges(_always_die, None, [0, 1, 2], cluster=cluster))
+
+
+def test_unreachable_scheduler_is_one_line(capsys, tmp_path, corpus):
+    out = tmp_path / "x.bin"
+    code, _, err = run(capsys, "encode", "-m", MODELS / "bpe-6000.json", "--file", corpus, "-o", out,
+                       "--cluster", "tcp://127.0.0.1:9", "-q")
+    assert code == 2 and "cannot reach the Dask scheduler" in err and len(err.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+    code, _, err = run(capsys, "encode", "-m", MODELS / "bpe-6000.json", "--file", corpus, "-o", out,
+                       "--cluster", "local:zero")
+    assert code == 2 and "local:N" in err
+
+
+def test_a_folder_gets_shards_and_a_manifest(tmp_path, corpus, cluster):
+    import json
+
+    model = load_tokenizer(MODELS / "bpe-6000.json")
+    one = tmp_path / "one.bin"
+    folder = tmp_path / "shards"
+    folder.mkdir()
+    encode_files(model, [corpus], one, range_bytes=2000)
+    manifest = encode_files(model, [corpus], folder, range_bytes=2000, cluster=cluster)
+    assert json.loads((folder / "manifest.json").read_text()) == manifest
+    assert len(manifest["shards"]) > 3
+    joined = b"".join((folder / s["file"]).read_bytes() for s in manifest["shards"])
+    assert joined == one.read_bytes()
