@@ -21,6 +21,7 @@ examples:
   wubitok compare 我们的中国很好 -m wubi-bpe.json -m bpe.json
   wubitok compare --file article.txt -m wubi-bpe.json --hf-tokenizer bert/tokenizer.json --format md
   wubitok compare --file a.txt --file b.txt -m wubi-bpe.json --spm-model zh.model --plot chart.png
+  wubitok compare --file big.txt -m wubi-bpe.json -m bpe.json --workers 2
   wubitok compare 你好 -m wubi-bpe.json --tiktoken cl100k_base.tiktoken --spans
   wubitok compare --train corpus.txt --vocab-size 8000 --held-out test.txt -o models/
   wubitok compare --train a.txt b.txt --vocab-size 2000 --held-out t.txt --models wubi-bpe,bpe --format json
@@ -57,6 +58,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="pre-tokenizer of the rank files (auto: by their size; default cl100k)")
     p.add_argument("--format", choices=FORMATS, default="table", help="output format (default: table)")
     p.add_argument("--plot", metavar="OUT.png", help="also draw a PNG chart: characters per token and token lengths")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="measure --file on N processes (same figures; encode time summed over them)")
     p.add_argument("--spans", action="store_true", help="also show each token of TEXT with the characters it covers")
     t = p.add_argument_group("training experiment")
     t.add_argument("--train", nargs="+", metavar="CORPUS", help="train the engines on these UTF-8 files")
@@ -177,9 +180,11 @@ def run(args: argparse.Namespace) -> int:
             # Without training, a log of stages would only be noise in a pipe.
             report = progress if progress.tty else None
             if args.text:
+                if args.workers != 1:
+                    raise InputError("--workers is for --file input")
                 results = compare_tokenizers(pairs, " ".join(args.text), progress=report)
             else:
-                results = compare_tokenizers(pairs, files=args.file, progress=report)
+                results = compare_tokenizers(pairs, files=args.file, progress=report, workers=args.workers)
     finally:
         progress.close()
 

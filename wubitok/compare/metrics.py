@@ -181,6 +181,11 @@ class CompareResult:
         }
 
 
+# CompareResult fields that are sums over lines (what merging two tallies adds).
+_SUMMED = ("lines", "chars", "bytes", "han_chars", "tokens", "han_tokens", "unk_tokens", "roundtrip_lines",
+           "encode_seconds")
+
+
 class Tally:
     """Accumulates one tokenizer's figures over many lines."""
 
@@ -209,6 +214,13 @@ class Tally:
             self.lengths[0 if part or end <= start else end - start] += 1
             if prefix[end] > prefix[start]:
                 r.han_tokens += 1
+
+    def merge(self, result: CompareResult, id_counts: Counter[int], lengths: Counter[int]) -> None:
+        """Add the figures of another Tally of the same tokenizer (a batch measured elsewhere)."""
+        for name in _SUMMED:
+            setattr(self.result, name, getattr(self.result, name) + getattr(result, name))
+        self.id_counts.update(id_counts)
+        self.lengths.update(lengths)
 
     def finish(self) -> CompareResult:
         r = self.result

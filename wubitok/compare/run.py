@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections import Counter
 from typing import Iterable, Iterator, Mapping, Sequence, Union
 
 from ..engines.base import ProgressCallback, Tokenizer, check_cancel
 from ..errors import InputError
 from ..fileio import iter_lines
+from ..scale.runner import run_ranges
 from .metrics import CompareResult, Line, Tally
 
 # A batch is cut at whichever comes first; small enough that cancel and
@@ -87,6 +89,24 @@ def _batches(raw_lines: Iterator[str]) -> Iterator[tuple[list[Line], int]]:
         yield batch, raw_bytes
 
 
+def _measure_batch(pairs: list[tuple[str, Tokenizer]], item: tuple[list[Line], int]
+                   ) -> tuple[list[tuple[CompareResult, Counter, Counter]], int]:
+    """Every tokenizer's figures on one batch of lines (and the batch's raw bytes)."""
+    batch, raw_bytes = item
+    bodies = [line.text for line in batch]
+    out = []
+    for name, tokenizer in pairs:
+        tally = Tally(name, tokenizer)
+        if bodies:
+            start = time.perf_counter()
+            encodings = tokenizer.encode_batch(bodies)
+            tally.result.encode_seconds += time.perf_counter() - start
+            for line, enc in zip(batch, encodings):
+                tally.add(line, enc)
+        out.append((tally.result, tally.id_counts, tally.lengths))
+    return out, raw_bytes
+
+
 def compare_tokenizers(
     tokenizers: NamedTokenizers,
     texts: str | Iterable[str] | None = None,
@@ -94,6 +114,7 @@ def compare_tokenizers(
     files: Sequence[str | os.PathLike] | None = None,
     progress: ProgressCallback | None = None,
     cancel: threading.Event | None = None,
+    workers: int = 1,
 ) -> list[CompareResult]:
     """Measure every tokenizer on the same lines; one result each, in order.
 
@@ -101,7 +122,9 @@ def compare_tokenizers(
     ``files`` are UTF-8 files, streamed.  ``progress("encoding", done, total)``
     counts input bytes times tokenizers (``total`` is 0 when ``texts`` is a
     one-shot iterator of unknown size).  ``cancel`` (a ``threading.Event``)
-    raises :class:`~wubitok.errors.Cancelled` at the next batch.
+    raises :class:`~wubitok.errors.Cancelled` at the next batch.  ``workers``
+    > 1 measures batches in that many processes; the figures are the same
+    (except the encode times, which are summed over the processes).
     """
     pairs = named(tokenizers)
     raw_lines, size = _raw_lines(texts, files)
@@ -110,19 +133,21 @@ def compare_tokenizers(
     done = 0
     if progress:
         progress("encoding", 0, total)
-    for batch, raw_bytes in _batches(raw_lines):
-        bodies = [line.text for line in batch]
-        for tally in tallies:
+    # Batches are measured where run_ranges puts them (here, or in worker
+    # processes that get the tokenizers once) and their figures added up in order.
+    parts = run_ranges(_measure_batch, pairs, _batches(raw_lines), workers=workers)
+    try:
+        for measured, raw_bytes in parts:
             check_cancel(cancel)
-            if bodies:
-                start = time.perf_counter()
-                encodings = tally.tokenizer.encode_batch(bodies)
-                tally.result.encode_seconds += time.perf_counter() - start
-                for line, enc in zip(batch, encodings):
-                    tally.add(line, enc)
-            done += raw_bytes
+            for tally, part in zip(tallies, measured):
+                tally.merge(*part)
+            done += raw_bytes * len(tallies)
             if progress:
                 progress("encoding", done, max(total, done) if total else 0)
+    finally:
+        close = getattr(parts, "close", None)
+        if close is not None:
+            close()
     check_cancel(cancel)
     if progress:
         progress("encoding", done, done)

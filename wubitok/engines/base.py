@@ -140,6 +140,12 @@ class Tokenizer:
         # sort_keys + fixed separators: the same model always gives the same bytes.
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True, indent=1) + "\n"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its model file's content, so that a tokenizer goes to
+        # worker processes (multiprocessing, Dask, datasets' num_proc) even
+        # when it holds unpicklable state such as a dictionary connection.
+        return (tokenizer_from_dict, (self.to_dict(),))
+
     def save(self, path: str | os.PathLike) -> None:
         atomic_write_text(path, self.to_json())
 

@@ -15,13 +15,12 @@ trust_remote_code=True)`` loads it wherever wubitok is installed, offline.
 """
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile
 from typing import Any
 
-from ..engines.base import Tokenizer, load_tokenizer, tokenizer_from_dict
+from ..engines.base import Tokenizer, load_tokenizer
 from ..errors import InputError, MissingExtraError
 
 try:
@@ -57,18 +56,6 @@ class WubiBPETokenizer(PreTrainedTokenizer):
         kwargs.setdefault("clean_up_tokenization_spaces", False)
         self._auto_map = {"AutoTokenizer": [f"{CODE_FILE[:-3]}.WubiBPETokenizer", None]}
         super().__init__(add_bos_token=add_bos_token, add_eos_token=add_eos_token, **kwargs)
-
-    # The engine holds a dictionary connection: pickle (datasets' num_proc,
-    # DataLoader workers) carries the model file's JSON and rebuilds it.
-    def __getstate__(self) -> dict[str, Any]:
-        state = self.__dict__.copy()
-        state["wubitok_model"] = self.wubitok_model.to_json()
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        state = dict(state)
-        state["wubitok_model"] = tokenizer_from_dict(json.loads(state["wubitok_model"]), "pickled tokenizer")
-        self.__dict__.update(state)
 
     # -- vocabulary ---------------------------------------------------------
     @property

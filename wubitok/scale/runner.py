@@ -22,7 +22,7 @@ import multiprocessing
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, Iterator, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from ..errors import InputError, MissingExtraError, WubitokError
 
@@ -53,17 +53,17 @@ def check_workers(workers: int) -> int:
     return workers
 
 
-def run_ranges(func: Callable[[Any, Any], R], spec: Any, items: Sequence[Any], *, workers: int = 1,
+def run_ranges(func: Callable[[Any, Any], R], spec: Any, items: Iterable[Any], *, workers: int = 1,
                cluster: str | None = None) -> Iterator[R]:
     check_workers(workers)
     if cluster:
         return _run_dask(func, spec, items, cluster)
-    if workers == 1 or len(items) <= 1:
+    if workers == 1:
         return (func(spec, item) for item in items)
     return _run_processes(func, spec, items, workers)
 
 
-def _window(submit: Callable[[Any], Any], items: Sequence[Any], depth: int) -> Iterator[Any]:
+def _window(submit: Callable[[Any], Any], items: Iterable[Any], depth: int) -> Iterator[Any]:
     """Futures for ``items`` in order, keeping ``depth`` submitted ahead."""
     pending: deque = deque()
     it = iter(items)
@@ -78,7 +78,7 @@ def _window(submit: Callable[[Any], Any], items: Sequence[Any], depth: int) -> I
             break
 
 
-def _run_processes(func: Callable[[Any, Any], R], spec: Any, items: Sequence[Any], workers: int) -> Iterator[R]:
+def _run_processes(func: Callable[[Any, Any], R], spec: Any, items: Iterable[Any], workers: int) -> Iterator[R]:
     ctx = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(func, spec))
     try:
@@ -103,7 +103,7 @@ def parse_cluster(cluster: str) -> tuple[str, int | str]:
     raise InputError(f"--cluster must be local:N or a scheduler address like tcp://host:8786, not {cluster!r}")
 
 
-def _run_dask(func: Callable[[Any, Any], R], spec: Any, items: Sequence[Any], cluster: str) -> Iterator[R]:
+def _run_dask(func: Callable[[Any, Any], R], spec: Any, items: Iterable[Any], cluster: str) -> Iterator[R]:
     kind, where = parse_cluster(cluster)
     try:
         import dask
