@@ -173,3 +173,15 @@ def test_cli_workers_and_formats(capsys, tmp_path, corpus):
     assert outs[0] == outs[1]
     code, _, err = run(capsys, "encode", "-m", MODELS / "bpe-6000.json", "你好", "--workers", "2")
     assert code == 2 and "--workers is for corpus encoding" in err
+
+
+@settings(max_examples=60)
+@given(st.text(st.sampled_from(list("ab \n\t\u3000你")), max_size=80), st.integers(1, 20))
+def test_counting_ranges_start_where_no_pretoken_can_go_on(tmp_path_factory, text, range_bytes):
+    from wubitok.scale.documents import read_range
+
+    path = tmp_path_factory.mktemp("blocks") / "c.txt"
+    path.write_bytes(text.encode("utf-8"))
+    parts = [read_range(r) for r in byte_ranges([path], "blocks", range_bytes)]
+    assert "".join(parts) == text
+    assert all(p and p[-1] == "\n" and not q[0].isspace() for p, q in zip(parts, parts[1:]))

@@ -8,6 +8,10 @@ A corpus is a list of UTF-8 files; ``docs`` says what one document is:
   spaces, tabs or line breaks), with its inner line breaks, without the last;
 * ``files``: each file's whole text, as it is.
 
+(For counting pre-tokens there is one more kind of cut, ``blocks``: before a
+line whose first character is not whitespace, where no pre-token of any
+engine can go on.)
+
 A range never cuts a document: in ``lines`` mode it ends after a ``\\n``, in
 ``paragraphs`` mode after a blank line, in ``files`` mode at the end of the
 file.  Since a ``\\n`` byte is never inside a UTF-8 sequence, every range
@@ -47,7 +51,7 @@ class ByteRange:
 
 
 def check_doc_mode(docs: str) -> str:
-    if docs not in DOC_MODES:
+    if docs not in DOC_MODES and docs != "blocks":
         raise InputError(f"unknown document kind {docs!r} (known: {', '.join(DOC_MODES)})")
     return docs
 
@@ -62,6 +66,15 @@ def _next_cut(fh, pos: int, size: int, docs: str) -> int:
     while docs == "paragraphs":
         line = fh.readline()
         if not line or line.strip(_BLANK.encode()) == b"":
+            break
+    while docs == "blocks":
+        # Counting: a line start whose first character is not whitespace ends
+        # every engine's pre-token (engines.corpus.last_safe_cut), so counts
+        # of the ranges add up to the counts of the whole text.
+        start = fh.tell()
+        line = fh.readline()
+        if not line or not line[:4].decode("utf-8", "ignore")[:1].isspace():
+            fh.seek(start)
             break
     return min(fh.tell(), size)
 
