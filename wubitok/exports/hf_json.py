@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engines.bpe import ByteLevelBPE
-from ..engines.unigram import Unigram
-from ..engines.unigram_pretokenize import WORD_RE
-from ..engines.wordpiece import UNK as WORDPIECE_UNK
-from ..engines.wordpiece import WordPiece
+from ..engines.bpe.byte_level import ByteLevelBPE
+from ..engines.pre_tokenizers.metaspace import WORD_RE
+from ..engines.unigram.model import Unigram
+from ..engines.wordpiece.model import UNK as WORDPIECE_UNK
+from ..engines.wordpiece.model import WordPiece
 
 
 def _added_tokens(specials: list[tuple[int, str]]) -> list[dict[str, Any]]:
@@ -61,9 +61,11 @@ def wordpiece_tokenizer_json(model: WordPiece) -> str:
     """HF's BertNormalizer + BertPreTokenizer + WordPiece, with our options.
 
     Differs from ours on CJK Extension E characters U+2B820..U+2B91F, which
-    Google BERT (and we) put on their own but HF's copy of the range does not,
-    and on characters that Python's Unicode tables and the library's do not
-    both know (the rules read Unicode categories).
+    Google BERT (and we) put on their own but HF's copy of the range does not;
+    on unassigned code points, which Google BERT (and we) drop as control
+    characters (category C*) and HF keeps; and on 13 format characters newer
+    than HF's Unicode tables (U+0890, U+0891, U+08E2, U+110CD,
+    U+13430..U+13438).
     """
     vocab = {model.id_to_token(i) or "": i for i in range(model.vocab_size)}
     specials = [(vocab[t], t) for t in model.special_tokens]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import base64
 
-from ..engines.bpe import ByteLevelBPE
-from ..engines.wordpiece import WordPiece
+from ..engines.bpe.byte_level import ByteLevelBPE
+from ..engines.wordpiece.model import WordPiece
 from ..errors import ModelError
 
 

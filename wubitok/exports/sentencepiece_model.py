@@ -13,7 +13,7 @@ tokens are user-defined symbols, matched in text as ours are.
 """
 from __future__ import annotations
 
-from ..engines.unigram import Unigram
+from ..engines.unigram.model import Unigram
 from ..errors import MissingExtraError
 
 

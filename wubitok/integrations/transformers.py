@@ -65,7 +65,7 @@ class WubiBPETokenizer(PreTrainedTokenizer):
     def get_vocab(self) -> dict[str, int]:
         vocab: dict[str, int] = {}
         for i in range(self.wubitok_model.vocab_size):
-            vocab.setdefault(self.wubitok_model.id_to_token(i) or "", i)
+            vocab.setdefault(self.wubitok_model.id_to_token(i) or "", i)  # a repeated string keeps its first id
         return vocab
 
     def _tokenize(self, text: str, **kwargs: Any) -> list[str]:
