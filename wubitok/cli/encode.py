@@ -52,7 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="encode on Dask: local:N (a LocalCluster of N processes) or tcp://HOST:PORT")
     corpus.add_argument("--eod", action="store_true", help="end every document with the model's </s> ([SEP])")
     corpus.add_argument("--offsets", action="store_true", help="jsonl: add each token's [start, end] characters")
-    corpus.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    corpus.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on stderr")
     p.set_defaults(func=run)
 
 
@@ -74,7 +74,8 @@ def run_corpus(args: argparse.Namespace) -> int:
     if any(os.path.exists(f) and os.path.exists(out) and os.path.samefile(f, out) for f in args.file):
         raise InputError(f"{args.output}: the output is one of the input files")
     tokenizer = load_tokenizer(args.model)
-    bar = None if args.quiet else ProgressBar(sys.stderr)
+    # A progress line on a terminal only: in a log or a pipe it would be noise.
+    bar = ProgressBar(sys.stderr) if not args.quiet and sys.stderr.isatty() else None
     try:
         header = encode_files(tokenizer, args.file, args.output, fmt=_format(args), docs=args.docs, eod=args.eod,
                               offsets=args.offsets, workers=args.workers, cluster=args.cluster,
