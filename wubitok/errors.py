@@ -36,3 +36,7 @@ class MissingExtraError(WubitokError):
 
 class Cancelled(WubitokError):
     """A long job was cancelled by the user."""
+
+
+class PlatformError(WubitokError):
+    """The desktop's input-method framework is missing, not running or not writable."""

@@ -25,6 +25,7 @@ COMMAND_MODULES = [
     "export",
     "gui",
     "compare",
+    "ibus",
 ]
 
 EXIT_USER_ERROR = 2

@@ -15,7 +15,7 @@ Feed KEYS through the Wubi-86 input engine as if typed, and print the committed 
 
 KEYS: letters, digits and punctuation stand for themselves, a space character for
 the space bar; named keys go in braces: {space} {enter} {bs} {esc} {shift} {pgdn}
-{pgup} {full} (full-width toggle); {{ is a literal '{'.  As in an editor, {enter}
+{pgup} {full} (full-width toggle) {punct} (Chinese punctuation toggle); {{ is a literal '{'.  As in an editor, {enter}
 starts a new line and {bs} deletes the last character when no code is being typed.
 
 The engine's rules: a-y type a code of up to 4 keys, z after the first key is a
@@ -107,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
         "page_count": state.page_count,
         "chinese": state.chinese,
         "full_width": state.full_width,
+        "chinese_punctuation": state.chinese_punctuation,
         "pinyin": state.pinyin,
         "last_commit": dataclasses.asdict(state.last_commit) if state.last_commit else None,
         "alert": state.alert,

@@ -38,7 +38,8 @@ Behaviour, where IMEs differ, follows ibus-table and Rime:
   choices (learning), then the user's pins; ``charset`` hides what it excludes.
   The user's own phrases are exact matches of their codes (``user`` is set).
 - Shift commits the typed letters and toggles Chinese/English (English: keys
-  pass through); ``fullwidth`` toggles full-width letters, digits and symbols.
+  pass through); ``fullwidth`` toggles full-width letters, digits and symbols;
+  ``punctuation`` toggles Chinese punctuation (off: the keys type themselves).
   Chinese punctuation alternates opening and closing quotes; ``.`` after a digit
   stays ``.``; the user's punctuation map replaces single keys.
 - ``output`` converts committed text through OpenCC (traditional, tw, hk, or
@@ -89,6 +90,7 @@ class ImeState:
     pinyin: bool  # the preedit is a pinyin reverse lookup
     last_commit: ImeCandidate | None  # the last candidate committed (a learning aid: its code)
     alert: bool = False  # the last key met an empty code under empty_code="beep"
+    chinese_punctuation: bool = True  # punctuation keys give Chinese punctuation (in Chinese mode)
 
     @property
     def composing(self) -> bool:
@@ -123,6 +125,7 @@ class ImeEngine:
         self._punctuator = Punctuator(dict(self._options.punctuation))
         self._chinese = True
         self._full_width = False
+        self._chinese_punctuation = True
         self._code = ""
         self._page = 0
         # Candidates of the current code: exact matches (in learned order), then completions.
@@ -139,7 +142,7 @@ class ImeEngine:
     # -- keys -------------------------------------------------------------
     def process(self, key: str) -> KeyResult:
         """Handle one key: a single character, or a named key (see ``keys.NAMED_KEYS``:
-        space, enter, backspace, escape, shift, pageup, pagedown, fullwidth; aliases bs,
+        space, enter, backspace, escape, shift, pageup, pagedown, fullwidth, punctuation; aliases bs,
         esc, pgup, pgdn).  Raises InputError for anything else."""
         key = normalize_key(key)
         self._alert = False
@@ -207,7 +210,8 @@ class ImeEngine:
 
     def _plain(self, ch: str, before: str = "") -> str:
         """A key that is not part of a code, in Chinese mode (``before``: text this key committed)."""
-        return self._punctuator.convert(ch, before or self._after) or self._width(ch)
+        chinese = self._chinese_punctuation and self._punctuator.convert(ch, before or self._after)
+        return chinese or self._width(ch)
 
     def _width(self, text: str) -> str:
         return full_width(text) if self._full_width else text
@@ -251,6 +255,10 @@ class ImeEngine:
 
     def _key_fullwidth(self) -> KeyResult:
         self._full_width = not self._full_width
+        return KeyResult("", True)
+
+    def _key_punctuation(self) -> KeyResult:
+        self._chinese_punctuation = not self._chinese_punctuation
         return KeyResult("", True)
 
     # -- candidates -------------------------------------------------------
@@ -469,6 +477,7 @@ class ImeEngine:
             pinyin=self._code[:1] == PINYIN_KEY,
             last_commit=self._last,
             alert=self._alert,
+            chinese_punctuation=self._chinese_punctuation,
         )
 
     @property

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from ..errors import InputError
 
-NAMED_KEYS = ("space", "enter", "backspace", "escape", "shift", "pageup", "pagedown", "fullwidth")
+NAMED_KEYS = ("space", "enter", "backspace", "escape", "shift", "pageup", "pagedown", "fullwidth",
+              "punctuation")
 KEY_ALIASES = {"bs": "backspace", "esc": "escape", "pgup": "pageup", "pgdn": "pagedown",
-               "return": "enter", "full": "fullwidth"}
+               "return": "enter", "full": "fullwidth",
+               "punct": "punctuation"}
 # Characters that stand for a named key when given as a key of their own.
 CHARACTER_KEYS = {" ": "space", "\n": "enter", "\r": "enter", "\b": "backspace", "\x1b": "escape"}
 

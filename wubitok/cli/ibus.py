@@ -1,0 +1,109 @@
+"""``wubitok ibus``: register wubitok as an IBus input method and run its engine process."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import PlatformError
+from .common import help_formatter
+
+DESCRIPTION = """\
+Type Wubi-86 in every application on a Linux desktop through IBus.
+
+  component   print the IBus component XML (engine wubitok-wubi86, its exec line
+              starts this very installation)
+  install     write it where ibus-daemon finds it: for this user, or with --system
+              (as root) in /usr/share/ibus/component; then says what to restart
+  uninstall   remove what install wrote
+  status      what is installed, and whether the running daemon lists the engine
+  engine      the engine process itself (ibus-daemon starts it; not for typing in)
+
+Needs PyGObject (pip install 'wubitok[ibus]') and the system's IBus with its
+introspection data (Debian/Ubuntu: apt install ibus gir1.2-ibus-1.0)."""
+
+EPILOG = """\
+examples:
+  wubitok ibus install             (then log out and in, add "Wubi-86 (wubitok)")
+  sudo wubitok ibus install --system && ibus restart
+  wubitok ibus status
+  wubitok ibus component > wubitok.xml
+  wubitok ibus uninstall"""
+
+ADD_ENGINE = ('add "Wubi-86 (wubitok)" in your input settings (GNOME: Settings > Keyboard > '
+              "Input Sources > + > Chinese), or switch to it now with: ibus engine wubitok-wubi86")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("ibus", help="Wubi-86 in every application: the IBus input method",
+                       formatter_class=help_formatter, description=DESCRIPTION, epilog=EPILOG)
+    p.add_argument("action", choices=("component", "install", "uninstall", "status", "engine"), metavar="ACTION",
+                   help="component, install, uninstall, status or engine")
+    p.add_argument("--system", action="store_true",
+                   help="install / uninstall for every user in /usr/share/ibus/component (as root)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    # Nothing here needs gi before the action does: the messages for a missing
+    # PyGObject come from the one place that loads it.
+    from ..platform.ibus import component
+
+    if args.system and args.action not in ("install", "uninstall"):
+        raise PlatformError("--system goes with install or uninstall")
+    if args.action == "component":
+        sys.stdout.write(component.component_xml())
+        return 0
+    if args.action == "install":
+        from ..platform.ibus.gi_loader import load_ibus
+
+        load_ibus()  # the engine could not start without it: say so now, not at the first key
+        where = component.install(args.system)
+        print(f"wrote {where.component}")
+        if where.environment is None:
+            print("next: restart IBus as your user ('ibus restart', or 'ibus-daemon -drx'), then")
+            print(f"      {ADD_ENGINE}")
+            return 0
+        value = component.component_path_value()
+        print(f"wrote {where.environment} (IBUS_COMPONENT_PATH={value}: ibus-daemon 1.5 reads no "
+              "per-user component folder by itself)")
+        print("next: log out and back in so that IBus starts with IBUS_COMPONENT_PATH (a desktop that "
+              "does not read ~/.config/environment.d needs it in ~/.xprofile, or use --system);")
+        print(f"      for this session only: IBUS_COMPONENT_PATH={value} ibus-daemon -drx")
+        print(f"      then {ADD_ENGINE}")
+        return 0
+    if args.action == "uninstall":
+        removed = component.uninstall(args.system)
+        for path in removed:
+            print(f"removed {path}")
+        if not removed:
+            print("nothing to remove: wubitok's IBus component is not installed" + (" system-wide" if args.system
+                                                                                   else " for this user"))
+        else:
+            print("restart IBus ('ibus restart') so that it forgets the engine")
+        return 0
+    if args.action == "status":
+        return _status(component)
+    from ..platform.ibus.service import run_engine
+
+    return run_engine()
+
+
+def _status(component) -> int:
+    expected = component.component_xml()
+    found = component.installed()
+    for path in found:
+        current = path.read_text(encoding="utf-8", errors="replace") == expected
+        print(f"installed: {path}" + ("" if current else " (from another installation or version: "
+                                                          "run 'wubitok ibus install' again)"))
+    if not found:
+        print("installed: no (run 'wubitok ibus install')")
+    env = component.environment_file()
+    if env.is_file():
+        print(f"environment: {env}")
+    from ..platform.ibus.service import daemon_engines
+
+    listed = component.ENGINE_NAME in daemon_engines()
+    print(f"daemon: running; {component.ENGINE_NAME} " + ("listed" if listed else
+          "not listed (restart IBus after installing; a user install needs IBUS_COMPONENT_PATH in its "
+          "environment)"))
+    return 0

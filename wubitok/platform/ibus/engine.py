@@ -1,0 +1,199 @@
+"""The IBus engine: a thin adapter that hands keys to :class:`ImeEngine` and shows its state.
+
+Every typing rule (codes, candidates, commits, punctuation, modes) is ImeEngine's;
+this class only translates between IBus and it, the way the app's pad
+(gui/panes/ime_pad.py) translates Qt key events:
+
+- key releases are ignored, except a Shift released with no key in between,
+  which toggles Chinese/English as in the pad;
+- keys with Ctrl, Alt or Super pass through untouched (Ctrl+C still copies);
+- a key the engine leaves to the editor, or that would only type itself (a
+  digit, a space or any key in English mode while nothing is being composed),
+  returns False so the application handles it natively (key repeat, its own
+  shortcuts);
+- navigation keys are swallowed while composing, as in the pad, so the cursor
+  cannot leave the pre-edit text;
+- the pre-edit is the code being typed, underlined, and it is dropped (never
+  committed) when focus leaves or the client resets;
+- the lookup table holds the engine's current page, labelled 1..N, each
+  candidate followed by its hint (the keys still to type, or the whole Wubi
+  code in wildcard and pinyin lookups) in grey.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ...ime import ImeEngine, ImeState
+from .gi_loader import load_ibus
+
+IBus, GLib = load_ibus()
+
+_NAMED = {
+    IBus.KEY_space: "space", IBus.KEY_KP_Space: "space",
+    IBus.KEY_Return: "enter", IBus.KEY_KP_Enter: "enter",
+    IBus.KEY_BackSpace: "backspace", IBus.KEY_Escape: "escape",
+    IBus.KEY_Page_Up: "pageup", IBus.KEY_KP_Page_Up: "pageup",
+    IBus.KEY_Page_Down: "pagedown", IBus.KEY_KP_Page_Down: "pagedown",
+}
+# What a named key types by itself when the engine gives it back unchanged.
+_OWN_TEXT = {"space": " "}
+_NAVIGATION = {
+    IBus.KEY_Left, IBus.KEY_Right, IBus.KEY_Up, IBus.KEY_Down, IBus.KEY_Home, IBus.KEY_End,
+    IBus.KEY_KP_Left, IBus.KEY_KP_Right, IBus.KEY_KP_Up, IBus.KEY_KP_Down, IBus.KEY_KP_Home, IBus.KEY_KP_End,
+    IBus.KEY_Tab, IBus.KEY_ISO_Left_Tab, IBus.KEY_Delete, IBus.KEY_KP_Delete,
+}
+_SHIFTS = {IBus.KEY_Shift_L, IBus.KEY_Shift_R}
+_M = IBus.ModifierType
+_PASS_THROUGH = (_M.CONTROL_MASK | _M.MOD1_MASK | _M.SUPER_MASK | _M.MOD4_MASK | _M.HYPER_MASK | _M.META_MASK)
+_HINT_COLOUR = 0x808080
+
+
+class Toggle(NamedTuple):
+    """A mode of the engine shown as an IBus property (panel menu) and switched by one engine key."""
+
+    name: str  # the IBus property key: the ImeState field it shows
+    key: str  # the ImeEngine key that toggles it
+    on: str  # label when the state attribute is true
+    off: str
+    tooltip: str
+
+    def active(self, state: ImeState) -> bool:
+        return bool(getattr(state, self.name))
+
+
+TOGGLES = (
+    Toggle("chinese", "shift", "中文", "English", "Chinese / English (Shift)"),
+    Toggle("full_width", "fullwidth", "全角", "半角", "Full-width / half-width letters and digits"),
+    Toggle("chinese_punctuation", "punctuation", "中文标点", "English punctuation", "Chinese / English punctuation"),
+)
+
+
+class WubiEngine(IBus.Engine):  # type: ignore[misc, name-defined]
+    """One engine per input context; all share the process's dictionary index and user database."""
+
+    __gtype_name__ = "WubitokWubiEngine"
+
+    def __init__(self, ime: ImeEngine, **properties: Any):
+        super().__init__(**properties)  # engine_name, object_path, connection
+        self._ime = ime
+        self._shift_alone = False
+        self._table = IBus.LookupTable.new(ime.options.page_size, 0, False, False)
+        self._table.set_orientation(IBus.Orientation.HORIZONTAL)
+        self._props = IBus.PropList()
+        self._prop = {}
+        for toggle in TOGGLES:
+            prop = IBus.Property(key=toggle.name, prop_type=IBus.PropType.TOGGLE,
+                                 tooltip=IBus.Text.new_from_string(toggle.tooltip), sensitive=True, visible=True)
+            self._props.append(prop)
+            self._prop[toggle.name] = prop
+        self._sync_properties(ime.state, notify=False)
+
+    # -- keys ----------------------------------------------------------------
+    def do_process_key_event(self, keyval: int, keycode: int, state: int) -> bool:
+        if state & _M.RELEASE_MASK:
+            if keyval in _SHIFTS and self._shift_alone:
+                self._shift_alone = False
+                return self._feed("shift")
+            return False
+        if keyval in _SHIFTS:
+            self._shift_alone = True
+            return False
+        self._shift_alone = False
+        if state & _PASS_THROUGH:
+            return False
+        name = _NAMED.get(keyval)
+        if name is None:
+            char = IBus.keyval_to_unicode(keyval)  # "" when the key has no character
+            if len(char) == 1 and " " < char < "\x7f":  # the keys of an ASCII keyboard
+                name = char
+        if name is None:
+            return self._ime.composing and keyval in _NAVIGATION
+        return self._feed(name)
+
+    def _feed(self, key: str) -> bool:
+        """Give ``key`` to the engine and show the result; False: the application's key."""
+        composing = self._ime.composing
+        result = self._ime.process(key)
+        if not result.handled and not result.committed:
+            return False
+        if not composing and not self._ime.composing and result.committed == _OWN_TEXT.get(key, key):
+            return False  # the key types itself: let the application do it
+        self._commit(result.committed)
+        return True
+
+    def _commit(self, text: str) -> None:
+        if text:
+            self.commit_text(IBus.Text.new_from_string(text))
+        self._show(self._ime.state)
+
+    # -- what the client shows ---------------------------------------------------
+    def _show(self, state: ImeState) -> None:
+        preedit = IBus.Text.new_from_string(state.preedit)
+        if state.preedit:
+            preedit.append_attribute(IBus.AttrType.UNDERLINE, IBus.AttrUnderline.SINGLE, 0, len(state.preedit))
+        self.update_preedit_text_with_mode(preedit, len(state.preedit), state.composing, IBus.PreeditFocusMode.CLEAR)
+        table = self._table
+        table.clear()
+        table.set_page_size(max(1, len(state.candidates)))
+        for i, cand in enumerate(state.candidates):
+            shown = f"{cand.text} {cand.hint}" if cand.hint else cand.text
+            text = IBus.Text.new_from_string(shown)
+            if cand.hint:
+                start = len(cand.text) + 1
+                text.append_attribute(IBus.AttrType.FOREGROUND, _HINT_COLOUR, start, start + len(cand.hint))
+            table.append_candidate(text)
+            table.set_label(i, IBus.Text.new_from_string(f"{i + 1}"))
+        if state.candidates:
+            self.update_lookup_table(table, True)
+        else:
+            self.hide_lookup_table()
+        self._sync_properties(state, notify=True)
+
+    def _sync_properties(self, state: ImeState, *, notify: bool) -> None:
+        for toggle in TOGGLES:
+            prop = self._prop[toggle.name]
+            on = toggle.active(state)
+            wanted = IBus.PropState.CHECKED if on else IBus.PropState.UNCHECKED
+            label = toggle.on if on else toggle.off
+            if prop.get_state() == wanted and prop.get_label() and prop.get_label().get_text() == label:
+                continue
+            prop.set_state(wanted)
+            prop.set_label(IBus.Text.new_from_string(label))
+            prop.set_symbol(IBus.Text.new_from_string(label[:1]))
+            if notify:
+                self.update_property(prop)
+
+    # -- the client's other requests ---------------------------------------------
+    def do_focus_in(self) -> None:
+        self.register_properties(self._props)
+
+    def do_focus_out(self) -> None:
+        self._drop_composition()
+
+    def do_reset(self) -> None:
+        self._drop_composition()
+
+    def do_disable(self) -> None:
+        self._drop_composition()
+
+    def _drop_composition(self) -> None:
+        self._shift_alone = False
+        self._ime.reset()
+        self._show(self._ime.state)
+
+    def do_page_up(self) -> None:
+        self._feed("pageup")
+
+    def do_page_down(self) -> None:
+        self._feed("pagedown")
+
+    def do_candidate_clicked(self, index: int, button: int, state: int) -> None:
+        if 0 <= index < len(self._ime.state.candidates):
+            self._commit(self._ime.select(index))
+
+    def do_property_activate(self, name: str, state: int) -> None:
+        for toggle in TOGGLES:
+            if toggle.name == name:
+                # The panel reports the state it wants; only a change is a toggle.
+                wanted = state == IBus.PropState.CHECKED
+                self._commit(self._ime.process(toggle.key).committed if wanted != toggle.active(self._ime.state) else "")
