@@ -1,4 +1,5 @@
-"""The core (everything in wubitok/ outside gui/) never imports Qt.
+"""The core (everything in wubitok/ outside gui/) never imports Qt, and nothing but the
+IBus adapter (wubitok/platform/ibus/) imports gi (PyGObject).
 
 Two checks: the source (every import statement, at any depth, parsed with
 ast) and the running interpreter (import every core module in a fresh
@@ -15,6 +16,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "wubitok"
 QT_BINDINGS = {"PySide6", "PySide2", "PyQt5", "PyQt6", "shiboken6", "shiboken2", "qtpy"}
+GI = {"gi", "pgi"}
+IBUS_ADAPTER = ("platform", "ibus")
 
 
 def _core_files() -> list[Path]:
@@ -68,6 +71,42 @@ def test_no_core_module_imports_qt_or_the_gui_at_import_time():
                     if id(node) in top_level or not in_cli:
                         problems.append(f"{where} imports {name}")
     assert problems == []
+
+
+def _in_ibus_adapter(path: Path) -> bool:
+    return path.relative_to(PACKAGE).parts[:2] == IBUS_ADAPTER
+
+
+def test_only_the_ibus_adapter_imports_gi():
+    problems, adapter = [], []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = _imported_names(node, _module_name(path), path.name == "__init__.py")
+                if any(name.split(".")[0] in GI for name in names):
+                    (adapter if _in_ibus_adapter(path) else problems).append(f"{path.relative_to(PACKAGE)}")
+    assert problems == []
+    assert adapter  # the check sees the adapter's own gi import
+
+
+def test_importing_every_module_but_the_ibus_adapter_loads_no_gi():
+    files = [p for p in PACKAGE.rglob("*.py") if not _in_ibus_adapter(p) and p.name != "__main__.py"]
+    modules = sorted(_module_name(p) for p in files)
+    assert "wubitok.cli.ibus" in modules and "wubitok.gui.panes.ime_pad" in modules
+    script = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "from wubitok.cli import main\n"
+        "main(['ibus', 'component'])\n"  # the component XML needs no gi either
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in " + repr(GI) + ")\n"
+        "print(bad)\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], cwd=PACKAGE.parent, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 def test_importing_every_core_module_loads_no_qt():

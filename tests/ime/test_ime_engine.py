@@ -442,3 +442,17 @@ def test_any_key_sequence_keeps_the_state_consistent(wubi_dict, keys):
         assert (s.page_count == 0 and s.page == 0) or 0 <= s.page < s.page_count
         if s.preedit and not s.pinyin:
             assert set(s.preedit) <= set(string.ascii_lowercase)
+
+
+def test_the_punctuation_mode_leaves_punctuation_keys_as_they_are():
+    engine = ImeEngine(learning=False)
+    assert engine.state.chinese_punctuation
+    assert engine.process("punctuation") == ("", True)
+    assert not engine.state.chinese_punctuation
+    # Still commits the code first, then the key itself.
+    assert "".join(engine.press(k) for k in parse_keys("wqiy,'")) == "你,'"
+    engine.process("fullwidth")
+    assert engine.press(",") == "，"  # full width of ',' (U+FF0C), not Chinese punctuation
+    engine.process("punct")
+    engine.process("fullwidth")
+    assert engine.press("\\") == "、"

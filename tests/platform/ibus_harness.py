@@ -21,7 +21,7 @@ from typing import Callable
 import gi
 
 gi.require_version("IBus", "1.0")
-from gi.repository import GLib, IBus  # noqa: E402
+from gi.repository import Gio, GLib, IBus  # noqa: E402
 
 ENGINE = "wubitok-wubi86"
 START_TIMEOUT = 60.0  # seconds: a loaded 2-core machine starting Python with the whole dictionary index
@@ -52,11 +52,16 @@ class PrivateIbus:
         )
         return env
 
-    def start(self) -> PrivateIbus:
+    def start(self, component_path: str | None = None) -> PrivateIbus:
+        """Start the daemons; ``component_path``: IBUS_COMPONENT_PATH (default: a folder holding
+        only what ``wubitok ibus component`` prints)."""
         env = self.env()
-        xml = subprocess.run([sys.executable, "-m", "wubitok", "ibus", "component"], env=env, check=True,
-                             capture_output=True, text=True).stdout
-        (self.component_dir / "wubitok.xml").write_text(xml, encoding="utf-8")
+        if component_path is None:
+            xml = subprocess.run([sys.executable, "-m", "wubitok", "ibus", "component"], env=env, check=True,
+                                 capture_output=True, text=True).stdout
+            (self.component_dir / "wubitok.xml").write_text(xml, encoding="utf-8")
+        else:
+            env["IBUS_COMPONENT_PATH"] = component_path
         dbus = self._spawn(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"], env,
                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         assert dbus.stdout is not None
@@ -171,9 +176,11 @@ class Client:
         self.ic.connect("update-property", lambda _ic, prop: self._on_property(prop))
         self.ic.connect("register-properties", self._on_properties)
         self.ic.focus_in()
-        self.ic.set_engine(engine)
-        wait_for(lambda: self.ic.get_engine() and self.ic.get_engine().get_name() == engine, START_TIMEOUT,
-                 f"the context to get {engine}")
+        # IBus.InputContext.set_engine does not wait, and a focused context may first get the
+        # daemon's current (global) engine: the D-Bus call returns once the new engine is in place.
+        self.ic.call_sync("SetEngine", GLib.Variant("(s)", (engine,)), Gio.DBusCallFlags.NONE,
+                          int(START_TIMEOUT * 1000), None)
+        drain()
 
     def _on_preedit(self, _ic, text, _cursor, visible) -> None:
         self.preedit = text.get_text() if visible else ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
+from typing_cases import CASES, engine_result
 
 from wubitok.gui.panes.ime_pad import ImePadPane
 from wubitok.ime import ImeEngine, parse_keys
@@ -40,6 +41,37 @@ def _engine_types(keys):
 def test_the_document_gets_what_the_engine_commits(qtbot, pad, keys):
     qtbot.keyClicks(pad.editor, keys)
     assert (_doc(pad), _preedit(pad)) == _engine_types(keys)
+
+
+_QT_KEYS = {
+    "space": Qt.Key.Key_Space, "enter": Qt.Key.Key_Return, "backspace": Qt.Key.Key_Backspace,
+    "escape": Qt.Key.Key_Escape, "pageup": Qt.Key.Key_PageUp, "pagedown": Qt.Key.Key_PageDown,
+    "left": Qt.Key.Key_Left, "right": Qt.Key.Key_Right, "up": Qt.Key.Key_Up, "down": Qt.Key.Key_Down,
+}
+
+
+def _type_case_key(qtbot, editor, key):
+    if key == "shift":
+        qtbot.keyPress(editor, Qt.Key.Key_Shift)
+        qtbot.keyRelease(editor, Qt.Key.Key_Shift)
+    elif key.startswith("ctrl+"):
+        qtbot.keyClick(editor, key[-1], Qt.KeyboardModifier.ControlModifier)
+    elif key in _QT_KEYS:
+        qtbot.keyClick(editor, _QT_KEYS[key])
+    else:
+        qtbot.keyClicks(editor, key)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_typing_case(qtbot, pad, case):
+    """The typing cases the IBus engine passes too (tests/typing_cases.py)."""
+    text, state = engine_result(case.keys)
+    for key in case.keys:
+        _type_case_key(qtbot, pad.editor, key)
+    assert _doc(pad) == (case.text if case.text is not None else text)
+    assert _preedit(pad) == (case.preedit if case.preedit is not None else state.preedit)
+    bar = pad.editor.candidate_bar
+    assert (bar.texts() if bar.isVisible() else []) == [c.text for c in state.candidates]
 
 
 def test_wqiy_types_ni(qtbot, pad):

@@ -195,5 +195,5 @@ class WubiEngine(IBus.Engine):  # type: ignore[misc, name-defined]
         for toggle in TOGGLES:
             if toggle.name == name:
                 # The panel reports the state it wants; only a change is a toggle.
-                wanted = state == IBus.PropState.CHECKED
-                self._commit(self._ime.process(toggle.key).committed if wanted != toggle.active(self._ime.state) else "")
+                change = (state == IBus.PropState.CHECKED) != toggle.active(self._ime.state)
+                self._commit(self._ime.process(toggle.key).committed if change else "")

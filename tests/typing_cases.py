@@ -1,0 +1,104 @@
+"""One list of typing cases for every front end of the engine: the app's pad
+(tests/gui/test_ime_pad.py, real Qt key events) and the IBus engine through the real
+ibus-daemon (tests/platform/test_ibus_engine.py).  Each front end types the keys and
+must end with the same document text, the same pre-edit and the same candidate page
+as the engine alone does (:func:`engine_result`, an editor applying the keys the
+engine leaves to it), and where a case states ``text``/``preedit`` literally, those.
+
+Keys: a character, a named key (space enter backspace escape pageup pagedown), a
+navigation key (left right up down), ``shift`` for Shift pressed and released alone,
+``ctrl+c``-style chords.  ``handled`` lists, per key, whether the front end must take
+it (True) or leave it to the application (False); None: not checked.
+
+The IBus engine learns (the pad's tests each start with a fresh user database, the
+daemon's engine keeps one for the session), so a case that picks anything but the
+first candidate uses a code that no other case types: first choices only reinforce
+the order every other case expects.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wubitok.ime import ImeEngine, ImeState
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    keys: tuple[str, ...]
+    text: str | None = None  # the document afterwards (None: whatever the engine alone gives)
+    preedit: str | None = None
+    handled: tuple[bool | None, ...] | None = None
+
+
+def _keys(*groups: str) -> tuple[str, ...]:
+    """``_keys("wqiyvb", "space")``: a group with no named key is split into characters."""
+    out: list[str] = []
+    for g in groups:
+        out.extend([g] if g in NAMED or "+" in g[1:] else list(g))
+    return tuple(out)
+
+
+NAMED = {"space", "enter", "backspace", "escape", "pageup", "pagedown", "left", "right", "up", "down", "shift"}
+# Chords and navigation keys go to the editor as they are; the engine never sees them.
+EDITOR_ONLY = {"left", "right", "up", "down"}
+
+CASES = [
+    Case("nihao", _keys("wqiyvb", "space"), "你好", ""),
+    Case("fifth-key-commits", _keys("wqiyv"), "你", "v"),
+    Case("unique-code-commits-itself", _keys("wqin"), "您", "", (True,) * 4),
+    Case("one-key-code", _keys("g", "space", "g", "space"), "一一", ""),
+    Case("comma-commits-then-punctuation", _keys("wqiy,"), "你，", ""),
+    Case("shift-english-passes-through", _keys("shift", "ab", "shift", "g", "space"), "ab一", "",
+         (True, False, False, True, True, True)),
+    Case("shift-commits-the-letters", _keys("wq", "shift"), "wq", ""),
+    Case("ctrl-c-not-composing", _keys("ctrl+c"), "", "", (False,)),
+    Case("arrows-not-composing", _keys("left", "right", "up", "down"), "", "", (False,) * 4),
+    Case("arrow-while-composing-stays", _keys("wqiy", "left", "space"), "你", "", (True,) * 6),
+    Case("page-down", _keys("a", "pagedown")),
+    Case("equals-pages-down-minus-up", _keys("a", "=", "=", "-")),
+    Case("digit-picks-on-page-two", _keys("qq", "=", "2")),
+    Case("digit-picks", _keys("khlg", "2")),
+    Case("escape-drops-the-code", _keys("wqiy", "escape"), "", ""),
+    Case("backspace-edits-the-code", _keys("wqiy", "backspace"), "", "wqi"),
+    Case("backspace-not-composing", _keys("g", "space", "backspace"), "", "", (True, True, False)),
+    Case("enter-commits-the-letters", _keys("wqiy", "enter"), "wqiy", ""),
+    Case("enter-not-composing", _keys("enter"), "\n", "", (False,)),
+    Case("digit-not-composing-types-itself", _keys("1"), "1", "", (False,)),
+    Case("space-not-composing-types-itself", _keys("space"), " ", "", (False,)),
+    Case("quotes-alternate", _keys("'", "wqiy", "'"), "‘你’", ""),
+    Case("pinyin-lookup", _keys("zni", "space")),
+    Case("period-commits", _keys("vb.")),
+]
+
+
+def engine_result(keys: tuple[str, ...]) -> tuple[str, ImeState]:
+    """What an editor holds after ``keys`` typed through the engine alone (no learning)."""
+    engine = ImeEngine(learning=False)
+    doc: list[str] = []
+    for key in keys:
+        if "+" in key[1:] or key in EDITOR_ONLY:
+            continue  # chords and navigation change nothing in these cases
+        result = engine.process(key)
+        doc.extend(result.committed)
+        if not result.handled:
+            editor_default(doc, key)
+    return "".join(doc), engine.state
+
+
+def editor_default(doc: list[str], key: str) -> None:
+    """What an editor does itself with a key its input method did not take."""
+    if key == "enter":
+        doc.append("\n")
+    elif key == "backspace":
+        if doc:
+            doc.pop()
+    elif key == "space":
+        doc.append(" ")
+    elif len(key) == 1:
+        doc.append(key)
+
+
+def shown(state: ImeState) -> list[str]:
+    """The candidate page as the IBus lookup table shows it: text, then the hint."""
+    return [f"{c.text} {c.hint}" if c.hint else c.text for c in state.candidates]
