@@ -237,6 +237,8 @@ class Client:
 
 
 def connect(address: str) -> IBus.Bus:
+    """The process's IBus bus, on ``address``.  libibus keeps one bus per process (IBus.Bus.new
+    returns the same object every time): talk to any other daemon from a process of its own."""
     os.environ["IBUS_ADDRESS"] = address
     bus = IBus.Bus.new()
     assert bus.is_connected(), f"cannot connect to the private ibus-daemon at {address}"

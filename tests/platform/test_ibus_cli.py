@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from ibus_harness import PrivateIbus, connect
+from ibus_harness import PrivateIbus
 
 from wubitok.platform.ibus import component
 
@@ -69,9 +69,12 @@ def test_user_install_is_found_by_a_daemon_started_with_its_environment(tmp_path
 
     ibus.start(component_path=value)  # what the next login gives the daemon
     try:
-        assert "wubitok-wubi86" in [d.get_name() for d in connect(ibus.address).list_engines()]
+        # Asked in a process of its own: IBus.Bus is one per process, and this one has the session's.
+        listed = wubitok(env | {"IBUS_ADDRESS": ibus.address}, "ibus", "status")
     finally:
         ibus.stop()
+    assert listed.returncode == 0, listed.stderr
+    assert "daemon: running; wubitok-wubi86 listed" in listed.stdout
 
     removed = wubitok(env, "ibus", "uninstall")
     assert removed.returncode == 0 and not xml.exists() and not env_file.exists()

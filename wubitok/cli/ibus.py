@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from types import ModuleType
 
 from ..errors import PlatformError
 from .common import help_formatter
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     return run_engine()
 
 
-def _status(component) -> int:
+def _status(component: ModuleType) -> int:
     expected = component.component_xml()
     found = component.installed()
     for path in found:

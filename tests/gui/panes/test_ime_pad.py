@@ -134,6 +134,17 @@ def test_punctuation_and_shift_for_english(qtbot, pad):
     assert "Chinese" in pad.mode_button.text()
 
 
+def test_the_punctuation_button_switches_chinese_punctuation(qtbot, pad):
+    assert "Chinese punctuation" in pad.punctuation_button.text()
+    qtbot.mouseClick(pad.punctuation_button, Qt.MouseButton.LeftButton)
+    assert "English punctuation" in pad.punctuation_button.text()
+    qtbot.keyClicks(pad.editor, "wqiy,")
+    assert _doc(pad) == "你,"
+    qtbot.mouseClick(pad.punctuation_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(pad.editor, ",")
+    assert _doc(pad) == "你,，"
+
+
 def test_z_looks_up_by_pinyin_with_codes_as_hints(qtbot, pad):
     qtbot.keyClicks(pad.editor, "zni")
     assert "你" in pad.editor.candidate_bar.texts()

@@ -246,7 +246,9 @@ class ImePadPane(QWidget):
         self.mode_button.clicked.connect(lambda: self._toggle("shift"))
         self.width_button = QPushButton()
         self.width_button.clicked.connect(lambda: self._toggle("fullwidth"))
-        for b in (self.mode_button, self.width_button):
+        self.punctuation_button = QPushButton()
+        self.punctuation_button.clicked.connect(lambda: self._toggle("punctuation"))
+        for b in (self.mode_button, self.width_button, self.punctuation_button):
             b.setFont(han_font(11))
             b.setMinimumWidth(72)
         self.options_button = QToolButton()
@@ -276,7 +278,7 @@ class ImePadPane(QWidget):
         self.options_button.setMenu(menu)
         self.options_button.setMinimumWidth(90)
         top = QHBoxLayout()
-        for w in (self.mode_button, self.width_button):
+        for w in (self.mode_button, self.width_button, self.punctuation_button):
             top.addWidget(w)
         top.addStretch(1)
         top.addWidget(self.options_button)
@@ -447,6 +449,8 @@ class ImePadPane(QWidget):
         self.mode_button.setText(self.tr("中 Chinese") if state.chinese else self.tr("A English"))
         self.mode_button.setToolTip(self.tr("Shift switches between Chinese and English"))
         self.width_button.setText(self.tr("Full width") if state.full_width else self.tr("Half width"))
+        self.punctuation_button.setText(self.tr("，。 Chinese punctuation") if state.chinese_punctuation
+                                        else self.tr(",. English punctuation"))
         last = state.last_commit
         if state.composing and not state.pinyin:
             self.keyboard.set_code(state.preedit.replace("z", ""))

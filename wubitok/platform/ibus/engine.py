@@ -80,7 +80,7 @@ class WubiEngine(IBus.Engine):  # type: ignore[misc, name-defined]
         self._table = IBus.LookupTable.new(ime.options.page_size, 0, False, False)
         self._table.set_orientation(IBus.Orientation.HORIZONTAL)
         self._props = IBus.PropList()
-        self._prop = {}
+        self._prop: dict[str, Any] = {}
         for toggle in TOGGLES:
             prop = IBus.Property(key=toggle.name, prop_type=IBus.PropType.TOGGLE,
                                  tooltip=IBus.Text.new_from_string(toggle.tooltip), sensitive=True, visible=True)
