@@ -114,7 +114,7 @@ def test_properties_show_and_switch_the_modes(client):
 def test_learning_goes_to_the_apps_user_database_without_losing_counts(client, private_ibus):
     """The engine process and the app (this process) count choices in one database at once."""
     path = private_ibus.data_dir / FILENAME
-    _, state = engine_result(("t", "t", "g", "g"))
+    _, state = engine_result(("f", "f", "f", "f"))
     code, text = state.candidates[1].code, state.candidates[1].text  # a choice no other test makes
     app_choices = 300
 
@@ -129,7 +129,7 @@ def test_learning_goes_to_the_apps_user_database_without_losing_counts(client, p
     ibus_choices = 0
     while writer.is_alive() or ibus_choices < 20:
         seen = len(client.commits)
-        for k in "ttgg":
+        for k in "ffff":
             client.key(k)
         # Learning moves the choice forward: pick it where it is now.
         client.key(str([c.split(" ")[0] for c in client.candidates].index(text) + 1))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import PlatformError, WubitokError
-from ...ime import ImeEngine, UserFrequencies
+from ...ime import ImeEngine, UserFrequencies, load_options
 from .component import BUS_NAME, ENGINE_NAME
 from .gi_loader import load_ibus
 
@@ -49,12 +49,19 @@ def run_engine() -> int:
     IBus, GLib = load_ibus()
     from .engine import WubiEngine  # subclasses IBus.Engine: only importable once gi is
 
+    # The typist's settings (one store with the pad and `wubitok type`), read at start.
     try:
-        user: UserFrequencies | None = UserFrequencies()
-    except WubitokError as exc:  # an unreadable user database must not stop the typing
-        print(f"wubitok ibus engine: {exc}; typing without learning", file=sys.stderr)
-        user = None
-    options: dict[str, Any] = {"learning": user is not None}
+        options: dict[str, Any] = load_options().to_dict()
+    except WubitokError as exc:  # a broken settings file must not stop the typing
+        print(f"wubitok ibus engine: {exc}; using the default settings", file=sys.stderr)
+        options = {}
+    user: UserFrequencies | None = None
+    if options.get("learning", True):
+        try:
+            user = UserFrequencies()
+        except WubitokError as exc:  # nor an unreadable user database
+            print(f"wubitok ibus engine: {exc}; typing without learning", file=sys.stderr)
+            options["learning"] = False
     # Load the whole index before taking the bus name, so the first key is as fast as any
     # other (the daemon waits for the name when a context selects the engine).
     ImeEngine(user_frequencies=user, **options).preload()
