@@ -28,8 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "platform"))
 
-from gi.repository import GLib, IBus  # noqa: E402
-from ibus_harness import Client, PrivateIbus, connect, drain  # noqa: E402
+from ibus_harness import Client, GLib, IBus, PrivateIbus, connect, drain  # noqa: E402
 
 OURS = "wubitok-wubi86"
 REFERENCE = "table:wubi-jidian86"
