@@ -156,6 +156,7 @@ KEYVALS = {
     "space": IBus.KEY_space, "enter": IBus.KEY_Return, "backspace": IBus.KEY_BackSpace,
     "escape": IBus.KEY_Escape, "pageup": IBus.KEY_Page_Up, "pagedown": IBus.KEY_Page_Down,
     "left": IBus.KEY_Left, "right": IBus.KEY_Right, "up": IBus.KEY_Up, "down": IBus.KEY_Down,
+    "Delete": IBus.KEY_Delete,
 }
 MODIFIERS = {"ctrl": IBus.ModifierType.CONTROL_MASK, "alt": IBus.ModifierType.MOD1_MASK,
              "super": IBus.ModifierType.SUPER_MASK}

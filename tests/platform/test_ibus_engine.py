@@ -71,6 +71,21 @@ def test_preedit_is_underlined_and_the_table_labelled(client):
     assert labels[-1] == ["1", "2", "3", "4", "5"]
 
 
+def test_ctrl_delete_forgets_the_highlighted_choice(client):
+    _, state = engine_result(("y", "y", "y", "y"))
+    table_first, second = state.candidates[0].text, state.candidates[1].text
+    for k in "yyyy2":  # a code no other test types
+        client.key(k)
+    for k in "yyyy":
+        client.key(k)
+    assert client.candidates[0] == second  # learned
+    assert client.key("ctrl+Delete") is True
+    assert client.candidates[0] == table_first  # forgotten: the table's order again
+    assert client.commits == [second] and client.preedit == "yyyy"
+    client.key("escape")
+    assert client.key("ctrl+Delete") is False  # not composing: the application's key
+
+
 def test_focus_out_drops_the_composition(client):
     for k in "wqiy":
         client.key(k)

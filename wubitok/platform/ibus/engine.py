@@ -6,7 +6,8 @@ this class only translates between IBus and it, the way the app's pad
 
 - key releases are ignored, except a Shift released with no key in between,
   which toggles Chinese/English as in the pad;
-- keys with Ctrl, Alt or Super pass through untouched (Ctrl+C still copies);
+- keys with Ctrl, Alt or Super pass through untouched (Ctrl+C still copies),
+  except Ctrl+Delete while composing, which forgets the highlighted choice;
 - a key the engine leaves to the editor, or that would only type itself (a
   digit, a space or any key in English mode while nothing is being composed),
   returns False so the application handles it natively (key repeat, its own
@@ -21,8 +22,10 @@ this class only translates between IBus and it, the way the app's pad
 """
 from __future__ import annotations
 
+import sys
 from typing import Any, NamedTuple
 
+from ...errors import WubitokError
 from ...ime import ImeEngine, ImeState
 from .gi_loader import load_ibus
 
@@ -43,6 +46,7 @@ _NAVIGATION = {
     IBus.KEY_Tab, IBus.KEY_ISO_Left_Tab, IBus.KEY_Delete, IBus.KEY_KP_Delete,
 }
 _SHIFTS = {IBus.KEY_Shift_L, IBus.KEY_Shift_R}
+_FORGET = {IBus.KEY_Delete, IBus.KEY_KP_Delete}  # with Ctrl, while composing: forget the highlighted choice
 _M = IBus.ModifierType
 _PASS_THROUGH = (_M.CONTROL_MASK | _M.MOD1_MASK | _M.SUPER_MASK | _M.MOD4_MASK | _M.HYPER_MASK | _M.META_MASK)
 _HINT_COLOUR = 0x808080
@@ -77,7 +81,8 @@ class WubiEngine(IBus.Engine):  # type: ignore[misc, name-defined]
         super().__init__(**properties)  # engine_name, object_path, connection
         self._ime = ime
         self._shift_alone = False
-        self._table = IBus.LookupTable.new(ime.options.page_size, 0, False, False)
+        # The cursor stays on the first candidate: the one Space commits and Ctrl+Delete forgets.
+        self._table = IBus.LookupTable.new(ime.options.page_size, 0, True, False)
         self._table.set_orientation(IBus.Orientation.HORIZONTAL)
         self._props = IBus.PropList()
         self._prop: dict[str, Any] = {}
@@ -100,6 +105,8 @@ class WubiEngine(IBus.Engine):  # type: ignore[misc, name-defined]
             return False
         self._shift_alone = False
         if state & _PASS_THROUGH:
+            if keyval in _FORGET and state & _M.CONTROL_MASK and self._ime.composing:
+                return self._forget_first()
             return False
         name = _NAMED.get(keyval)
         if name is None:
@@ -119,6 +126,17 @@ class WubiEngine(IBus.Engine):  # type: ignore[misc, name-defined]
         if not composing and not self._ime.composing and result.committed == _OWN_TEXT.get(key, key):
             return False  # the key types itself: let the application do it
         self._commit(result.committed)
+        return True
+
+    def _forget_first(self) -> bool:
+        """Ctrl+Delete, as in the pad: forget what was learned about the highlighted (first)
+        candidate; the table's own entries stay."""
+        if self._ime.state.candidates:
+            try:
+                self._ime.forget(0)
+            except WubitokError as exc:  # the user database went away: keep typing
+                print(f"wubitok ibus engine: {exc}", file=sys.stderr)
+        self._show(self._ime.state)
         return True
 
     def _commit(self, text: str) -> None:
