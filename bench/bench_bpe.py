@@ -57,8 +57,8 @@ def _cpu_s() -> float:
 def child(mode: str, vocab: int, train: str, heldout: str) -> dict:
     """One training and one encode, measured in this (fresh) process."""
     from wubitok.engines.bpe.byte_level import ByteLevelBPE
-    from wubitok.engines.pre_tokenizers.gpt4 import GPT4_PATTERN, batch_lines
-    from wubitok.fileio import iter_lines
+    from wubitok.engines.corpus import Corpus
+    from wubitok.engines.pre_tokenizers.gpt4 import GPT4_PATTERN
 
     held = Path(heldout).read_text(encoding="utf-8")
     base_rss = _rss_mb()
@@ -74,7 +74,7 @@ def child(mode: str, vocab: int, train: str, heldout: str) -> dict:
         trainer = trainers.BpeTrainer(vocab_size=vocab, min_frequency=2, show_progress=False,
                                       special_tokens=["<pad>", "<unk>", "<s>", "</s>"],
                                       initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
-        tok.train_from_iterator(batch_lines(iter_lines([train])), trainer)
+        tok.train_from_iterator(Corpus(files=[train]).blocks(), trainer)
         train_s, train_cpu = time.perf_counter() - t0, _cpu_s() - c0
         c0 = _cpu_s()
         n_tokens = len(tok.encode(held).ids)

@@ -48,8 +48,8 @@ from corpus import corpus_paths  # noqa: E402
 
 from wubitok.codec import BOUNDARY_CHOICES, BYTE_TOKENS, CODE_CHOICES, INDEX_CHOICES, CodecOptions  # noqa: E402
 from wubitok.engines.base import load_tokenizer  # noqa: E402
-from wubitok.engines.bpe.wubi import DEFAULT_SPECIAL_TOKENS, WubiBPE, count_pretokens  # noqa: E402
-from wubitok.engines.pre_tokenizers.wubi import pretokenize  # noqa: E402
+from wubitok.engines.bpe.wubi import DEFAULT_SPECIAL_TOKENS, WubiBPE  # noqa: E402
+from wubitok.engines.pre_tokenizers.wubi import count_wubi_pretokens, pretokenize  # noqa: E402
 from wubitok.fileio import read_text  # noqa: E402
 from wubitok.segment import is_han  # noqa: E402
 
@@ -97,7 +97,7 @@ def byte_form(piece: str) -> str:
 
 
 def count_corpus(text: str) -> Counter:
-    return count_pretokens(text, DEFAULT_SPECIAL_TOKENS)
+    return count_wubi_pretokens(text, DEFAULT_SPECIAL_TOKENS)
 
 
 def bench_vocab(vocab: int, train_path: Path, held: str, counts: Counter, out_dir: Path, repeat: int) -> dict:

@@ -8,8 +8,9 @@ import sentencepiece as spm
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wubitok.engines.corpus import merge_counts
 from wubitok.errors import FileError
-from wubitok.scale.counts import BoundedCounts, merge_counts, read_counts_tsv, sample_lines, write_counts_tsv
+from wubitok.scale.counts import BoundedCounts, read_counts_tsv, sample_lines, write_counts_tsv
 
 WORDS = st.dictionaries(st.text(min_size=1, max_size=8), st.integers(1, 10**12), max_size=30)
 

@@ -12,12 +12,15 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from ..errors import Cancelled, InputError, ModelError
 from ..fileio import atomic_write_text
+from .backends import use_fast
+from .pre_tokenizers.special import special_token_list
 
 FORMAT_NAME = "wubitok-tokenizer"
 
@@ -58,6 +61,65 @@ def check_cancel(cancel: threading.Event | None) -> None:
         raise Cancelled("cancelled")
 
 
+@dataclass(frozen=True)
+class TrainingArgs:
+    """The arguments every engine's ``train`` and ``train_from_counts`` take, checked once here."""
+
+    vocab_size: int
+    min_frequency: int
+    special_tokens: list[str]  # the engine's defaults, then the user's
+    progress: ProgressCallback | None
+    cancel: threading.Event | None
+    fast: bool  # train with the reference library (backend "fast", or "auto" with it installed)
+
+    @property
+    def backend(self) -> str:
+        """What the model records: the backend that really trained it."""
+        return "fast" if self.fast else "python"
+
+
+def check_training(
+    *,
+    vocab_size: Any,
+    min_frequency: Any,
+    special_tokens: Any,
+    progress: Any,
+    cancel: Any,
+    backend: Any,
+    default_specials: Sequence[str],
+    fast_package: str,
+) -> TrainingArgs:
+    """Check the common training arguments: a bad value is an ``InputError`` with one clear line.
+
+    ``vocab_size`` >= 1 and ``min_frequency`` >= 0 are integers (not bools);
+    special tokens are non-empty strings; ``progress`` is callable;
+    ``cancel`` has ``is_set``; ``backend`` is "python", "fast" or "auto".
+    Each engine checks on top what its own vocabulary needs.
+    """
+    vocab_size = check_int("vocab_size", vocab_size, 1)
+    min_frequency = check_int("min_frequency", min_frequency, 0)
+    specials = special_token_list(default_specials, special_tokens)
+    if progress is not None and not callable(progress):
+        raise InputError(f"progress must be a callable (stage, done, total), not {progress!r}")
+    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+        raise InputError(f"cancel must be a threading.Event, not {cancel!r}")
+    if not isinstance(backend, str):
+        raise InputError(f"backend must be a string, not {backend!r}")
+    return TrainingArgs(vocab_size, min_frequency, specials, progress, cancel, use_fast(backend, fast_package))
+
+
+def check_counts(counts: Any) -> Mapping[str, int]:
+    """Pre-token counts as ``train_from_counts`` takes them: str -> positive int, not empty."""
+    if not isinstance(counts, Mapping):
+        raise InputError(f"counts must be a mapping of pre-token -> count, not {type(counts).__name__}")
+    for key, value in counts.items():
+        if not isinstance(key, str) or isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InputError(f"counts must map str to a count >= 0, not {key!r}: {value!r}")
+    if not any(counts.values()):
+        raise InputError("the training text is empty")
+    return counts
+
+
 _REGISTRY: dict[str, type["Tokenizer"]] = {}
 
 
@@ -74,11 +136,19 @@ class Tokenizer:
     format_version: ClassVar[int] = 1
     lossless: ClassVar[bool] = True
 
+    special_tokens: list[str]
+    training: dict[str, Any]  # how the model was trained (vocab_size, backend, ...)
+
     # -- training -----------------------------------------------------------
+    # Every engine's ``train`` takes these arguments (and its own options
+    # after them, keyword-only, with defaults); ``check_training`` checks
+    # them.  An unknown keyword is a TypeError, a bad value an InputError.
+    # ``train(texts, files=...)`` equals ``train_from_counts(count(texts,
+    # files=...))`` with the same options, byte for byte.
     @classmethod
     def train(
         cls,
-        texts: Iterable[str] | None = None,
+        texts: Iterable[str] | str | None = None,
         *,
         files: Sequence[str | os.PathLike] | None = None,
         vocab_size: int = 8000,
@@ -86,8 +156,51 @@ class Tokenizer:
         special_tokens: Sequence[str] | None = None,
         progress: ProgressCallback | None = None,
         cancel: threading.Event | None = None,
-        **options: Any,
+        backend: str = "python",
     ) -> "Tokenizer":
+        """Learn a model from ``texts`` and/or UTF-8 ``files``.
+
+        ``texts`` is a str, a list or any iterable of str (read once);
+        ``vocab_size`` counts every token (specials included);
+        ``progress(stage, done, total)`` is called as work goes on; a set
+        ``cancel`` event stops it with ``errors.Cancelled``; ``backend`` is
+        "python" (this project's trainer), "fast" (the reference library,
+        ``pip install wubitok[fast]``) or "auto" (fast when installed).
+        """
+        raise NotImplementedError
+
+    @classmethod
+    def count(
+        cls,
+        texts: Iterable[str] | str | None = None,
+        *,
+        files: Sequence[str | os.PathLike] | None = None,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+    ) -> "Counter[str]":
+        """The training statistics of a corpus: pre-token -> count.
+
+        A pure function of the text summed block by block (``corpus``), so
+        counts of parts of a corpus add up (``corpus.merge_counts``) to the
+        counts of the whole.  Engines with options that change what is
+        counted take them here too, under the same names as in ``train``.
+        """
+        raise NotImplementedError
+
+    @classmethod
+    def train_from_counts(
+        cls,
+        counts: Mapping[str, int],
+        *,
+        vocab_size: int = 8000,
+        min_frequency: int = 2,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+        backend: str = "python",
+    ) -> "Tokenizer":
+        """Learn a model from ``count``'s result (summed over any number of parts)."""
         raise NotImplementedError
 
     # -- use ----------------------------------------------------------------
@@ -108,6 +221,24 @@ class Tokenizer:
         from ..scale.encode import encode_files
 
         return encode_files(self, files, output, **options)
+
+    def decode_batch(self, sequences: Iterable[Sequence[int]]) -> list[str]:
+        return [self.decode(ids) for ids in sequences]
+
+    def get_vocab(self) -> dict[str, int]:
+        """Token -> id.  A token string made twice keeps its first id (as ``token_to_id``)."""
+        vocab: dict[str, int] = {}
+        for i in range(self.vocab_size):
+            tok = self.id_to_token(i)
+            if tok is not None:
+                vocab.setdefault(tok, i)
+        return vocab
+
+    def __repr__(self) -> str:
+        backend = self.training.get("backend")
+        shown = f", backend={backend!r}" if backend else ""
+        return (f"{type(self).__name__}(vocab_size={self.vocab_size}, "
+                f"special_tokens={self.special_tokens!r}{shown})")
 
     def token_to_id(self, token: str) -> int | None:
         raise NotImplementedError

@@ -1,52 +1,174 @@
-"""Training text as large blocks that end at line breaks.
+"""The one corpus reader every trainer uses, and counts of pre-tokens.
 
-Trainers count pre-tokens with C-level regex and ``Counter`` calls over big
-strings, which is far faster than line by line.  A block never ends inside a
-line, so no pre-token is cut in two (no pre-tokenizer here joins across a
-newline).
+Training text comes as ``texts`` (strings, a list or any iterable), ``files``
+(UTF-8) or both.  ``iter_blocks`` hands it to a counter in blocks: each text
+whole, files in blocks of about ``BLOCK_CHARS`` cut only where no pre-token
+of any engine can span the cut (see ``last_safe_cut``), so counting block by
+block, in one process or many, counts exactly the pre-tokens of the whole
+text.
+
+Counts are plain ``pre-token -> int`` mappings (``collections.Counter``), and
+merging counts is adding them (``merge_counts``): the counting step is a pure
+function of one block, so blocks may be counted in any order, anywhere, and
+the sum is the same.  Each engine family has such a function and
+``Engine.train_from_counts`` learns from the sum.
 """
 from __future__ import annotations
 
+import multiprocessing
 import os
 import threading
-from typing import Iterable, Iterator, Sequence
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from ..errors import InputError
 from ..fileio import check_readable_text, iter_text_chunks
-from .base import check_cancel
+from .base import ProgressCallback, check_cancel
+
+# File text goes to the counters in blocks of about this many characters;
+# a block with no place to cut it safely is cut anyway at MAX_BLOCK_CHARS.
+BLOCK_CHARS = 1 << 20
+MAX_BLOCK_CHARS = 1 << 24
+
+# One block's counts: pre-token -> how often it occurs.
+BlockCounter = Callable[[str], Mapping[str, int]]
 
 
-def iter_corpus_blocks(
+class Corpus:
+    """Checked training input: ``texts`` (None, one str or an iterable of str) and readable ``paths``.
+
+    Files are checked at once (missing, not UTF-8, empty -> ``FileError``)
+    so that a bad corpus fails before any work is done; the texts are
+    checked as they are read (an iterator is read once).
+    """
+
+    def __init__(self, texts: Iterable[str] | str | None = None, files: Sequence[str | os.PathLike] | None = None):
+        if texts is None and files is None:
+            raise InputError("nothing to train on: give texts or files")
+        if isinstance(files, (str, os.PathLike)):
+            files = [files]
+        self.texts: Iterable[str] | None = [texts] if isinstance(texts, str) else texts
+        self.paths: list[Path] = check_readable_text(files) if files is not None else []
+
+    def blocks(self, progress: ProgressCallback | None = None,
+               cancel: threading.Event | None = None) -> Iterator[str]:
+        return iter_blocks(self.texts, self.paths, progress, cancel)
+
+
+def iter_blocks(
     texts: Iterable[str] | None,
-    files: Sequence[str | os.PathLike] | None,
+    paths: Sequence[Path],
+    progress: ProgressCallback | None = None,
     cancel: threading.Event | None = None,
 ) -> Iterator[str]:
-    """Yield the training text: every string of ``texts``, then every file.
+    """The corpus as blocks: every non-empty text whole, then the files cut at safe places.
 
-    Files are checked first (missing, not UTF-8, empty -> ``FileError``) so
-    that a bad corpus fails before any work is done.
+    ``progress("counting", bytes done, bytes in all)`` follows the UTF-8
+    bytes read; the total is 0 (unknown) while ``texts`` is an iterator
+    that cannot be measured ahead.
     """
-    if texts is None and files is None:
-        raise InputError("nothing to train on: give texts or files")
-    paths = check_readable_text(files) if files is not None else []
+    total = sum(os.path.getsize(p) for p in paths)
+    known = True
     if texts is not None:
-        if isinstance(texts, str):
-            texts = [texts]
-        for text in texts:
-            check_cancel(cancel)
-            if not isinstance(text, str):
-                raise InputError(f"training texts must be str, not {type(text).__name__}")
-            if text:
-                yield text
+        if isinstance(texts, (list, tuple)):
+            total += sum(len(t.encode("utf-8", "surrogatepass")) for t in texts if isinstance(t, str))
+        else:
+            known = False
+    done = 0
+
+    def report(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress is not None:
+            progress("counting", done, max(total, done) if known else 0)
+
+    report(0)
+    for text in texts if texts is not None else ():
+        check_cancel(cancel)
+        if not isinstance(text, str):
+            raise InputError(f"training texts must be str, not {type(text).__name__}")
+        if text:
+            yield text
+        report(len(text.encode("utf-8", "surrogatepass")))
     for path in paths:
         tail = ""
-        for chunk in iter_text_chunks(path):
+        for chunk in iter_text_chunks(path, BLOCK_CHARS):
             check_cancel(cancel)
-            cut = chunk.rfind("\n") + 1
-            if cut == 0:
-                tail += chunk
-                continue
-            yield tail + chunk[:cut]
-            tail = chunk[cut:]
+            buf = tail + chunk
+            cut = last_safe_cut(buf)
+            if not cut and len(buf) >= MAX_BLOCK_CHARS:
+                cut = len(buf)
+            if cut:
+                yield buf[:cut]
+                tail = buf[cut:]
+            else:
+                tail = buf
+            report(len(chunk.encode("utf-8", "surrogatepass")))
         if tail:
             yield tail
+    if progress is not None:
+        # Everything is counted once the consumer asks past the last block.
+        progress("counting", done, done)
+
+
+def last_safe_cut(text: str) -> int:
+    """Just after the last line break that a non-space character follows, or 0.
+
+    No engine's pre-token goes on past a line break into a non-space
+    character (Wubi-BPE's runs, GPT-4's regex, BERT words and Unigram words
+    all end there), so a cut there splits no pre-token.  A cut before
+    whitespace could: GPT-4 keeps a run of blank lines together.
+    """
+    pos = text.rfind("\n", 0, len(text) - 1)
+    while pos >= 0:
+        if not text[pos + 1].isspace():
+            return pos + 1
+        pos = text.rfind("\n", 0, pos)
+    return 0
+
+
+def merge_counts(*parts: Mapping[str, int]) -> Counter[str]:
+    """The sum of several counts (a new Counter; the inputs are not changed):
+    associative and commutative, so shards merge in any order."""
+    total: Counter[str] = Counter()
+    for part in parts:
+        total.update(part)
+    return total
+
+
+def count_corpus(
+    count_block: BlockCounter,
+    corpus: Corpus,
+    *,
+    progress: ProgressCallback | None = None,
+    cancel: threading.Event | None = None,
+    workers: int = 1,
+) -> Counter[str]:
+    """``count_block`` over the corpus's blocks, summed.
+
+    ``workers`` > 1 counts in that many spawned processes (``count_block``
+    must then be picklable: a module-level function or a ``functools.partial``
+    of one; and the program's main module importable, as for any
+    ``multiprocessing`` use).  The result does not depend on it.
+    """
+    blocks = corpus.blocks(progress, cancel)
+    if workers <= 1:
+        counts: Counter[str] = Counter()
+        for block in blocks:
+            counts.update(count_block(block))
+            check_cancel(cancel)
+        return counts
+    # spawn, not fork: the GUI calls this from a thread, and forking a
+    # threaded (Qt) process is unsafe.
+    pool = multiprocessing.get_context("spawn").Pool(workers)
+    try:
+        counts = Counter()
+        for part in pool.imap_unordered(count_block, blocks):
+            counts.update(part)
+            check_cancel(cancel)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+    return counts

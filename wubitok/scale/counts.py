@@ -1,6 +1,7 @@
 """Pre-token counts as data: merging, a bounded table, a TSV file, a line sample.
 
-Counting is a pure map step (text -> counts) and merging is adding, so
+Counting is a pure map step (text -> counts) and merging is adding
+(``engines.corpus.merge_counts``), so
 counts made anywhere — worker processes, a Dask cluster, Spark, Ray — add up
 to the counts of the whole corpus, and training from them gives the model
 that training on the text gives.
@@ -22,14 +23,6 @@ from ..fileio import atomic_write_bytes
 
 _ESCAPES = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
 _UNESCAPES = {"\\": "\\", "t": "\t", "n": "\n", "r": "\r"}
-
-
-def merge_counts(*parts: Mapping[str, int]) -> Counter:
-    """The sum of several count tables (a new Counter; the inputs are not changed)."""
-    total: Counter = Counter()
-    for part in parts:
-        total.update(part)
-    return total
 
 
 class BoundedCounts:

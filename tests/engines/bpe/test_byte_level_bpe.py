@@ -262,10 +262,10 @@ def test_cancel_raises_cancelled_quickly():
     ("kwargs", "error", "message"),
     [
         (dict(texts=["abc"], vocab_size=100), InputError, "too small"),
-        (dict(texts=None), InputError, "exactly one"),
+        (dict(texts=None), InputError, "nothing to train on"),
         (dict(texts=[""], vocab_size=300), InputError, "empty"),
         (dict(texts=["abc"], backend="gpu"), InputError, "unknown backend"),
-        (dict(texts=["abc"], dropout=0.1), InputError, "unknown training option"),
+        (dict(texts=["abc"], dropout=0.1), TypeError, "unexpected keyword argument 'dropout'"),
         (dict(texts=["abc"], special_tokens=[""]), InputError, "non-empty"),
         (dict(texts=None, files=["/nonexistent/corpus.txt"]), FileError, "no such file"),
     ],

@@ -193,7 +193,7 @@ def test_seeds_are_right_maximal_frequent_substrings():
     # starting with byte E2 ("─" or "▁"), so sentencepiece's byte-level
     # suffix array never branches there; a line end is a branch.
     text = "xyzq xyzr xyz\n──── ──── x\n注意\n注意\n"
-    chars, subs = seed_pieces(count_runs([text]))
+    chars, subs = seed_pieces(count_runs(text))
     found = dict(subs)
     assert "xyz" in found and "xy" not in found and found["xyz"] == 3 * 3
     assert "──" not in found and "注意" in found
@@ -203,7 +203,7 @@ def test_seeds_are_right_maximal_frequent_substrings():
 def test_seed_search_in_parts_finds_the_same_seeds(corpus, monkeypatch):
     import wubitok.engines.unigram.trainer as trainer
 
-    runs = count_runs([corpus[0][:40_000]])
+    runs = count_runs(corpus[0][:40_000])
     whole = seed_pieces(runs)
     monkeypatch.setattr(trainer, "_PART_CHARS", 2_000)  # many parts
     assert seed_pieces(runs) == whole
@@ -214,7 +214,7 @@ def test_words_and_script_runs():
     assert split_words("a  b\n\tc ▁x") == [("a", 0), ("▁", 1), ("▁b", 2), ("\n", 4), ("\t", 5),
                                           ("c", 6), ("▁", 7), ("", 8), ("x", 9)]
     assert script_runs("▁abc中文ア，123x\u0301y") == ["▁abc", "中文ア", "，123", "x\u0301y"]
-    runs = count_runs(["ab c中\n"])
+    runs = count_runs("ab c中\n")
     assert runs == {"ab▁": 1, "▁c中": 1, "中" + END: 1, "\n" + END: 1}
 
 

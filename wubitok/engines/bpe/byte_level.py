@@ -36,22 +36,30 @@ pre-token.
 from __future__ import annotations
 
 import codecs
-import json
 import os
 import threading
 from collections import Counter
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import accumulate, repeat
 from operator import add
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from ...errors import InputError, MissingExtraError
-from ...fileio import check_readable_text, iter_lines
-from ..backends import use_fast
-from ..base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
-from ..pre_tokenizers.gpt4 import GPT4_PATTERN, PreTokenizer, batch_lines
+from ...errors import InputError
+from ..base import (
+    Encoding,
+    ProgressCallback,
+    Tokenizer,
+    TrainingArgs,
+    check_cancel,
+    check_counts,
+    check_training,
+    register,
+)
+from ..corpus import Corpus, count_corpus
+from ..pre_tokenizers.gpt4 import GPT4_PATTERN, PreTokenizer, compile_pattern, count_gpt4_pretokens
 from ..pre_tokenizers.special import special_token_list
 from .encoder import BacktrackEncoder
+from .fast import learn_merges_fast
 from .trainer import train_merges
 
 DEFAULT_SPECIAL_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
@@ -137,7 +145,7 @@ class ByteLevelBPE(Tokenizer):
     @classmethod
     def train(
         cls,
-        texts: Iterable[str] | None = None,
+        texts: Iterable[str] | str | None = None,
         *,
         files: Sequence[str | os.PathLike] | None = None,
         vocab_size: int = 8000,
@@ -147,39 +155,96 @@ class ByteLevelBPE(Tokenizer):
         cancel: threading.Event | None = None,
         backend: str = "python",
         pattern: str = GPT4_PATTERN,
-        **options: Any,
-    ) -> "ByteLevelBPE":
-        """Learn merges from ``texts`` (each one pre-tokenized on its own) or ``files``.
+    ) -> ByteLevelBPE:
+        """Learn merges from ``texts`` and/or UTF-8 ``files`` (see ``Tokenizer.train``).
 
         ``vocab_size`` counts everything: specials, the 256 bytes and the
         merges.  ``backend="fast"`` trains with HF ``tokenizers`` on the same
-        pre-token counts (``pip install wubitok[fast]``); ``"auto"`` uses it
-        when installed.  The model records the backend that was used.
+        pre-token counts.  ``pattern`` is the pre-tokenizer regex (GPT-4's
+        by default).  The model records the backend that was used.
         """
-        if options:
-            raise InputError(f"unknown training option(s) for bpe: {', '.join(sorted(options))}")
-        fast = use_fast(backend, "tokenizers")
-        specials = special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)
-        num_merges = vocab_size - len(specials) - 256
-        if num_merges < 0:
+        args = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, pattern)
+        counts = cls.count(texts, files=files, special_tokens=special_tokens, progress=progress, cancel=cancel,
+                           pattern=pattern)
+        return cls._learn(check_counts(counts), args, pattern)
+
+    @classmethod
+    def count(
+        cls,
+        texts: Iterable[str] | str | None = None,
+        *,
+        files: Sequence[str | os.PathLike] | None = None,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+        pattern: str = GPT4_PATTERN,
+    ) -> Counter[str]:
+        """Pre-token counts of the corpus (``count_gpt4_pretokens`` summed over its blocks)."""
+        specials = tuple(special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens))
+        compile_pattern(pattern)  # a bad pattern fails before any reading
+        count_block = partial(count_gpt4_pretokens, special_tokens=specials, pattern=pattern)
+        return count_corpus(count_block, Corpus(texts, files), progress=progress, cancel=cancel)
+
+    @classmethod
+    def train_from_counts(
+        cls,
+        counts: Mapping[str, int],
+        *,
+        vocab_size: int = 8000,
+        min_frequency: int = 2,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+        backend: str = "python",
+        pattern: str = GPT4_PATTERN,
+    ) -> ByteLevelBPE:
+        """Learn merges from ``count``'s pre-token counts (of one corpus or summed over parts)."""
+        args = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, pattern)
+        return cls._learn(check_counts(counts), args, pattern)
+
+    @staticmethod
+    def _check_training(vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
+                        backend: Any, pattern: Any) -> TrainingArgs:
+        args = check_training(vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=special_tokens,
+                              progress=progress, cancel=cancel, backend=backend,
+                              default_specials=DEFAULT_SPECIAL_TOKENS, fast_package="tokenizers")
+        n_specials = len(args.special_tokens)
+        if args.vocab_size < n_specials + 256:
             raise InputError(
-                f"vocab_size {vocab_size} is too small: {len(specials)} special tokens and 256 bytes "
-                f"need {len(specials) + 256}"
+                f"vocab_size {args.vocab_size} is too small: {n_specials} special tokens and 256 bytes "
+                f"need {n_specials + 256}"
             )
-        if min_frequency < 0:
-            raise InputError(f"min_frequency must be >= 0, not {min_frequency}")
-        pretok = PreTokenizer(pattern, specials)
-        counts = count_pretokens(pretok, texts, files, progress, cancel)
-        if not counts:
-            raise InputError("the training text is empty")
-        check_cancel(cancel)
-        backend = "fast" if fast else "python"
-        if fast:
-            merges = _train_with_hf(counts, num_merges, min_frequency, progress, cancel)
+        if not isinstance(pattern, str):
+            raise InputError(f"pattern must be a regular expression string, not {pattern!r}")
+        compile_pattern(pattern)
+        return args
+
+    @classmethod
+    def _learn(cls, counts: Mapping[str, int], args: TrainingArgs, pattern: str) -> ByteLevelBPE:
+        num_merges = args.vocab_size - len(args.special_tokens) - 256
+        # HF numbers its alphabet in code-point order of the printable byte
+        # forms, and the merge order follows: relabel the bytes to that order
+        # for the trainer (bytes.translate does it at C speed), and back.
+        b2u = bytes_to_unicode()
+        order = sorted(range(256), key=b2u.__getitem__)
+        rank = bytes(order.index(b) for b in range(256))
+        words = sorted(counts.items())  # the merges depend only on the counts, not on their order
+        if args.fast:
+            printable_of = [b2u[b] for b in range(256)]  # str.translate table for latin-1 text
+            merges = learn_merges_fast(
+                ((_utf8(w).decode("latin-1").translate(printable_of), c) for w, c in words),
+                [(b2u[b], b) for b in range(256)],
+                first_new_id=256, num_merges=num_merges, min_frequency=args.min_frequency,
+                total=sum(counts.values()), progress=args.progress, cancel=args.cancel,
+            )
         else:
-            merges = _train_python(counts, num_merges, min_frequency, progress, cancel)
-        training = {"vocab_size": vocab_size, "min_frequency": min_frequency, "backend": backend}
-        return cls(merges, specials[len(DEFAULT_SPECIAL_TOKENS):], pattern, training)
+            ranked = train_merges(((tuple(_utf8(w).translate(rank)), c) for w, c in words), first_new_id=256,
+                                  num_merges=num_merges, min_frequency=args.min_frequency,
+                                  progress=args.progress, cancel=args.cancel)
+            merges = [(order[a] if a < 256 else a, order[b] if b < 256 else b) for a, b in ranked]
+        check_cancel(args.cancel)
+        training = {"vocab_size": args.vocab_size, "min_frequency": args.min_frequency, "backend": args.backend}
+        return cls(merges, args.special_tokens[len(DEFAULT_SPECIAL_TOKENS):], pattern, training)
 
     # -- use ----------------------------------------------------------------------
     def encode(self, text: str) -> Encoding:
@@ -316,116 +381,3 @@ class ByteLevelBPE(Tokenizer):
         if vocab != model._tokens:
             raise ValueError("vocab does not match the special tokens and merges")
         return model
-
-
-def count_pretokens(
-    pretok: PreTokenizer,
-    texts: Iterable[str] | None,
-    files: Sequence[str | os.PathLike] | None,
-    progress: ProgressCallback | None = None,
-    cancel: threading.Event | None = None,
-) -> Counter:
-    """Pre-token counts of a corpus given as texts or as files (special tokens left out)."""
-    if (texts is None) == (files is None):
-        raise InputError("give training texts or files (exactly one of them)")
-    counts: Counter = Counter()
-    if files is not None:
-        paths = check_readable_text(files)
-        total = sum(os.path.getsize(p) for p in paths)
-        done = 0
-        for chunk in batch_lines(iter_lines(paths)):
-            check_cancel(cancel)
-            counts.update(pretok.split(chunk))
-            done += len(_utf8(chunk))
-            if progress is not None:
-                progress("counting", done, total)
-        return counts
-    if isinstance(texts, str):
-        texts = [texts]
-    total = len(texts) if isinstance(texts, Sequence) else 0
-    n = 0
-    for n, text in enumerate(texts, 1):
-        if not isinstance(text, str):
-            raise InputError(f"training texts must be str, not {type(text).__name__}")
-        counts.update(pretok.split(text))
-        if n % 1000 == 0:
-            check_cancel(cancel)
-            if progress is not None:
-                progress("counting", n, total)
-    if progress is not None:
-        progress("counting", n, n)
-    return counts
-
-
-def _drain(counts: Counter) -> Iterator[tuple[str, int]]:
-    # Hand the words over one by one, freeing the Counter as they go: on a
-    # big corpus it is about as large as the trainer's own state.
-    while counts:
-        yield counts.popitem()
-
-
-def _hf_byte_order() -> list[int]:
-    # HF numbers its alphabet in code-point order of the printable forms.
-    b2u = bytes_to_unicode()
-    return sorted(range(256), key=b2u.__getitem__)
-
-
-def _train_python(counts: Counter, num_merges: int, min_frequency: int,
-                  progress: ProgressCallback | None, cancel: threading.Event | None) -> list[tuple[int, int]]:
-    order = _hf_byte_order()
-    rank = bytes(order.index(b) for b in range(256))
-    # bytes.translate relabels every byte at C speed.
-    words = ((tuple(_utf8(w).translate(rank)), c) for w, c in _drain(counts))
-    merges = train_merges(words, first_new_id=256, num_merges=num_merges, min_frequency=min_frequency,
-                          progress=progress, cancel=cancel)
-    return [(order[a] if a < 256 else a, order[b] if b < 256 else b) for a, b in merges]
-
-
-def _train_with_hf(counts: Counter, num_merges: int, min_frequency: int,
-                   progress: ProgressCallback | None, cancel: threading.Event | None) -> list[tuple[int, int]]:
-    try:
-        from tokenizers import Tokenizer as HFTokenizer
-        from tokenizers import models, pre_tokenizers, trainers
-    except ImportError:
-        raise MissingExtraError("the fast backend needs Hugging Face tokenizers: pip install wubitok[fast]") from None
-    b2u = bytes_to_unicode()
-    printable_of = [b2u[b] for b in range(256)]  # str.translate table for latin-1 text
-    # No printable byte form is whitespace, so spaces separate the words and
-    # HF's WhitespaceSplit sees exactly these pre-tokens, each `count` times.
-    hf = HFTokenizer(models.BPE())
-    hf.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
-    trainer = trainers.BpeTrainer(vocab_size=256 + num_merges, min_frequency=min_frequency, show_progress=False,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
-    total = sum(counts.values())
-
-    def feed():
-        batch, size, done = [], 0, 0
-        for word, c in _drain(counts):
-            printable = _utf8(word).decode("latin-1").translate(printable_of)
-            batch.append(" ".join([printable] * c))
-            size += (len(printable) + 1) * c
-            done += c
-            if size >= 1 << 20:
-                check_cancel(cancel)
-                if progress is not None:
-                    progress("feeding", done, total)
-                yield " ".join(batch)
-                batch, size = [], 0
-        if batch:
-            yield " ".join(batch)
-
-    hf.train_from_iterator(feed(), trainer)
-    check_cancel(cancel)
-    hf_merges = json.loads(hf.to_str())["model"]["merges"]
-    ids = {ch: b for b, ch in b2u.items()}
-    merges: list[tuple[int, int]] = []
-    for m in hf_merges[:num_merges]:
-        left, right = m.split(" ") if isinstance(m, str) else m
-        a, b = ids[left], ids[right]
-        # HF re-uses the id when a merge re-creates an existing string; here
-        # every merge gets its own id and the string keeps its first one.
-        ids.setdefault(left + right, 256 + len(merges))
-        merges.append((a, b))
-    if progress is not None:
-        progress("merging", len(merges), len(merges))
-    return merges

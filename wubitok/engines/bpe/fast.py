@@ -1,55 +1,65 @@
-"""Wubi-BPE merges learned by Hugging Face ``tokenizers`` (the "fast" backend).
+"""BPE merges learned by Hugging Face ``tokenizers`` (the "fast" backend of both BPE engines).
 
-HF's ``BpeTrainer`` sees exactly the pre-tokens the pure-Python trainer
-counts, spelled by the same codec: every codec symbol has a one-character
-token form (``WubiCodec.tokens``), none of them whitespace, so a pre-token's
-spelling is one whitespace-free "word" for HF.  The learned merges (pairs of
-strings) are mapped back to this project's ids.  Ties between equally
-frequent pairs may go differently from ``bpe.trainer``, so the two backends give
-close, not identical, models.
+The caller hands over plain data: each distinct pre-token spelled as a
+string of one-character symbols (none of them whitespace), with its count;
+the base symbols (HF's initial alphabet) with this project's ids; and the
+id the first merge gets.  Each word goes to HF as ``count`` space-separated
+copies, so HF's ``WhitespaceSplit`` sees exactly these pre-tokens, each as
+often as the corpus has it.  HF's merges (pairs of strings) come back as
+pairs of ids, merge ``i`` making ``first_new_id + i``.
+
+When a merge re-creates a string HF already has, HF reuses that token while
+these engines give every merge its own id; the string keeps its first id.
+Ties between equally frequent pairs may go differently from ``trainer``
+where the base ids are not in HF's order, so the two backends may give
+close rather than identical models.
 """
 from __future__ import annotations
 
 import json
 import threading
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from ...errors import MissingExtraError
 from ..base import ProgressCallback, check_cancel
 
-if TYPE_CHECKING:
-    from .wubi import WubiBPE
-
-# A word that occurs n times is fed as n space-separated copies, at most this
-# many per string so that no single string gets huge.
-_REPEAT_BATCH = 4096
+# The copies of words go to HF in strings of about this many characters.
+_FEED_CHARS = 1 << 20
 
 
-def train_merges_fast(
-    empty: "WubiBPE",
-    words: Sequence[tuple[str, int]],
+def learn_merges_fast(
+    words: Iterable[tuple[str, int]],
+    alphabet: Sequence[tuple[str, int]],
     *,
+    first_new_id: int,
     num_merges: int,
     min_frequency: int,
+    total: int = 0,
     progress: ProgressCallback | None = None,
     cancel: threading.Event | None = None,
 ) -> list[tuple[int, int]]:
+    """Up to ``num_merges`` merges from ``(spelling, count)`` words over ``alphabet``
+    (``(symbol, id)`` pairs); ``total`` (the sum of the counts, if known) scales progress."""
     try:
         from tokenizers import Tokenizer, models, pre_tokenizers, trainers
     except ImportError:
         raise MissingExtraError("the fast backend needs Hugging Face tokenizers: pip install wubitok[fast]") from None
-    codec_tokens = empty.codec.tokens
-    alphabet = codec_tokens[4 : empty.codec.end_id]
-    spelled = ["".join(codec_tokens[s] for s in empty._spell(w)) for w, _ in words]
 
     def feed() -> Iterator[str]:
-        for n, (text, (_, count)) in enumerate(zip(spelled, words)):
-            if n % 4096 == 0:
+        batch: list[str] = []
+        size = done = 0
+        for word, count in words:
+            batch.append(" ".join([word] * count))
+            size += (len(word) + 1) * count
+            done += count
+            if size >= _FEED_CHARS:
                 check_cancel(cancel)
-            while count > 0:
-                k = min(count, _REPEAT_BATCH)
-                yield " ".join([text] * k)
-                count -= k
+                if progress is not None:
+                    progress("feeding", done, max(total, done))
+                yield " ".join(batch)
+                batch, size = [], 0
+        if batch:
+            yield " ".join(batch)
 
     hf = Tokenizer(models.BPE())
     hf.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
@@ -57,22 +67,18 @@ def train_merges_fast(
         vocab_size=len(alphabet) + num_merges,
         min_frequency=min_frequency,
         special_tokens=[],
-        initial_alphabet=alphabet,
+        initial_alphabet=[symbol for symbol, _ in alphabet],
         show_progress=False,
     )
-    if progress is not None:
-        progress("merging", 0, num_merges)
     hf.train_from_iterator(feed(), trainer=trainer)
     check_cancel(cancel)
     hf_merges = json.loads(hf.to_str())["model"]["merges"]
-
-    ids = {tok: i for i, tok in enumerate(empty._tokens)}
+    ids = dict(alphabet)
     merges: list[tuple[int, int]] = []
     for m in hf_merges[:num_merges]:
         left, right = m.split(" ") if isinstance(m, str) else m
-        a, b = ids[left], ids[right]
-        ids.setdefault(left + right, empty.first_merge_id + len(merges))
-        merges.append((a, b))
+        merges.append((ids[left], ids[right]))
+        ids.setdefault(left + right, first_new_id + len(merges) - 1)
     if progress is not None:
         progress("merging", len(merges), len(merges))
     return merges

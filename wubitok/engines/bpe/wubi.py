@@ -21,143 +21,39 @@ as their one id and are never split.
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
-import re
 import threading
 from collections import Counter
+from functools import partial
 from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import add, itemgetter, ne, not_, or_, sub
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from ...codec import RESERVED_TOKENS, CodecOptions, WubiCodec
+from ...codec import BYTE_BASE, RESERVED_TOKENS, CodecOptions, WubiCodec
 from ...dictionary import default_dictionary
 from ...errors import InputError, ModelError
-from ...fileio import check_readable_text, iter_text_chunks
-from ..backends import use_fast
-from ..base import Encoding, ProgressCallback, Tokenizer, check_cancel, register
+from ..base import (
+    Encoding,
+    ProgressCallback,
+    Tokenizer,
+    TrainingArgs,
+    check_cancel,
+    check_counts,
+    check_int,
+    check_training,
+    register,
+)
+from ..corpus import Corpus, count_corpus
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
-from ..pre_tokenizers.wubi import pretokens
+from ..pre_tokenizers.wubi import count_wubi_pretokens, pretokens
 from .encoder import BacktrackEncoder
+from .fast import learn_merges_fast
 from .trainer import train_merges
 
 DEFAULT_SPECIAL_TOKENS = RESERVED_TOKENS
 
-# Training text goes to the counters in blocks of about this many characters;
-# a block with no place to cut it safely is cut anyway at MAX_BLOCK_CHARS.
-BLOCK_CHARS = 1 << 20
-MAX_BLOCK_CHARS = 1 << 24
 # Pre-tokens remembered by encode(); Chinese clauses repeat a lot in real text.
 CACHE_SIZE = 200_000
-
-
-# -- counting pre-tokens ------------------------------------------------------
-def _blocks(texts: Iterable[str] | None, paths: Sequence, cancel, progress) -> Iterator[str]:
-    """The corpus as blocks cut only where no pre-token can span the cut.
-
-    A cut goes right after a line break that is followed by a non-space
-    character: that is always a run boundary and no space joins across it,
-    so counting block by block (in any number of processes) counts exactly
-    the pre-tokens of the whole text.  A block with no such place grows
-    until it has one, up to ``MAX_BLOCK_CHARS`` (megabytes without a line
-    break: there the cut may split one pre-token in two).
-    """
-    # Progress counts UTF-8 bytes; the total is unknown (0) only while
-    # ``texts`` is an iterator we cannot measure ahead.
-    total = sum(os.path.getsize(p) for p in paths)
-    known = True
-    if isinstance(texts, str):
-        texts = [texts]
-    if texts is not None:
-        if isinstance(texts, (list, tuple)):
-            total += sum(len(t.encode("utf-8", "surrogatepass")) for t in texts if isinstance(t, str))
-        else:
-            known = False
-    done = 0
-
-    def report(n: int) -> None:
-        nonlocal done
-        done += n
-        if progress is not None:
-            progress("counting", done, max(total, done) if known else 0)
-
-    report(0)
-    for text in texts if texts is not None else ():
-        check_cancel(cancel)
-        if not isinstance(text, str):
-            raise InputError(f"training texts must be str, not {type(text).__name__}")
-        if text:
-            yield text
-        report(len(text.encode("utf-8", "surrogatepass")))
-    for path in paths:
-        tail = ""
-        for chunk in iter_text_chunks(path, BLOCK_CHARS):
-            check_cancel(cancel)
-            buf = tail + chunk
-            cut = _last_safe_cut(buf)
-            if not cut and len(buf) >= MAX_BLOCK_CHARS:
-                cut = len(buf)
-            if cut:
-                yield buf[:cut]
-                tail = buf[cut:]
-            else:
-                tail = buf
-            report(len(chunk.encode("utf-8", "surrogatepass")))
-        if tail:
-            yield tail
-    if progress is not None:
-        # Everything is counted once the consumer asks past the last block.
-        progress("counting", done, done)
-
-
-def _last_safe_cut(text: str) -> int:
-    """Just after the last line break that a non-space character follows, or 0."""
-    pos = text.rfind("\n", 0, len(text) - 1)
-    while pos >= 0:
-        if not text[pos + 1].isspace():
-            return pos + 1
-        pos = text.rfind("\n", 0, pos)
-    return 0
-
-
-def count_pretokens(block: str, specials: Sequence[str] = ()) -> Counter:
-    """Pre-token counts of one block; special tokens in the text are left out."""
-    counts: Counter = Counter()
-    if specials:
-        names = sorted(specials, key=lambda s: (-len(s), s))
-        parts = re.split("|".join(map(re.escape, names)), block)
-    else:
-        parts = [block]
-    for part in parts:
-        counts.update(pretokens(part))
-    return counts
-
-
-def _count_corpus(blocks: Iterator[str], specials: Sequence[str], workers: int, cancel) -> Counter:
-    counts: Counter = Counter()
-    if workers <= 1:
-        for block in blocks:
-            counts.update(count_pretokens(block, specials))
-            check_cancel(cancel)
-        return counts
-    # spawn, not fork: the GUI calls this from a thread, and forking a
-    # threaded (Qt) process is unsafe.
-    ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(workers)
-    try:
-        jobs = ((block, tuple(specials)) for block in blocks)
-        for part in pool.imap_unordered(_count_job, jobs):
-            counts.update(part)
-            check_cancel(cancel)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
-    return counts
-
-
-def _count_job(job: tuple[str, tuple[str, ...]]) -> Counter:
-    return count_pretokens(*job)
 
 
 @register
@@ -189,7 +85,7 @@ class WubiBPE(Tokenizer):
         expansion += [()] * n_user
         for i, (a, b) in enumerate(self.merges):
             new = self.first_merge_id + i
-            if not (0 <= a < new and 0 <= b < new) or not expansion[a] or not expansion[b] or a < 4 or b < 4:
+            if not (BYTE_BASE <= a < new and BYTE_BASE <= b < new) or not expansion[a] or not expansion[b]:
                 raise ModelError(f"merge {i} ({a}, {b}) refers to an id that is not a symbol made before it")
             tokens.append(tokens[a] + tokens[b])
             expansion.append(expansion[a] + expansion[b])
@@ -200,7 +96,7 @@ class WubiBPE(Tokenizer):
         for i, tok in enumerate(tokens):
             self._ids.setdefault(tok, i)
         self._special_ids = {
-            t: i for i, t in enumerate(tokens) if i < 4 or self.codec.end_id <= i < self.first_merge_id
+            t: i for i, t in enumerate(tokens) if i < BYTE_BASE or self.codec.end_id <= i < self.first_merge_id
         }
         self._splitter = SpecialSplitter(self._special_ids)
         self._encoder: BacktrackEncoder | None = None  # built on first use
@@ -211,7 +107,7 @@ class WubiBPE(Tokenizer):
     @classmethod
     def train(
         cls,
-        texts: Iterable[str] | None = None,
+        texts: Iterable[str] | str | None = None,
         *,
         files: Sequence[str | os.PathLike] | None = None,
         vocab_size: int = 8000,
@@ -219,68 +115,102 @@ class WubiBPE(Tokenizer):
         special_tokens: Sequence[str] | None = None,
         progress: ProgressCallback | None = None,
         cancel: threading.Event | None = None,
-        codec: CodecOptions | dict | None = None,
         backend: str = "python",
+        codec: CodecOptions | dict | None = None,
         workers: int = 1,
-    ) -> "WubiBPE":
-        """Learn merges from ``texts`` and/or UTF-8 ``files``.
+    ) -> WubiBPE:
+        """Learn merges from ``texts`` and/or UTF-8 ``files`` (see ``Tokenizer.train``).
 
         ``backend="fast"`` learns the merges with Hugging Face ``tokenizers``
-        (same pre-tokens, same spelling; needs ``pip install wubitok[fast]``),
-        ``"auto"`` uses it when installed.  ``workers`` > 1 counts pre-tokens
-        in that many spawned processes (so the program's main module must be
-        importable, as for any ``multiprocessing`` use); the result does not
-        depend on it.
+        (same pre-tokens, same spelling); ``codec`` chooses how characters
+        are spelled; ``workers`` > 1 counts pre-tokens in that many spawned
+        processes (the result does not depend on it).
         """
-        if texts is None and files is None:
-            raise InputError("nothing to train on: give texts or files")
-        fast = use_fast(backend, "tokenizers")
-        options = CodecOptions.from_dict(codec) if isinstance(codec, dict) else (codec or CodecOptions())
-        specials = special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)
-        if not isinstance(vocab_size, int) or isinstance(vocab_size, bool):
-            raise InputError(f"vocab_size must be an integer, not {vocab_size!r}")
-        if not isinstance(min_frequency, int) or min_frequency < 1:
-            raise InputError(f"min_frequency must be a positive integer, not {min_frequency!r}")
-        empty = cls(special_tokens=specials, codec=options)
-        num_merges = vocab_size - empty.first_merge_id
-        if num_merges < 0:
+        args, empty = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, codec)
+        workers = check_int("workers", workers, 1)
+        counts = cls.count(texts, files=files, special_tokens=special_tokens, progress=progress, cancel=cancel,
+                           workers=workers)
+        return cls._learn(check_counts(counts), args, empty)
+
+    @classmethod
+    def count(
+        cls,
+        texts: Iterable[str] | str | None = None,
+        *,
+        files: Sequence[str | os.PathLike] | None = None,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+        workers: int = 1,
+    ) -> Counter[str]:
+        """Pre-token counts of the corpus (``count_wubi_pretokens`` summed over its blocks)."""
+        specials = tuple(special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens))
+        count_block = partial(count_wubi_pretokens, special_tokens=specials)
+        return count_corpus(count_block, Corpus(texts, files), progress=progress, cancel=cancel, workers=workers)
+
+    @classmethod
+    def train_from_counts(
+        cls,
+        counts: Mapping[str, int],
+        *,
+        vocab_size: int = 8000,
+        min_frequency: int = 2,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+        backend: str = "python",
+        codec: CodecOptions | dict | None = None,
+    ) -> WubiBPE:
+        """Learn merges from ``count``'s pre-token counts (of one corpus or summed over parts)."""
+        args, empty = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, codec)
+        return cls._learn(check_counts(counts), args, empty)
+
+    @classmethod
+    def _check_training(cls, vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
+                        backend: Any, codec: Any) -> tuple[TrainingArgs, WubiBPE]:
+        """The checked arguments and the model without merges (its ids say where merges start)."""
+        args = check_training(vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=special_tokens,
+                              progress=progress, cancel=cancel, backend=backend,
+                              default_specials=DEFAULT_SPECIAL_TOKENS, fast_package="tokenizers")
+        if isinstance(codec, dict):
+            codec = CodecOptions.from_dict(codec)
+        elif codec is not None and not isinstance(codec, CodecOptions):
+            raise InputError(f"codec must be CodecOptions or a dict, not {codec!r}")
+        empty = cls(special_tokens=args.special_tokens, codec=codec)
+        if args.vocab_size < empty.first_merge_id:
             raise InputError(
-                f"vocab_size {vocab_size} is too small: the special tokens and base symbols alone "
+                f"vocab_size {args.vocab_size} is too small: the special tokens and base symbols alone "
                 f"take {empty.first_merge_id}"
             )
-        paths = check_readable_text(files) if files is not None else []
-        blocks = _blocks(texts, paths, cancel, progress)
-        counts = _count_corpus(blocks, specials, max(1, int(workers)), cancel)
-        if not counts:
-            raise InputError("the training text is empty")
-        check_cancel(cancel)
-        words = sorted(counts.items())
-        if fast:
-            from .fast import train_merges_fast
+        return args, empty
 
-            merges = train_merges_fast(
-                empty, words, num_merges=num_merges, min_frequency=min_frequency, progress=progress, cancel=cancel
+    @classmethod
+    def _learn(cls, counts: Mapping[str, int], args: TrainingArgs, empty: WubiBPE) -> WubiBPE:
+        num_merges = args.vocab_size - empty.first_merge_id
+        # Sorted: the merges depend only on the counts, not on the order they were made in.
+        words = sorted(counts.items())
+        spell = empty.codec.encode
+        if args.fast:
+            tokens = empty.codec.tokens
+            base = range(BYTE_BASE, empty.codec.end_id)
+            merges = learn_merges_fast(
+                (("".join(map(tokens.__getitem__, spell(w))), c) for w, c in words),
+                [(tokens[i], i) for i in base],
+                first_new_id=empty.first_merge_id, num_merges=num_merges, min_frequency=args.min_frequency,
+                total=sum(counts.values()), progress=args.progress, cancel=args.cancel,
             )
         else:
-            spell = empty._spell
             merges = train_merges(
-                ((spell(w), c) for w, c in words),
+                ((tuple(spell(w)), c) for w, c in words),
                 first_new_id=empty.first_merge_id,
                 num_merges=num_merges,
-                min_frequency=min_frequency,
-                progress=progress,
-                cancel=cancel,
+                min_frequency=args.min_frequency,
+                progress=args.progress,
+                cancel=args.cancel,
             )
-        check_cancel(cancel)
-        training = {
-            "backend": "fast" if fast else "python",
-            "min_frequency": min_frequency,
-            "vocab_size": vocab_size,
-        }
-        return cls(merges, special_tokens=specials, codec=options, training=training)
-
-    def _spell(self, piece: str) -> tuple[int, ...]:
-        return tuple(self.codec.encode(piece))
+        check_cancel(args.cancel)
+        training = {"backend": args.backend, "min_frequency": args.min_frequency, "vocab_size": args.vocab_size}
+        return cls(merges, special_tokens=args.special_tokens, codec=empty.codec.options, training=training)
 
     # -- encoding -----------------------------------------------------------------
     def encode(self, text: str) -> Encoding:
@@ -357,7 +287,7 @@ class WubiBPE(Tokenizer):
         cache.update(islice(new.items(), max(0, len(new) - CACHE_SIZE), None))
 
     def _encode_pieces(self, pieces: list[str]) -> list[tuple]:
-        """The cache entries (see ``_encode``) of ``pieces``, all at once.
+        """The cache entries (see ``_encode_texts``) of ``pieces``, all at once.
 
         A text brings thousands of new pieces, each a few tokens long, so
         per-piece calls would cost more than the BPE itself: here every step
@@ -393,7 +323,7 @@ class WubiBPE(Tokenizer):
 
     def _get_encoder(self) -> BacktrackEncoder:
         if self._encoder is None:
-            self._encoder = BacktrackEncoder(self.merges, self.first_merge_id, range(4, self.codec.end_id))
+            self._encoder = BacktrackEncoder(self.merges, self.first_merge_id, range(BYTE_BASE, self.codec.end_id))
         return self._encoder
 
     def decode(self, ids: Sequence[int]) -> str:
@@ -404,7 +334,7 @@ class WubiBPE(Tokenizer):
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n:
                 raise InputError(f"unknown token id {i!r} (this model has ids 0-{n - 1})")
             exp = expansion[i]
-            if exp and i >= 4:
+            if exp and i >= BYTE_BASE:
                 symbols.extend(exp)
             else:
                 if symbols:
@@ -428,7 +358,7 @@ class WubiBPE(Tokenizer):
 
     def symbols(self, id: int) -> tuple[int, ...]:
         """The codec symbols a token stands for (empty for special tokens)."""
-        return self._expansion[id] if id >= 4 else ()
+        return self._expansion[id] if id >= BYTE_BASE else ()
 
     def display_token(self, id: int) -> str:
         """Keys as typed plus, if the token spells whole characters, those:
@@ -471,7 +401,7 @@ class WubiBPE(Tokenizer):
         except InputError as exc:
             raise ModelError(f"bad codec options: {exc}") from None
         specials = data["special_tokens"]
-        if not isinstance(specials, list) or tuple(specials[:4]) != DEFAULT_SPECIAL_TOKENS:
+        if not isinstance(specials, list) or tuple(specials[:BYTE_BASE]) != DEFAULT_SPECIAL_TOKENS:
             raise ModelError("special_tokens must be a list starting with <pad> <unk> <s> </s>")
         merges = data["merges"]
         if not isinstance(merges, list) or not all(

@@ -32,12 +32,10 @@ when normalization dropped, expanded or changed characters.
 from __future__ import annotations
 
 import re
-import threading
 import unicodedata
 from collections import Counter
-from typing import Iterable, Union
-
-from ..base import check_cancel
+from functools import lru_cache
+from typing import Union
 
 # Google BERT's _is_chinese_char, as code point ranges.
 CJK_RANGES = (
@@ -171,20 +169,27 @@ class BertPreTokenizer:
                     out.append((word, tuple(base + o for o in orig)))
         return out
 
-    def count_words(self, blocks: Iterable[str], cancel: threading.Event | None = None) -> Counter:
-        """Word -> count over all blocks.  Each block's raw segments are
-        counted first, so a segment is normalized once per block, and only
-        the words are kept for the whole corpus."""
-        words: Counter = Counter()
+    def count_words(self, text: str) -> Counter[str]:
+        """Word -> count in ``text``.  Its raw segments are counted first, so
+        a segment is normalized once per text, not once per occurrence."""
+        words: Counter[str] = Counter()
         split = self._split_segment
-        for block in blocks:
-            check_cancel(cancel)
-            for n, (seg, c) in enumerate(Counter(_RAW.findall(block)).items()):
-                if n % 16384 == 0:
-                    check_cancel(cancel)
-                for word, _ in split(seg):
-                    words[word] += c
+        for seg, c in Counter(_RAW.findall(text)).items():
+            for word, _ in split(seg):
+                words[word] += c
         return words
+
+
+@lru_cache(maxsize=4)
+def _pre_tokenizer(lowercase: bool, strip_accents: bool) -> BertPreTokenizer:
+    return BertPreTokenizer(lowercase, strip_accents)
+
+
+def count_bert_words(text: str, lowercase: bool = False, strip_accents: bool = False) -> Counter[str]:
+    """WordPiece's counting step: BERT word -> count in ``text``.  Pure: counts
+    of parts of a corpus add up to the counts of the whole (when cut as
+    ``engines.corpus`` cuts)."""
+    return _pre_tokenizer(lowercase, strip_accents).count_words(text)
 
 
 def _compact(word: str, origins: tuple[int, ...]) -> tuple[str, Origins]:

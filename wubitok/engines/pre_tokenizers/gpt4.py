@@ -19,7 +19,8 @@ as single pieces that are never pre-tokenized further.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Iterator, Sequence
+from functools import lru_cache
+from typing import Iterator, Sequence
 
 import regex
 
@@ -77,27 +78,14 @@ class PreTokenizer:
                 out.extend(self._regex.findall(segment))
         return out
 
-    def count(self, texts: Iterable[str], counts: Counter | None = None) -> Counter:
-        """Add the pre-token counts of ``texts`` to ``counts`` (a new Counter by default)."""
-        counts = Counter() if counts is None else counts
-        for text in texts:
-            counts.update(self.split(text))
-        return counts
+
+@lru_cache(maxsize=16)
+def _pre_tokenizer(pattern: str, special_tokens: tuple[str, ...]) -> PreTokenizer:
+    return PreTokenizer(pattern, special_tokens)
 
 
-def batch_lines(lines: Iterable[str], chars: int = 1 << 16) -> Iterator[str]:
-    """Join lines into texts of about ``chars`` characters, cut at line ends.
-
-    Pre-tokenizing a few big texts is much faster than many one-line ones; the
-    only pieces that can differ are runs of blank lines that span a cut.
-    """
-    buf: list[str] = []
-    size = 0
-    for line in lines:
-        buf.append(line)
-        size += len(line)
-        if size >= chars:
-            yield "".join(buf)
-            buf, size = [], 0
-    if buf:
-        yield "".join(buf)
+def count_gpt4_pretokens(text: str, special_tokens: Sequence[str] = (), pattern: str = GPT4_PATTERN) -> Counter[str]:
+    """Byte-level BPE's counting step: pre-token -> count in ``text``; special
+    tokens written in it are left out.  Pure: counts of parts of a corpus add
+    up to the counts of the whole (when cut as ``engines.corpus`` cuts)."""
+    return Counter(_pre_tokenizer(pattern, tuple(special_tokens)).split(text))

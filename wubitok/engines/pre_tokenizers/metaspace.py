@@ -27,13 +27,9 @@ share one class (two of them never meet without a space in practice).
 from __future__ import annotations
 
 import re
-import threading
 from collections import Counter
-from typing import Iterable
 
 import regex
-
-from ..base import check_cancel
 
 SPACE_MARK = "\u2581"
 # What follows a run at the end of a line (SentencePiece's sentence boundary).
@@ -79,29 +75,28 @@ def script_runs(word: str) -> list[str]:
     return [r for r in SCRIPT_RUN_RE.findall(word) if r]
 
 
-def count_runs(blocks: Iterable[str], cancel: threading.Event | None = None) -> Counter:
-    """Distinct script runs with counts, each run keyed with the symbol that
-    follows it in the text appended: the next run's first character, ``▁``
-    before a space, or ``END`` at the end of a line.  (The trainer needs the
-    follower to tell, as SentencePiece's suffix array does, whether a
-    substring ending a run is always followed by the same thing.)  Literal
-    ``▁`` words are left out: they are always bytes."""
-    runs: Counter = Counter()
-    for block in blocks:
-        check_cancel(cancel)
-        # Block by block: only the runs are kept for the whole corpus.
-        for n, ((w, nxt), c) in enumerate(Counter(_WORD_NEXT_RE.findall(block)).items()):
-            if n % 16384 == 0:
-                check_cancel(cancel)
-            if w == SPACE_MARK:
-                continue
-            follower = _FOLLOWER.get(nxt, nxt)
-            if w[0] == " ":
-                w = SPACE_MARK + w[1:]
-            if len(w) == 1:
-                runs[w + follower] += c
-                continue
-            parts = script_runs(w)
-            for i, r in enumerate(parts):
-                runs[r + (parts[i + 1][0] if i + 1 < len(parts) else follower)] += c
+def count_runs(text: str) -> Counter[str]:
+    """Unigram's counting step: distinct script runs of ``text`` with counts,
+    each run keyed with the symbol that follows it in the text appended: the
+    next run's first character, ``▁`` before a space, or ``END`` at the end
+    of a line.  (The trainer needs the follower to tell, as SentencePiece's
+    suffix array does, whether a substring ending a run is always followed
+    by the same thing.)  A line break or tab is followed by ``END`` too
+    (SentencePiece's sentences end there), which also makes the counts of
+    parts of a corpus, cut after line breaks as ``engines.corpus`` cuts, add
+    up to the counts of the whole.  Literal ``▁`` words are left out: they
+    are always bytes."""
+    runs: Counter[str] = Counter()
+    for (w, nxt), c in Counter(_WORD_NEXT_RE.findall(text)).items():
+        if w == SPACE_MARK:
+            continue
+        if w[0] == " ":
+            w = SPACE_MARK + w[1:]
+        if len(w) == 1:
+            runs[w + (END if w in BREAKS else _FOLLOWER.get(nxt, nxt))] += c
+            continue
+        parts = script_runs(w)
+        follower = _FOLLOWER.get(nxt, nxt)
+        for i, r in enumerate(parts):
+            runs[r + (parts[i + 1][0] if i + 1 < len(parts) else follower)] += c
     return runs

@@ -15,6 +15,8 @@ from ...errors import InputError
 
 def special_token_list(defaults: Sequence[str], extra: Sequence[str] | None) -> list[str]:
     """An engine's default special tokens (at fixed ids), then the user's, without repeats."""
+    if extra is not None and not isinstance(extra, (list, tuple)):
+        raise InputError(f"special_tokens must be a list of strings, not {extra!r}")
     out = list(defaults)
     for tok in extra or ():
         if not isinstance(tok, str) or not tok:

@@ -5,9 +5,11 @@ cut decides what a Wubi-BPE token can span.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections import Counter
+from typing import Iterator, Sequence
 
 from ...segment import segment_texts
+from .special import SpecialSplitter
 
 
 def pretokens(text: str) -> Iterator[str]:
@@ -52,3 +54,15 @@ def pretokenize(text: str, offset: int = 0) -> Iterator[tuple[str, int]]:
     for piece in pretokens(text):
         yield piece, pos
         pos += len(piece)
+
+
+def count_wubi_pretokens(text: str, special_tokens: Sequence[str] = ()) -> Counter[str]:
+    """Wubi-BPE's counting step: pre-token -> count in ``text``; special tokens
+    written in it are left out (they are never merged).  Pure: counts of
+    parts of a corpus add up to the counts of the whole (when cut as
+    ``engines.corpus`` cuts)."""
+    counts: Counter[str] = Counter()
+    for start, end, special in SpecialSplitter(dict.fromkeys(special_tokens, 0)).split(text):
+        if special is None:
+            counts.update(pretokens(text[start:end]))
+    return counts

@@ -25,14 +25,24 @@ from __future__ import annotations
 import os
 import random
 import threading
-from typing import Any, ClassVar, Iterable, Sequence
+from collections import Counter
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from ...errors import InputError, ModelError
-from ..backends import use_fast
-from ..base import Encoding, ProgressCallback, Tokenizer, check_int, register
-from ..corpus import iter_corpus_blocks
+from ..base import (
+    Encoding,
+    ProgressCallback,
+    Tokenizer,
+    TrainingArgs,
+    check_counts,
+    check_int,
+    check_training,
+    register,
+)
+from ..corpus import Corpus, count_corpus
 from ..pre_tokenizers.metaspace import SPACE_MARK, count_runs, split_words
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
+from .fast import train_with_sentencepiece
 from .lattice import Edge, PieceLattice, nbest_paths, sample_path
 from .trainer import MAX_PIECE_LENGTH, SEED_SIZE, SHRINKING_FACTOR, SUB_ITERATIONS, train_unigram
 
@@ -100,7 +110,7 @@ class Unigram(Tokenizer):
     @classmethod
     def train(
         cls,
-        texts: Iterable[str] | None = None,
+        texts: Iterable[str] | str | None = None,
         *,
         files: Sequence[str | os.PathLike] | None = None,
         vocab_size: int = 8000,
@@ -108,66 +118,125 @@ class Unigram(Tokenizer):
         special_tokens: Sequence[str] | None = None,
         progress: ProgressCallback | None = None,
         cancel: threading.Event | None = None,
+        backend: str = "python",
         byte_fallback: bool = True,
         max_piece_length: int = MAX_PIECE_LENGTH,
         seed_size: int = SEED_SIZE,
         shrinking_factor: float = SHRINKING_FACTOR,
         num_sub_iterations: int = SUB_ITERATIONS,
-        backend: str = "python",
-    ) -> "Unigram":
+    ) -> Unigram:
         """Train a model of ``vocab_size`` tokens (specials and the 256 byte
-        pieces included).  ``min_frequency``: seed substrings must occur this
-        often (at least 2).  ``backend="fast"`` trains with sentencepiece
-        (``pip install wubitok[fast]``) on the same words; ``"auto"`` uses it
-        when installed."""
-        specials = special_token_list(DEFAULT_SPECIALS, special_tokens)
-        if not isinstance(byte_fallback, bool):
-            raise InputError(f"byte_fallback must be true or false, not {byte_fallback!r}")
-        num_meta = len(specials) + (256 if byte_fallback else 0)
-        vocab_size = check_int("vocab_size", vocab_size, 1)
-        if vocab_size <= num_meta:
-            raise InputError(f"vocab_size {vocab_size} is too small: the {len(specials)} special tokens"
-                             + (" and 256 byte pieces" if byte_fallback else "") + f" alone take {num_meta}")
-        min_frequency = check_int("min_frequency", min_frequency, 0)
-        max_piece_length = check_int("max_piece_length", max_piece_length, 1)
-        seed_size = check_int("seed_size", seed_size, 1)
-        num_sub_iterations = check_int("num_sub_iterations", num_sub_iterations, 1)
-        if not isinstance(shrinking_factor, (int, float)) or not 0.5 <= shrinking_factor <= 0.95:
-            raise InputError(f"shrinking_factor must be between 0.5 and 0.95, not {shrinking_factor!r}")
-        fast = use_fast(backend, "sentencepiece")
-        training = {"vocab_size": vocab_size, "min_frequency": min_frequency, "max_piece_length": max_piece_length,
-                    "seed_size": seed_size, "shrinking_factor": shrinking_factor,
-                    "num_sub_iterations": num_sub_iterations, "backend": "fast" if fast else "python"}
-        blocks = iter_corpus_blocks(texts, files, cancel)
-        reserved = set(specials) | ({_byte_token(b) for b in range(256)} if byte_fallback else set())
-        if fast:
-            from .fast import train_with_sentencepiece
-
+        pieces included; see ``Tokenizer.train``).  ``min_frequency``: seed
+        substrings must occur this often (at least 2).  ``backend="fast"``
+        trains with sentencepiece on the same words (from the text itself)."""
+        args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
+                                            byte_fallback, max_piece_length, seed_size, shrinking_factor,
+                                            num_sub_iterations)
+        if args.fast:
             pieces = train_with_sentencepiece(
-                blocks, vocab_size=vocab_size - (len(specials) - len(DEFAULT_SPECIALS)),
+                Corpus(texts, files).blocks(cancel=cancel),
+                vocab_size=args.vocab_size - (len(args.special_tokens) - len(DEFAULT_SPECIALS)),
                 byte_fallback=byte_fallback, max_piece_length=max_piece_length, seed_size=seed_size,
                 shrinking_factor=shrinking_factor, num_sub_iterations=num_sub_iterations,
                 progress=progress, cancel=cancel)
-            pieces = [(p, s) for p, s in pieces if p not in reserved]
-            return cls(pieces, special_tokens=specials, byte_fallback=byte_fallback,
-                       trained_by=TRAINED_BY_FAST, training=training)
-        if progress is not None:
-            progress("counting", 0, 0)
+            return cls._model(pieces, args, options, TRAINED_BY_FAST)
+        counts = cls.count(texts, files=files, progress=progress, cancel=cancel)
+        return cls._learn(check_counts(counts), args, options)
+
+    @classmethod
+    def count(
+        cls,
+        texts: Iterable[str] | str | None = None,
+        *,
+        files: Sequence[str | os.PathLike] | None = None,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+    ) -> Counter[str]:
+        """Script runs of the corpus, each with the symbol after it (``count_runs``
+        summed over its blocks): the trainer's seeding searches substrings of
+        these, so no further text is needed.  ``special_tokens`` is taken for
+        the common contract (special tokens in the text are counted as text)."""
+        special_token_list(DEFAULT_SPECIALS, special_tokens)
+        return count_corpus(count_runs, Corpus(texts, files), progress=progress, cancel=cancel)
+
+    @classmethod
+    def train_from_counts(
+        cls,
+        counts: Mapping[str, int],
+        *,
+        vocab_size: int = 8000,
+        min_frequency: int = 2,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+        backend: str = "python",
+        byte_fallback: bool = True,
+        max_piece_length: int = MAX_PIECE_LENGTH,
+        seed_size: int = SEED_SIZE,
+        shrinking_factor: float = SHRINKING_FACTOR,
+        num_sub_iterations: int = SUB_ITERATIONS,
+    ) -> Unigram:
+        """Learn from ``count``'s run counts.  The built-in trainer only:
+        sentencepiece (the fast backend) reads sentences, not counts."""
+        args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
+                                            byte_fallback, max_piece_length, seed_size, shrinking_factor,
+                                            num_sub_iterations)
+        if args.fast:
+            raise InputError("the fast Unigram backend (sentencepiece) trains on text: use train(), "
+                             "or backend='python'")
+        return cls._learn(check_counts(counts), args, options)
+
+    @staticmethod
+    def _check_training(vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
+                        backend: Any, byte_fallback: Any, max_piece_length: Any, seed_size: Any,
+                        shrinking_factor: Any, num_sub_iterations: Any) -> tuple[TrainingArgs, dict[str, Any]]:
+        """The checked arguments, and the Unigram options as the model records them."""
+        args = check_training(vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=special_tokens,
+                              progress=progress, cancel=cancel, backend=backend,
+                              default_specials=DEFAULT_SPECIALS, fast_package="sentencepiece")
+        if not isinstance(byte_fallback, bool):
+            raise InputError(f"byte_fallback must be true or false, not {byte_fallback!r}")
+        num_meta = len(args.special_tokens) + (256 if byte_fallback else 0)
+        if args.vocab_size <= num_meta:
+            raise InputError(f"vocab_size {args.vocab_size} is too small: the {len(args.special_tokens)} special "
+                             "tokens" + (" and 256 byte pieces" if byte_fallback else "") + f" alone take {num_meta}")
+        if not isinstance(shrinking_factor, (int, float)) or not 0.5 <= shrinking_factor <= 0.95:
+            raise InputError(f"shrinking_factor must be between 0.5 and 0.95, not {shrinking_factor!r}")
+        options = {"byte_fallback": byte_fallback,
+                   "max_piece_length": check_int("max_piece_length", max_piece_length, 1),
+                   "seed_size": check_int("seed_size", seed_size, 1),
+                   "shrinking_factor": shrinking_factor,
+                   "num_sub_iterations": check_int("num_sub_iterations", num_sub_iterations, 1)}
+        return args, options
+
+    @classmethod
+    def _learn(cls, counts: Mapping[str, int], args: TrainingArgs, options: dict[str, Any]) -> Unigram:
+        byte_fallback = options["byte_fallback"]
         pieces = train_unigram(
-            count_runs(blocks, cancel),
-            vocab_size=vocab_size,
-            num_meta=num_meta,
-            min_frequency=min_frequency,
-            max_piece_length=max_piece_length,
-            seed_size=seed_size,
-            shrinking_factor=float(shrinking_factor),
-            num_sub_iterations=num_sub_iterations,
-            progress=progress,
-            cancel=cancel,
+            counts,
+            vocab_size=args.vocab_size,
+            num_meta=len(args.special_tokens) + (256 if byte_fallback else 0),
+            min_frequency=args.min_frequency,
+            max_piece_length=options["max_piece_length"],
+            seed_size=options["seed_size"],
+            shrinking_factor=float(options["shrinking_factor"]),
+            num_sub_iterations=options["num_sub_iterations"],
+            progress=args.progress,
+            cancel=args.cancel,
         )
-        pieces = [(p, s) for p, s in pieces if p not in reserved]
-        return cls(pieces, special_tokens=specials, byte_fallback=byte_fallback,
-                   trained_by=TRAINED_BY_PURE, training=training)
+        return cls._model(pieces, args, options, TRAINED_BY_PURE)
+
+    @classmethod
+    def _model(cls, pieces: list[tuple[str, float]], args: TrainingArgs, options: dict[str, Any],
+               trained_by: str) -> Unigram:
+        """The trained model: the pieces less those the specials and byte pieces already are."""
+        byte_fallback = options["byte_fallback"]
+        reserved = set(args.special_tokens) | ({_byte_token(b) for b in range(256)} if byte_fallback else set())
+        training = {"vocab_size": args.vocab_size, "min_frequency": args.min_frequency,
+                    **{k: v for k, v in options.items() if k != "byte_fallback"}, "backend": args.backend}
+        return cls([(p, s) for p, s in pieces if p not in reserved], special_tokens=args.special_tokens,
+                   byte_fallback=byte_fallback, trained_by=trained_by, training=training)
 
     # -- use ------------------------------------------------------------------
     def _unknown(self, text: str, start: int, end: int, ids: list, offsets: list, partial: list) -> None:

@@ -9,13 +9,11 @@ WordPiece score, which is why the model records ``trained_by``.
 """
 from __future__ import annotations
 
-import os
 import threading
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator
 
-from ...fileio import check_readable_text
 from ..base import ProgressCallback, check_cancel
-from ..corpus import iter_corpus_blocks
+from ..corpus import Corpus
 
 
 def _line_batches(blocks: Iterable[str], cancel: threading.Event | None) -> Iterator[list[str]]:
@@ -27,8 +25,7 @@ def _line_batches(blocks: Iterable[str], cancel: threading.Event | None) -> Iter
 
 
 def train_with_tokenizers(
-    texts: Iterable[str] | None,
-    files: Sequence[str | os.PathLike] | None,
+    corpus: Corpus,
     *,
     vocab_size: int,
     min_frequency: int,
@@ -42,7 +39,7 @@ def train_with_tokenizers(
 ) -> list[str]:
     """The trained vocabulary in id order (specials first, as given)."""
     # Imported here: the extra is optional (backends.use_fast has
-    # checked that it is installed).
+    # checked that it is installed).  The corpus's files are checked already.
     from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers
 
     tok = Tokenizer(models.WordPiece(unk_token="[UNK]", max_input_chars_per_word=max_input_chars_per_word))
@@ -55,17 +52,15 @@ def train_with_tokenizers(
         continuing_subword_prefix="##", show_progress=False, **limit)
     if progress is not None:
         progress("training", 0, 1)
-    if texts is None and files is not None:
+    if corpus.texts is None:
         # Files only: HF reads them itself, in Rust and in parallel (a
-        # Python reader would cost more than the training).  Checked first,
-        # so a bad file fails with one clear line.
-        paths = [str(p) for p in check_readable_text(files)]
+        # Python reader would cost more than the training).
         check_cancel(cancel)
-        tok.train(paths, trainer=trainer)
+        tok.train([str(p) for p in corpus.paths], trainer=trainer)
     else:
         # Cancel is honoured while the text streams in; HF's merge loop
         # itself cannot be interrupted (it is short next to the reading).
-        tok.train_from_iterator(_line_batches(iter_corpus_blocks(texts, files, cancel), cancel), trainer=trainer)
+        tok.train_from_iterator(_line_batches(corpus.blocks(cancel=cancel), cancel), trainer=trainer)
     check_cancel(cancel)
     vocab = tok.get_vocab()
     ordered = sorted(vocab, key=vocab.__getitem__)

@@ -20,14 +20,25 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Any, ClassVar, Iterable, Sequence
+from collections import Counter
+from functools import partial
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from ...errors import InputError, ModelError
-from ..backends import use_fast
-from ..base import Encoding, ProgressCallback, Tokenizer, check_int, register
-from ..corpus import iter_corpus_blocks
-from ..pre_tokenizers.bert import BertPreTokenizer, is_cjk, token_span
+from ..base import (
+    Encoding,
+    ProgressCallback,
+    Tokenizer,
+    TrainingArgs,
+    check_counts,
+    check_int,
+    check_training,
+    register,
+)
+from ..corpus import Corpus, count_corpus
+from ..pre_tokenizers.bert import BertPreTokenizer, count_bert_words, is_cjk, token_span
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
+from .fast import train_with_tokenizers
 from .trainer import initial_alphabet, train_wordpiece
 
 TRAINED_BY_PURE = "wubitok WordPiece trainer (WordPiece score)"
@@ -100,7 +111,7 @@ class WordPiece(Tokenizer):
     @classmethod
     def train(
         cls,
-        texts: Iterable[str] | None = None,
+        texts: Iterable[str] | str | None = None,
         *,
         files: Sequence[str | os.PathLike] | None = None,
         vocab_size: int = 8000,
@@ -108,62 +119,119 @@ class WordPiece(Tokenizer):
         special_tokens: Sequence[str] | None = None,
         progress: ProgressCallback | None = None,
         cancel: threading.Event | None = None,
+        backend: str = "python",
         lowercase: bool = False,
         strip_accents: bool = False,
         max_input_chars_per_word: int = 100,
         limit_alphabet: int | None = None,
-        backend: str = "python",
-    ) -> "WordPiece":
-        """Learn a vocabulary of at most ``vocab_size`` tokens (specials included).
+    ) -> WordPiece:
+        """Learn a vocabulary of at most ``vocab_size`` tokens, specials included
+        (see ``Tokenizer.train``).
 
         ``limit_alphabet`` caps the base characters (the most frequent are
         kept; the alphabet never takes more than the whole vocabulary).
-        ``backend="fast"`` trains with HF ``tokenizers`` (``pip install
-        wubitok[fast]``), whose merges are ranked by frequency; ``"auto"``
-        uses it when installed.
+        ``backend="fast"`` trains with HF ``tokenizers`` on the text itself
+        (it reads files in Rust), whose merges are ranked by frequency.
         """
-        specials = special_token_list(BERT_SPECIALS, special_tokens)
-        vocab_size = check_int("vocab_size", vocab_size, 1)
-        if vocab_size <= len(specials):
-            raise InputError(
-                f"vocab_size {vocab_size} is too small: it must be more than the {len(specials)} special tokens"
-            )
-        min_frequency = check_int("min_frequency", min_frequency, 0)
-        max_chars = check_int("max_input_chars_per_word", max_input_chars_per_word, 1)
+        args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
+                                            lowercase, strip_accents, max_input_chars_per_word, limit_alphabet)
+        if args.fast:
+            corpus = Corpus(texts, files)
+            vocab = train_with_tokenizers(
+                corpus, vocab_size=args.vocab_size, min_frequency=args.min_frequency, specials=args.special_tokens,
+                limit_alphabet=limit_alphabet, progress=progress, cancel=cancel, **options)
+            return cls(vocab, special_tokens=args.special_tokens, trained_by=TRAINED_BY_FAST,
+                       training=cls._training(args, limit_alphabet), **options)
+        counts = cls.count(texts, files=files, progress=progress, cancel=cancel, lowercase=lowercase,
+                           strip_accents=strip_accents)
+        return cls._learn(check_counts(counts), args, options, limit_alphabet)
+
+    @classmethod
+    def count(
+        cls,
+        texts: Iterable[str] | str | None = None,
+        *,
+        files: Sequence[str | os.PathLike] | None = None,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+        lowercase: bool = False,
+        strip_accents: bool = False,
+    ) -> Counter[str]:
+        """BERT word counts of the corpus (``count_bert_words`` summed over its
+        blocks).  Special tokens written in the text are counted as words, as
+        HF's trainer does; ``special_tokens`` is taken for the common contract."""
+        special_token_list(BERT_SPECIALS, special_tokens)
+        count_block = partial(count_bert_words, lowercase=_check_bool("lowercase", lowercase),
+                              strip_accents=_check_bool("strip_accents", strip_accents))
+        return count_corpus(count_block, Corpus(texts, files), progress=progress, cancel=cancel)
+
+    @classmethod
+    def train_from_counts(
+        cls,
+        counts: Mapping[str, int],
+        *,
+        vocab_size: int = 8000,
+        min_frequency: int = 2,
+        special_tokens: Sequence[str] | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+        backend: str = "python",
+        lowercase: bool = False,
+        strip_accents: bool = False,
+        max_input_chars_per_word: int = 100,
+        limit_alphabet: int | None = None,
+    ) -> WordPiece:
+        """Learn from ``count``'s word counts (made with the same ``lowercase``
+        and ``strip_accents``).  The built-in trainer only: the fast backend
+        trains on text."""
+        args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
+                                            lowercase, strip_accents, max_input_chars_per_word, limit_alphabet)
+        if args.fast:
+            raise InputError("the fast WordPiece backend trains on text: use train(), or backend='python'")
+        return cls._learn(check_counts(counts), args, options, limit_alphabet)
+
+    @staticmethod
+    def _check_training(vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
+                        backend: Any, lowercase: Any, strip_accents: Any, max_input_chars_per_word: Any,
+                        limit_alphabet: Any) -> tuple[TrainingArgs, dict[str, Any]]:
+        """The checked arguments, and the model options that training passes on."""
+        args = check_training(vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=special_tokens,
+                              progress=progress, cancel=cancel, backend=backend,
+                              default_specials=BERT_SPECIALS, fast_package="tokenizers")
+        if args.vocab_size <= len(args.special_tokens):
+            raise InputError(f"vocab_size {args.vocab_size} is too small: it must be more than the "
+                             f"{len(args.special_tokens)} special tokens")
         if limit_alphabet is not None:
-            limit_alphabet = check_int("limit_alphabet", limit_alphabet, 1)
+            check_int("limit_alphabet", limit_alphabet, 1)
         options = dict(lowercase=_check_bool("lowercase", lowercase),
                        strip_accents=_check_bool("strip_accents", strip_accents),
-                       max_input_chars_per_word=max_chars)
-        fast = use_fast(backend, "tokenizers")
-        training = {"vocab_size": vocab_size, "min_frequency": min_frequency,
-                    "limit_alphabet": limit_alphabet, "backend": "fast" if fast else "python"}
-        if fast:
-            from .fast import train_with_tokenizers
+                       max_input_chars_per_word=check_int("max_input_chars_per_word", max_input_chars_per_word, 1))
+        return args, options
 
-            if texts is None and files is None:
-                raise InputError("nothing to train on: give texts or files")
-            vocab = train_with_tokenizers(
-                texts, files, vocab_size=vocab_size, min_frequency=min_frequency, specials=specials,
-                limit_alphabet=limit_alphabet, progress=progress, cancel=cancel, **options)
-            return cls(vocab, special_tokens=specials, trained_by=TRAINED_BY_FAST, training=training, **options)
+    @staticmethod
+    def _training(args: TrainingArgs, limit_alphabet: int | None) -> dict[str, Any]:
+        return {"vocab_size": args.vocab_size, "min_frequency": args.min_frequency,
+                "limit_alphabet": limit_alphabet, "backend": args.backend}
 
-        if progress is not None:
-            progress("counting", 0, 0)
-        pre = BertPreTokenizer(options["lowercase"], options["strip_accents"])
-        counts = pre.count_words(iter_corpus_blocks(texts, files, cancel), cancel)
+    @classmethod
+    def _learn(cls, counts: Mapping[str, int], args: TrainingArgs, options: dict[str, Any],
+               limit_alphabet: int | None) -> WordPiece:
+        specials = args.special_tokens
         # A longer word always encodes as [UNK]; its pieces would be wasted.
+        max_chars = options["max_input_chars_per_word"]
         counts = {w: c for w, c in counts.items() if len(w) <= max_chars}
         if not counts:
             raise InputError("the training text has no words")
-        budget = vocab_size - len(specials)
+        budget = args.vocab_size - len(specials)
         limit = budget if limit_alphabet is None else min(budget, limit_alphabet)
         taken = set(specials)
         alphabet = [t for t in initial_alphabet(counts, "##", limit) if t not in taken]
-        made = train_wordpiece(counts, alphabet, num_merges=budget - len(alphabet),
-                               min_frequency=min_frequency, prefix="##", progress=progress, cancel=cancel)
+        made = train_wordpiece(counts, alphabet, num_merges=budget - len(alphabet), min_frequency=args.min_frequency,
+                               prefix="##", progress=args.progress, cancel=args.cancel)
         vocab = specials + alphabet + [t for t in made if t not in taken]
-        return cls(vocab, special_tokens=specials, trained_by=TRAINED_BY_PURE, training=training, **options)
+        return cls(vocab, special_tokens=specials, trained_by=TRAINED_BY_PURE,
+                   training=cls._training(args, limit_alphabet), **options)
 
     # -- use ------------------------------------------------------------------
     def _word_pieces(self, word: str) -> tuple[tuple[int, int, int], ...]:
