@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wubitok.engines import backends
 from wubitok.engines.base import available_models, engine_class, load_tokenizer
 from wubitok.engines.corpus import Corpus, last_safe_cut, merge_counts
 from wubitok.engines.pre_tokenizers.bert import count_bert_words
@@ -213,3 +214,13 @@ def test_progress_reports_counting_up_to_the_corpus_size(model_type):
     counting = [(d, t) for s, d, t in seen if s == "counting"]
     assert counting[0] == (0, size) and counting[-1] == (size, size)
     assert [d for d, _ in counting] == sorted(d for d, _ in counting)
+
+
+@pytest.mark.parametrize("model_type", ENGINES)
+def test_auto_means_fast_from_the_corpus_size_the_front_ends_use(model_type, monkeypatch):
+    size = len(PART_A.encode("utf-8"))
+    monkeypatch.setattr(backends, "AUTO_FAST_BYTES", size + 1)
+    assert _train(model_type, [PART_A], backend="auto").training["backend"] == "python"
+    monkeypatch.setattr(backends, "AUTO_FAST_BYTES", size)
+    assert backends.choose_backend("auto", model_type, size) == "fast"
+    assert _train(model_type, [PART_A], backend="auto", vocab_size=1500).training["backend"] == "fast"

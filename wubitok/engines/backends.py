@@ -3,11 +3,10 @@
 ``"python"`` (the default) is this project's own trainer; ``"fast"`` trains
 with the reference library (Hugging Face ``tokenizers`` or ``sentencepiece``,
 the ``wubitok[fast]`` extra) on exactly the same pre-tokens and converts the
-result; an engine's ``"auto"`` is fast when that library is installed.
-
-The front ends (CLI, GUI) decide "auto" by corpus size with
-``choose_backend``: the built-in trainers are fine on small corpora, and
-users of small corpora should not need the extra.
+result; ``"auto"`` is fast for corpora of at least ``AUTO_FAST_BYTES`` when
+that library is installed, else python: the built-in trainers are fine on
+small corpora, and users of small corpora should not need the extra.  The
+engines, the CLI and the GUI all decide it with ``choose_backend``.
 """
 from __future__ import annotations
 
@@ -31,21 +30,22 @@ def installed(package: str) -> bool:
     return True
 
 
-def use_fast(backend: str, package: str) -> bool:
-    """True when ``backend`` asks for the reference library and it is there."""
+def check_backend(backend: object, model_type: str) -> str:
+    """``backend`` if it is one of ``BACKENDS`` and, for "fast", its library is installed."""
     if backend not in BACKENDS:
         raise InputError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
+    package = FAST_PACKAGE[model_type]
     if backend == "fast" and not installed(package):
         raise MissingExtraError(f"the fast backend needs {package}: pip install wubitok[fast]")
-    return backend == "fast" or (backend == "auto" and installed(package))
+    return str(backend)
 
 
 def choose_backend(choice: str, model_type: str, corpus_bytes: int) -> str:
-    """The backend to train with: ``"auto"`` is "fast" for corpora of at least
-    ``AUTO_FAST_BYTES`` when the library is installed, else "python"."""
+    """The backend to train with, "python" or "fast": ``"auto"`` is "fast" for
+    corpora of at least ``AUTO_FAST_BYTES`` when the library is installed."""
+    choice = check_backend(choice, model_type)
     if choice != "auto":
         return choice
-    package = FAST_PACKAGE.get(model_type)
-    if package and corpus_bytes >= AUTO_FAST_BYTES and installed(package):
+    if corpus_bytes >= AUTO_FAST_BYTES and installed(FAST_PACKAGE[model_type]):
         return "fast"
     return "python"

@@ -13,13 +13,13 @@ import json
 import os
 import threading
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from ..errors import Cancelled, InputError, ModelError
 from ..fileio import atomic_write_text
-from .backends import use_fast
+from .backends import check_backend, choose_backend
 from .pre_tokenizers.special import special_token_list
 
 FORMAT_NAME = "wubitok-tokenizer"
@@ -65,20 +65,28 @@ def check_cancel(cancel: threading.Event | None) -> None:
 class TrainingArgs:
     """The arguments every engine's ``train`` and ``train_from_counts`` take, checked once here."""
 
+    model_type: str
     vocab_size: int
     min_frequency: int
     special_tokens: list[str]  # the engine's defaults, then the user's
     progress: ProgressCallback | None
     cancel: threading.Event | None
-    fast: bool  # train with the reference library (backend "fast", or "auto" with it installed)
+    backend: str  # "python", "fast", or "auto" until ``for_corpus`` decides it
+
+    def for_corpus(self, corpus_bytes: int) -> TrainingArgs:
+        """These arguments with "auto" decided for a corpus of that many bytes (see ``backends``)."""
+        return replace(self, backend=choose_backend(self.backend, self.model_type, corpus_bytes))
 
     @property
-    def backend(self) -> str:
-        """What the model records: the backend that really trained it."""
-        return "fast" if self.fast else "python"
+    def fast(self) -> bool:
+        """Train with the reference library."""
+        if self.backend == "auto":
+            raise RuntimeError("the backend is decided by for_corpus() before training")
+        return self.backend == "fast"
 
 
 def check_training(
+    model_type: str,
     *,
     vocab_size: Any,
     min_frequency: Any,
@@ -87,7 +95,6 @@ def check_training(
     cancel: Any,
     backend: Any,
     default_specials: Sequence[str],
-    fast_package: str,
 ) -> TrainingArgs:
     """Check the common training arguments: a bad value is an ``InputError`` with one clear line.
 
@@ -103,9 +110,13 @@ def check_training(
         raise InputError(f"progress must be a callable (stage, done, total), not {progress!r}")
     if cancel is not None and not callable(getattr(cancel, "is_set", None)):
         raise InputError(f"cancel must be a threading.Event, not {cancel!r}")
-    if not isinstance(backend, str):
-        raise InputError(f"backend must be a string, not {backend!r}")
-    return TrainingArgs(vocab_size, min_frequency, specials, progress, cancel, use_fast(backend, fast_package))
+    backend = check_backend(backend, model_type)
+    return TrainingArgs(model_type, vocab_size, min_frequency, specials, progress, cancel, backend)
+
+
+def counts_bytes(counts: Mapping[str, int]) -> int:
+    """The size of the text that ``counts`` were counted from, in UTF-8 bytes (to decide "auto")."""
+    return sum(len(word.encode("utf-8", "surrogatepass")) * n for word, n in counts.items())
 
 
 def check_counts(counts: Any) -> Mapping[str, int]:

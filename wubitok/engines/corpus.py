@@ -1,7 +1,7 @@
 """The one corpus reader every trainer uses, and counts of pre-tokens.
 
 Training text comes as ``texts`` (strings, a list or any iterable), ``files``
-(UTF-8) or both.  ``iter_blocks`` hands it to a counter in blocks: each text
+(UTF-8) or both.  ``Corpus.blocks`` hands it to a counter in blocks: each text
 whole, files in blocks of about ``BLOCK_CHARS`` cut only where no pre-token
 of any engine can span the cut (see ``last_safe_cut``), so counting block by
 block, in one process or many, counts exactly the pre-tokens of the whole
@@ -40,7 +40,9 @@ class Corpus:
 
     Files are checked at once (missing, not UTF-8, empty -> ``FileError``)
     so that a bad corpus fails before any work is done; the texts are
-    checked as they are read (an iterator is read once).
+    checked as they are read (an iterator is read once).  ``size`` is the
+    corpus's size in UTF-8 bytes, as far as it is known ahead (an iterator
+    of texts is not: ``size_known`` is then False).
     """
 
     def __init__(self, texts: Iterable[str] | str | None = None, files: Sequence[str | os.PathLike] | None = None):
@@ -50,66 +52,59 @@ class Corpus:
             files = [files]
         self.texts: Iterable[str] | None = [texts] if isinstance(texts, str) else texts
         self.paths: list[Path] = check_readable_text(files) if files is not None else []
+        self.size = sum(os.path.getsize(p) for p in self.paths)
+        self.size_known = True
+        if isinstance(self.texts, (list, tuple)):
+            self.size += sum(_utf8_len(t) for t in self.texts if isinstance(t, str))
+        elif self.texts is not None:
+            self.size_known = False
 
     def blocks(self, progress: ProgressCallback | None = None,
                cancel: threading.Event | None = None) -> Iterator[str]:
-        return iter_blocks(self.texts, self.paths, progress, cancel)
+        """The corpus as blocks: every non-empty text whole, then the files cut at safe places.
 
+        ``progress("counting", bytes done, bytes in all)`` follows the UTF-8
+        bytes read; the total is 0 (unknown) while the size is not known.
+        """
+        done = 0
 
-def iter_blocks(
-    texts: Iterable[str] | None,
-    paths: Sequence[Path],
-    progress: ProgressCallback | None = None,
-    cancel: threading.Event | None = None,
-) -> Iterator[str]:
-    """The corpus as blocks: every non-empty text whole, then the files cut at safe places.
+        def report(n: int) -> None:
+            nonlocal done
+            done += n
+            if progress is not None:
+                progress("counting", done, max(self.size, done) if self.size_known else 0)
 
-    ``progress("counting", bytes done, bytes in all)`` follows the UTF-8
-    bytes read; the total is 0 (unknown) while ``texts`` is an iterator
-    that cannot be measured ahead.
-    """
-    total = sum(os.path.getsize(p) for p in paths)
-    known = True
-    if texts is not None:
-        if isinstance(texts, (list, tuple)):
-            total += sum(len(t.encode("utf-8", "surrogatepass")) for t in texts if isinstance(t, str))
-        else:
-            known = False
-    done = 0
-
-    def report(n: int) -> None:
-        nonlocal done
-        done += n
-        if progress is not None:
-            progress("counting", done, max(total, done) if known else 0)
-
-    report(0)
-    for text in texts if texts is not None else ():
-        check_cancel(cancel)
-        if not isinstance(text, str):
-            raise InputError(f"training texts must be str, not {type(text).__name__}")
-        if text:
-            yield text
-        report(len(text.encode("utf-8", "surrogatepass")))
-    for path in paths:
-        tail = ""
-        for chunk in iter_text_chunks(path, BLOCK_CHARS):
+        report(0)
+        for text in self.texts if self.texts is not None else ():
             check_cancel(cancel)
-            buf = tail + chunk
-            cut = last_safe_cut(buf)
-            if not cut and len(buf) >= MAX_BLOCK_CHARS:
-                cut = len(buf)
-            if cut:
-                yield buf[:cut]
-                tail = buf[cut:]
-            else:
-                tail = buf
-            report(len(chunk.encode("utf-8", "surrogatepass")))
-        if tail:
-            yield tail
-    if progress is not None:
-        # Everything is counted once the consumer asks past the last block.
-        progress("counting", done, done)
+            if not isinstance(text, str):
+                raise InputError(f"training texts must be str, not {type(text).__name__}")
+            if text:
+                yield text
+            report(_utf8_len(text))
+        for path in self.paths:
+            tail = ""
+            for chunk in iter_text_chunks(path, BLOCK_CHARS):
+                check_cancel(cancel)
+                buf = tail + chunk
+                cut = last_safe_cut(buf)
+                if not cut and len(buf) >= MAX_BLOCK_CHARS:
+                    cut = len(buf)
+                if cut:
+                    yield buf[:cut]
+                    tail = buf[cut:]
+                else:
+                    tail = buf
+                report(_utf8_len(chunk))
+            if tail:
+                yield tail
+        if progress is not None:
+            # Everything is counted once the consumer asks past the last block.
+            progress("counting", done, done)
+
+
+def _utf8_len(text: str) -> int:
+    return len(text.encode("utf-8", "surrogatepass"))
 
 
 def last_safe_cut(text: str) -> int:

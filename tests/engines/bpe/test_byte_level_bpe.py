@@ -124,10 +124,6 @@ def test_fast_backend_without_tokenizers_names_the_extra(monkeypatch):
     assert ByteLevelBPE.train(["some text some text"], vocab_size=300, backend="auto").training["backend"] == "python"
 
 
-def test_auto_backend_uses_tokenizers_when_installed():
-    assert ByteLevelBPE.train(["some text some text"], vocab_size=300, backend="auto").training["backend"] == "fast"
-
-
 @settings(max_examples=150, deadline=None)
 @given(st.text())
 def test_round_trip_on_arbitrary_unicode(model, text):

@@ -53,9 +53,10 @@ from ..base import (
     check_cancel,
     check_counts,
     check_training,
+    counts_bytes,
     register,
 )
-from ..corpus import Corpus, count_corpus
+from ..corpus import BlockCounter, Corpus, count_corpus
 from ..pre_tokenizers.gpt4 import GPT4_PATTERN, PreTokenizer, compile_pattern, count_gpt4_pretokens
 from ..pre_tokenizers.special import special_token_list
 from .encoder import BacktrackEncoder
@@ -164,9 +165,10 @@ class ByteLevelBPE(Tokenizer):
         by default).  The model records the backend that was used.
         """
         args = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, pattern)
-        counts = cls.count(texts, files=files, special_tokens=special_tokens, progress=progress, cancel=cancel,
-                           pattern=pattern)
-        return cls._learn(check_counts(counts), args, pattern)
+        corpus = Corpus(texts, files)
+        counts = count_corpus(cls._block_counter(args.special_tokens, pattern), corpus, progress=progress,
+                              cancel=cancel)
+        return cls._learn(check_counts(counts), args.for_corpus(corpus.size), pattern)
 
     @classmethod
     def count(
@@ -180,10 +182,15 @@ class ByteLevelBPE(Tokenizer):
         pattern: str = GPT4_PATTERN,
     ) -> Counter[str]:
         """Pre-token counts of the corpus (``count_gpt4_pretokens`` summed over its blocks)."""
-        specials = tuple(special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens))
+        specials = special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)
         compile_pattern(pattern)  # a bad pattern fails before any reading
-        count_block = partial(count_gpt4_pretokens, special_tokens=specials, pattern=pattern)
-        return count_corpus(count_block, Corpus(texts, files), progress=progress, cancel=cancel)
+        return count_corpus(cls._block_counter(specials, pattern), Corpus(texts, files), progress=progress,
+                            cancel=cancel)
+
+    @staticmethod
+    def _block_counter(special_tokens: Sequence[str], pattern: str) -> BlockCounter:
+        # A partial of a module-level function: picklable, for worker processes.
+        return partial(count_gpt4_pretokens, special_tokens=tuple(special_tokens), pattern=pattern)
 
     @classmethod
     def train_from_counts(
@@ -200,14 +207,15 @@ class ByteLevelBPE(Tokenizer):
     ) -> ByteLevelBPE:
         """Learn merges from ``count``'s pre-token counts (of one corpus or summed over parts)."""
         args = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, pattern)
-        return cls._learn(check_counts(counts), args, pattern)
+        counts = check_counts(counts)
+        return cls._learn(counts, args.for_corpus(counts_bytes(counts)), pattern)
 
-    @staticmethod
-    def _check_training(vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
+    @classmethod
+    def _check_training(cls, vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
                         backend: Any, pattern: Any) -> TrainingArgs:
-        args = check_training(vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=special_tokens,
-                              progress=progress, cancel=cancel, backend=backend,
-                              default_specials=DEFAULT_SPECIAL_TOKENS, fast_package="tokenizers")
+        args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
+                              special_tokens=special_tokens, progress=progress, cancel=cancel, backend=backend,
+                              default_specials=DEFAULT_SPECIAL_TOKENS)
         n_specials = len(args.special_tokens)
         if args.vocab_size < n_specials + 256:
             raise InputError(

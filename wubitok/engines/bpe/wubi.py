@@ -41,9 +41,10 @@ from ..base import (
     check_counts,
     check_int,
     check_training,
+    counts_bytes,
     register,
 )
-from ..corpus import Corpus, count_corpus
+from ..corpus import BlockCounter, Corpus, count_corpus
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
 from ..pre_tokenizers.wubi import count_wubi_pretokens, pretokens
 from .encoder import BacktrackEncoder
@@ -128,9 +129,10 @@ class WubiBPE(Tokenizer):
         """
         args, empty = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, codec)
         workers = check_int("workers", workers, 1)
-        counts = cls.count(texts, files=files, special_tokens=special_tokens, progress=progress, cancel=cancel,
-                           workers=workers)
-        return cls._learn(check_counts(counts), args, empty)
+        corpus = Corpus(texts, files)
+        counts = count_corpus(cls._block_counter(args.special_tokens), corpus, progress=progress, cancel=cancel,
+                              workers=workers)
+        return cls._learn(check_counts(counts), args.for_corpus(corpus.size), empty)
 
     @classmethod
     def count(
@@ -144,9 +146,15 @@ class WubiBPE(Tokenizer):
         workers: int = 1,
     ) -> Counter[str]:
         """Pre-token counts of the corpus (``count_wubi_pretokens`` summed over its blocks)."""
-        specials = tuple(special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens))
-        count_block = partial(count_wubi_pretokens, special_tokens=specials)
-        return count_corpus(count_block, Corpus(texts, files), progress=progress, cancel=cancel, workers=workers)
+        specials = special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)
+        workers = check_int("workers", workers, 1)
+        return count_corpus(cls._block_counter(specials), Corpus(texts, files), progress=progress, cancel=cancel,
+                            workers=workers)
+
+    @staticmethod
+    def _block_counter(special_tokens: Sequence[str]) -> BlockCounter:
+        # A partial of a module-level function: picklable, for worker processes.
+        return partial(count_wubi_pretokens, special_tokens=tuple(special_tokens))
 
     @classmethod
     def train_from_counts(
@@ -163,15 +171,16 @@ class WubiBPE(Tokenizer):
     ) -> WubiBPE:
         """Learn merges from ``count``'s pre-token counts (of one corpus or summed over parts)."""
         args, empty = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, codec)
-        return cls._learn(check_counts(counts), args, empty)
+        counts = check_counts(counts)
+        return cls._learn(counts, args.for_corpus(counts_bytes(counts)), empty)
 
     @classmethod
     def _check_training(cls, vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
                         backend: Any, codec: Any) -> tuple[TrainingArgs, WubiBPE]:
         """The checked arguments and the model without merges (its ids say where merges start)."""
-        args = check_training(vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=special_tokens,
-                              progress=progress, cancel=cancel, backend=backend,
-                              default_specials=DEFAULT_SPECIAL_TOKENS, fast_package="tokenizers")
+        args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
+                              special_tokens=special_tokens, progress=progress, cancel=cancel, backend=backend,
+                              default_specials=DEFAULT_SPECIAL_TOKENS)
         if isinstance(codec, dict):
             codec = CodecOptions.from_dict(codec)
         elif codec is not None and not isinstance(codec, CodecOptions):

@@ -37,6 +37,7 @@ from ..base import (
     check_counts,
     check_int,
     check_training,
+    counts_bytes,
     register,
 )
 from ..corpus import Corpus, count_corpus
@@ -132,15 +133,17 @@ class Unigram(Tokenizer):
         args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
                                             byte_fallback, max_piece_length, seed_size, shrinking_factor,
                                             num_sub_iterations)
+        corpus = Corpus(texts, files)
+        args = args.for_corpus(corpus.size)
         if args.fast:
             pieces = train_with_sentencepiece(
-                Corpus(texts, files).blocks(cancel=cancel),
+                corpus.blocks(cancel=cancel),
                 vocab_size=args.vocab_size - (len(args.special_tokens) - len(DEFAULT_SPECIALS)),
                 byte_fallback=byte_fallback, max_piece_length=max_piece_length, seed_size=seed_size,
                 shrinking_factor=shrinking_factor, num_sub_iterations=num_sub_iterations,
                 progress=progress, cancel=cancel)
             return cls._model(pieces, args, options, TRAINED_BY_FAST)
-        counts = cls.count(texts, files=files, progress=progress, cancel=cancel)
+        counts = count_corpus(count_runs, corpus, progress=progress, cancel=cancel)
         return cls._learn(check_counts(counts), args, options)
 
     @classmethod
@@ -182,19 +185,21 @@ class Unigram(Tokenizer):
         args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
                                             byte_fallback, max_piece_length, seed_size, shrinking_factor,
                                             num_sub_iterations)
+        counts = check_counts(counts)
+        args = args.for_corpus(counts_bytes(counts))
         if args.fast:
             raise InputError("the fast Unigram backend (sentencepiece) trains on text: use train(), "
                              "or backend='python'")
-        return cls._learn(check_counts(counts), args, options)
+        return cls._learn(counts, args, options)
 
-    @staticmethod
-    def _check_training(vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
+    @classmethod
+    def _check_training(cls, vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
                         backend: Any, byte_fallback: Any, max_piece_length: Any, seed_size: Any,
                         shrinking_factor: Any, num_sub_iterations: Any) -> tuple[TrainingArgs, dict[str, Any]]:
         """The checked arguments, and the Unigram options as the model records them."""
-        args = check_training(vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=special_tokens,
-                              progress=progress, cancel=cancel, backend=backend,
-                              default_specials=DEFAULT_SPECIALS, fast_package="sentencepiece")
+        args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
+                              special_tokens=special_tokens, progress=progress, cancel=cancel, backend=backend,
+                              default_specials=DEFAULT_SPECIALS)
         if not isinstance(byte_fallback, bool):
             raise InputError(f"byte_fallback must be true or false, not {byte_fallback!r}")
         num_meta = len(args.special_tokens) + (256 if byte_fallback else 0)

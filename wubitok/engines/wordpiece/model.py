@@ -33,9 +33,10 @@ from ..base import (
     check_counts,
     check_int,
     check_training,
+    counts_bytes,
     register,
 )
-from ..corpus import Corpus, count_corpus
+from ..corpus import BlockCounter, Corpus, count_corpus
 from ..pre_tokenizers.bert import BertPreTokenizer, count_bert_words, is_cjk, token_span
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
 from .fast import train_with_tokenizers
@@ -135,15 +136,15 @@ class WordPiece(Tokenizer):
         """
         args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
                                             lowercase, strip_accents, max_input_chars_per_word, limit_alphabet)
+        corpus = Corpus(texts, files)
+        args = args.for_corpus(corpus.size)
         if args.fast:
-            corpus = Corpus(texts, files)
             vocab = train_with_tokenizers(
                 corpus, vocab_size=args.vocab_size, min_frequency=args.min_frequency, specials=args.special_tokens,
                 limit_alphabet=limit_alphabet, progress=progress, cancel=cancel, **options)
             return cls(vocab, special_tokens=args.special_tokens, trained_by=TRAINED_BY_FAST,
                        training=cls._training(args, limit_alphabet), **options)
-        counts = cls.count(texts, files=files, progress=progress, cancel=cancel, lowercase=lowercase,
-                           strip_accents=strip_accents)
+        counts = count_corpus(cls._block_counter(lowercase, strip_accents), corpus, progress=progress, cancel=cancel)
         return cls._learn(check_counts(counts), args, options, limit_alphabet)
 
     @classmethod
@@ -162,9 +163,14 @@ class WordPiece(Tokenizer):
         blocks).  Special tokens written in the text are counted as words, as
         HF's trainer does; ``special_tokens`` is taken for the common contract."""
         special_token_list(BERT_SPECIALS, special_tokens)
-        count_block = partial(count_bert_words, lowercase=_check_bool("lowercase", lowercase),
-                              strip_accents=_check_bool("strip_accents", strip_accents))
-        return count_corpus(count_block, Corpus(texts, files), progress=progress, cancel=cancel)
+        return count_corpus(cls._block_counter(lowercase, strip_accents), Corpus(texts, files), progress=progress,
+                            cancel=cancel)
+
+    @staticmethod
+    def _block_counter(lowercase: Any, strip_accents: Any) -> BlockCounter:
+        # A partial of a module-level function: picklable, for worker processes.
+        return partial(count_bert_words, lowercase=_check_bool("lowercase", lowercase),
+                       strip_accents=_check_bool("strip_accents", strip_accents))
 
     @classmethod
     def train_from_counts(
@@ -187,18 +193,20 @@ class WordPiece(Tokenizer):
         trains on text."""
         args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
                                             lowercase, strip_accents, max_input_chars_per_word, limit_alphabet)
+        counts = check_counts(counts)
+        args = args.for_corpus(counts_bytes(counts))
         if args.fast:
             raise InputError("the fast WordPiece backend trains on text: use train(), or backend='python'")
-        return cls._learn(check_counts(counts), args, options, limit_alphabet)
+        return cls._learn(counts, args, options, limit_alphabet)
 
-    @staticmethod
-    def _check_training(vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
+    @classmethod
+    def _check_training(cls, vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
                         backend: Any, lowercase: Any, strip_accents: Any, max_input_chars_per_word: Any,
                         limit_alphabet: Any) -> tuple[TrainingArgs, dict[str, Any]]:
         """The checked arguments, and the model options that training passes on."""
-        args = check_training(vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=special_tokens,
-                              progress=progress, cancel=cancel, backend=backend,
-                              default_specials=BERT_SPECIALS, fast_package="tokenizers")
+        args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
+                              special_tokens=special_tokens, progress=progress, cancel=cancel, backend=backend,
+                              default_specials=BERT_SPECIALS)
         if args.vocab_size <= len(args.special_tokens):
             raise InputError(f"vocab_size {args.vocab_size} is too small: it must be more than the "
                              f"{len(args.special_tokens)} special tokens")
