@@ -43,38 +43,9 @@ position among the Han characters of the codec's table on that code, in the
 dictionary's rank order (the IME selector order); with ``code="full"`` that
 is the dictionary's ``char_rank``.
 
-Measured with ``bench/bench_wubi_bpe.py`` (manpages-zh: BPE at vocab 8,000
-trained on 4.3 MB, characters per token on 0.39 MB held out; higher is
-better):
-
-=============================  ===========  ====================
-code / boundary / index        chars/token  symbols per Han char
-=============================  ===========  ====================
-prefix / separator / symbol    1.912        2.99
-prefix / separator / digits    2.135        3.23
-prefix / final-key / symbol    2.142        1.99
-prefix / final-key / digits    2.142        2.23
-shortest / separator / symbol  1.996        3.36
-shortest / separator / digits  1.998        3.36
-shortest / final-key / symbol  2.131        2.36
-shortest / final-key / digits  2.132        2.36
-full / separator / symbol      2.114        4.68
-full / separator / digits      2.116        4.68
-full / final-key / symbol      2.114        3.68
-full / final-key / digits      2.116        3.68
-=============================  ===========  ====================
-
-So the default is ``prefix`` / ``final-key`` / ``digits``.  Folding the
-boundary into the last key saves a symbol per character.  ``prefix`` beats
-``shortest`` although both spell common characters in one or two symbols:
-under ``shortest`` the 3- and 4-key characters need merges for key pairs
-that no common character uses (the marked ``aB`` of a 2-key character is not
-the unmarked ``ab`` that starts ``abcD``), while under ``prefix`` a rare
-character is its common neighbour's spelling plus an index.  Index symbols
-(①-㊿) and digits are even at 8,000 (115,674 vs 115,705 tokens); digits win
-at 2,000 and 32,000.  A byte-level BPE with the same pre-tokens and vocab
-size gets 2.137 here (115,974 tokens): ``prefix`` is 0.2% ahead of bytes,
-``shortest`` 0.2% behind.
+The default is ``prefix`` / ``final-key`` / ``digits``: it gives the most
+characters per token of the twelve combinations (``bench/bench_wubi_bpe.py``;
+the figures and the reasons are in README.md, "Wubi-BPE").
 
 Symbol ids are a fixed layout so that models are portable:
 
