@@ -108,7 +108,7 @@ def bench_vocab(vocab: int, train_path: Path, held: str, counts: Counter, out_di
 
     # HF fed the same transliterated pre-tokens (transliteration not timed).
     codec_tokens = tok.codec.tokens
-    spelled = [("".join(codec_tokens[s] for s in tok._spell(w)), c) for w, c in sorted(counts.items())]
+    spelled = [("".join(codec_tokens[s] for s in tok.codec.encode(w)), c) for w, c in sorted(counts.items())]
     _, row["hf_wall"], _ = _best_of(repeat, hf_bpe, spelled, vocab - 4, codec_tokens[4 : tok.codec.end_id], [])
     del spelled
     gc.collect()

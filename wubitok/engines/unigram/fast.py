@@ -50,7 +50,7 @@ def train_with_sentencepiece(
 ) -> list[tuple[str, float]]:
     """sentencepiece's trained pieces with their scores, best first.
     ``vocab_size`` counts ``<unk>``, ``<s>``, ``</s>`` and the byte pieces."""
-    # Imported here: the extra is optional (backends.use_fast has
+    # Imported here: the extra is optional (backends.check_backend has
     # checked that it is installed).
     import sentencepiece as spm
 

@@ -38,7 +38,7 @@ def train_with_tokenizers(
     cancel: threading.Event | None,
 ) -> list[str]:
     """The trained vocabulary in id order (specials first, as given)."""
-    # Imported here: the extra is optional (backends.use_fast has
+    # Imported here: the extra is optional (backends.check_backend has
     # checked that it is installed).  The corpus's files are checked already.
     from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers
 
