@@ -26,6 +26,7 @@ COMMAND_MODULES = [
     "gui",
     "compare",
     "ibus",
+    "codec_cost",
 ]
 
 EXIT_USER_ERROR = 2

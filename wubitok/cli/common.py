@@ -6,6 +6,7 @@ import json
 import sys
 from typing import Any
 
+from ..codec import CodecOptions
 from ..errors import InputError
 from ..fileio import read_text
 
@@ -39,3 +40,18 @@ def print_json(obj: Any) -> None:
 
 def help_formatter(prog: str) -> argparse.HelpFormatter:
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
+
+
+def default_codec() -> str:
+    o = CodecOptions()
+    return f"{o.code}/{o.boundary}/{o.index}"
+
+
+def codec_options(text: str) -> CodecOptions:
+    """``--codec CODE[/BOUNDARY[/INDEX]]``: the parts left out take the defaults."""
+    parts = text.split("/")
+    if len(parts) > 3 or not all(parts):
+        raise InputError(f"--codec takes CODE[/BOUNDARY[/INDEX]], not {text!r}")
+    default = CodecOptions()
+    values = parts + [default.boundary, default.index][len(parts) - 1 :]
+    return CodecOptions(*values)

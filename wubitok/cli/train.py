@@ -7,12 +7,12 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from ..codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES, CodecOptions
+from ..codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES
 from ..engines.backends import AUTO_FAST_BYTES, BACKENDS, choose_backend
 from ..engines.base import available_models, engine_class
 from ..errors import FileError, InputError
 from ..fileio import check_readable_text
-from .common import help_formatter
+from .common import codec_options, default_codec, help_formatter
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--codec", metavar="CODE[/BOUNDARY[/INDEX]]",
                    help="wubi-bpe only: how Han characters are spelled, CODE one of "
                         f"{', '.join(CODE_CHOICES)}; BOUNDARY {', '.join(BOUNDARY_CHOICES)}; "
-                        f"INDEX {', '.join(INDEX_CHOICES)} (default {_default_codec()}; "
+                        f"INDEX {', '.join(INDEX_CHOICES)} (default {default_codec()}; "
                         "measured in the README)")
     p.add_argument("--output", "-o", required=True, metavar="MODEL.json", help="where to save the model")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress output")
@@ -59,26 +59,12 @@ def _model_type(name: str) -> str:
     return name
 
 
-def _default_codec() -> str:
-    o = CodecOptions()
-    return f"{o.code}/{o.boundary}/{o.index}"
-
-
-def _codec_options(text: str) -> CodecOptions:
-    parts = text.split("/")
-    if len(parts) > 3 or not all(parts):
-        raise InputError(f"--codec takes CODE[/BOUNDARY[/INDEX]], not {text!r}")
-    default = CodecOptions()
-    values = parts + [default.boundary, default.index][len(parts) - 1 :]
-    return CodecOptions(*values)
-
-
 def run(args: argparse.Namespace) -> int:
     extra = {}
     if args.codec is not None:
         if args.model != "wubi-bpe":
             raise InputError(f"--codec is for wubi-bpe models, not {args.model}")
-        extra["codec"] = _codec_options(args.codec)
+        extra["codec"] = codec_options(args.codec)
     paths = check_readable_text(args.corpus)
     folder = Path(args.output).resolve().parent
     if not folder.is_dir():
