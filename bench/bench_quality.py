@@ -1,0 +1,545 @@
+"""Compression quality by genre: Wubi-BPE against byte-level BPE and Unigram.
+
+    python bench/bench_quality.py [--vocab 2000 8000 32000] [--split test|dev] [--json OUT]
+                                  [--tokenizers NAME ...] [--boot 1000]
+
+One training text for every tokenizer: the train splits of all genres of
+``genres.py`` (man pages zh_CN and zh_TW, Tang/Song poems, modern fortunes;
+5.4 MB).  Evaluated on each genre's held-out documents (``--split test``;
+``dev`` is the split variants are chosen on).  Tokenizers, each at every
+vocab size (all counts include 4 special tokens):
+
+``wubi``            Wubi-BPE as shipped (codec defaults), merges learned by HF
+                    ``BpeTrainer`` on the spelled pre-tokens (= the engine's
+                    ``backend="fast"``, checked once per run against the engine);
+``wubi-corpus``     the prefix spelling with each prefix's characters ordered
+                    by their count in the training text (then by the table's
+                    weight): frequent characters of *this* text get short indexes;
+``wubi-optimal``    ``wubi``'s vocabulary, each pre-token encoded with the
+                    fewest tokens (dynamic programming) instead of merge order;
+``wubi-unigram``    sentencepiece Unigram over the same Wubi spellings;
+``bytes``           byte-level BPE on the same pre-tokens (HF ``BpeTrainer``,
+                    GPT-2 byte alphabet): the issue's main baseline;
+``bytes-optimal``   ``bytes`` with the fewest-tokens encoding (so the
+                    optimal-encoding gain of Wubi is not credited to Wubi alone);
+``gpt4``            byte-level BPE with the GPT-4 (cl100k) split regex, HF;
+``spm``             sentencepiece Unigram with byte fallback on the raw text
+                    (identity normalisation, whitespace kept).
+
+Per genre and tokenizer: characters per token, tokens per character, Rényi
+efficiency (alpha 2.5, Zouhar et al. 2023) of the held-out token
+distribution; the ratio tokens(baseline) / tokens(Wubi) with a 95% bootstrap
+interval (1,000 resamples of the held-out documents, paired).  The tail:
+characters outside GB2312 (rest of the URO, Ext A, Ext B) that the training
+text never has, 500 of each (fixed seed), each alone: tokens per character.
+
+Prints markdown; ``--json`` writes everything.  Corpora and pre-token counts
+are cached in ``bench/data``.  Takes a few minutes per vocab size.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from genres import DATA, GENRES, SOURCE_GENRES, load_genres  # noqa: E402
+
+from wubitok.codec import BYTE_TOKENS, CodecOptions, WubiCodec  # noqa: E402
+from wubitok.dictionary import default_dictionary  # noqa: E402
+from wubitok.engines.wubi_bpe import WubiBPE, pretokens  # noqa: E402
+from wubitok.segment import is_han  # noqa: E402
+
+SPECIALS = ["<pad>", "<unk>", "<s>", "</s>"]
+GPT4_SPLIT = (
+    r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"
+    r"|\s*[\r\n]+|\s+(?!\S)|\s+"
+)
+ALL_TOKENIZERS = ("wubi", "wubi-corpus", "wubi-optimal", "wubi-unigram", "bytes", "bytes-optimal", "gpt4", "spm")
+# ratio rows: (wubi variant, baseline)
+BASELINES = ("bytes", "gpt4", "spm")
+RENYI_ALPHA = 2.5
+TAIL_SAMPLE = 500
+
+Speller = Callable[[str], str]
+
+
+# -- spellings -----------------------------------------------------------------
+def byte_speller() -> Speller:
+    return lambda piece: "".join(BYTE_TOKENS[b] for b in piece.encode("utf-8", "surrogatepass"))
+
+
+class WubiSpeller:
+    """A pre-token as codec token characters (one character per symbol)."""
+
+    def __init__(self, spelling: dict[str, tuple[int, ...]] | None = None, options: CodecOptions | None = None):
+        self.codec = WubiCodec(options or CodecOptions())
+        self.tokens = self.codec.tokens
+        self.alphabet = self.tokens[4 : self.codec.end_id]
+        self._override = spelling
+        self._chars: dict[str, str] = {}
+
+    def char(self, ch: str) -> str:
+        s = self._chars.get(ch)
+        if s is None:
+            sp = self._override.get(ch) if self._override is not None else None
+            if sp is None:
+                sp = self.codec.spelling(ch)
+            s = self._chars[ch] = "".join(self.tokens[i] for i in sp)
+        return s
+
+    def __call__(self, piece: str) -> str:
+        return "".join(map(self.char, piece))
+
+
+def corpus_order_spelling(han_counts: Counter, options: CodecOptions) -> dict[str, tuple[int, ...]]:
+    """The prefix spelling with each prefix's list ordered by ``han_counts``
+    (then the table's weight order).  Lossless: each (prefix, index) names one
+    character, as in the codec."""
+    from wubitok.codec import MARK_BASE, _index_cost
+    from wubitok.dictionary import WUBI_KEYS
+
+    rows = [(ch, full) for ch, full, _ in default_dictionary().iter_full_code_weights() if len(ch) == 1 and is_han(ch)]
+    order = sorted(range(len(rows)), key=lambda i: (-han_counts.get(rows[i][0], 0), i))
+    lists: dict[str, int] = {}
+    best: dict[str, tuple[int, str, int]] = {}
+    for i in order:
+        ch, full = rows[i]
+        choice = None
+        for n in range(1, len(full) + 1):
+            code = full[:n]
+            index = lists.get(code, 0)
+            lists[code] = index + 1
+            cost = _index_cost(index, options.index)
+            if cost is not None and (choice is None or n + cost < choice[0]):
+                choice = (n + cost, code, index)
+        if choice is not None:
+            best[ch] = choice
+    codec = WubiCodec(options)
+    key_base = MARK_BASE - len(WUBI_KEYS)
+    out: dict[str, tuple[int, ...]] = {}
+    for ch, (_, code, index) in best.items():
+        keys = [key_base + WUBI_KEYS.index(k) for k in code]
+        keys[-1] += MARK_BASE - key_base
+        if index:
+            keys.extend(codec.index_base + int(d) for d in str(index))
+        out[ch] = tuple(keys)
+    assert len(set(out.values())) == len(out), "corpus order spelling is not one-to-one"
+    return out
+
+
+# -- BPE over spelled pre-tokens (HF) ----------------------------------------------
+def _repeat_feed(spelled_counts):
+    for text, count in spelled_counts:
+        while count > 0:
+            k = min(count, 4096)
+            yield " ".join([text] * k)
+            count -= k
+
+
+def truncated_bpe(tok, vocab: int):
+    """The HF BPE ``tok`` cut to its first ``vocab`` tokens: BPE learns merges
+    greedily, so the first merges of a big run are the small run's merges."""
+    from tokenizers import Tokenizer
+
+    data = json.loads(tok.to_str())
+    model = data["model"]
+    keep = {t: i for t, i in model["vocab"].items() if i < vocab}
+    n_base = len(model["vocab"]) - len(model["merges"])
+    model["vocab"] = keep
+    model["merges"] = model["merges"][: max(0, vocab - n_base)]
+    return Tokenizer.from_str(json.dumps(data))
+
+
+class SpelledBPE:
+    """HF BPE over whitespace-free spelled pre-tokens: the merges and encoding
+    of the engine's fast backend (merges applied by rank)."""
+
+    def __init__(self, speller: Speller, counts: Counter, vocab: int, alphabet: Sequence[str], n_special: int):
+        from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+
+        self.speller = speller
+        spelled: Counter = Counter()
+        for w, c in counts.items():
+            spelled[speller(w)] += c
+        self.tok = Tokenizer(models.BPE())
+        self.tok.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+        trainer = trainers.BpeTrainer(vocab_size=vocab - n_special, min_frequency=2, special_tokens=[],
+                                      initial_alphabet=list(alphabet), show_progress=False)
+        self.tok.train_from_iterator(_repeat_feed(sorted(spelled.items())), trainer)
+        self._ready()
+
+    def _ready(self) -> None:
+        self.vocab = set(self.tok.get_vocab())
+        self.max_len = max(map(len, self.vocab))
+        self._cache: dict[str, list[str]] = {}
+
+    def truncated(self, vocab: int, n_special: int) -> "SpelledBPE":
+        new = object.__new__(SpelledBPE)
+        new.speller = self.speller
+        new.tok = truncated_bpe(self.tok, vocab - n_special)
+        new._ready()
+        return new
+
+    def encode_pieces(self, pieces: Sequence[str], optimal: bool = False) -> list[list[str]]:
+        cache = self._cache if not optimal else self.__dict__.setdefault("_opt_cache", {})
+        new = [p for p in dict.fromkeys(pieces) if p not in cache]
+        if new:
+            spelled = [self.speller(p) for p in new]
+            if optimal:
+                for p, s in zip(new, spelled):
+                    cache[p] = self._shortest(s)
+            else:
+                for p, enc in zip(new, self.tok.encode_batch(spelled, add_special_tokens=False)):
+                    cache[p] = enc.tokens
+        return [cache[p] for p in pieces]
+
+    def _shortest(self, s: str) -> list[str]:
+        """Fewest tokens from the vocabulary covering ``s`` (every symbol is one)."""
+        n = len(s)
+        best = [0] + [n + 1] * n
+        back = [0] * (n + 1)
+        vocab, max_len = self.vocab, self.max_len
+        for end in range(1, n + 1):
+            for start in range(max(0, end - max_len), end):
+                if best[start] + 1 < best[end] and s[start:end] in vocab:
+                    best[end] = best[start] + 1
+                    back[end] = start
+        out = []
+        end = n
+        while end:
+            out.append(s[back[end] : end])
+            end = back[end]
+        return out[::-1]
+
+
+def doc_tokens_pretokenized(model: SpelledBPE, docs: Sequence[str], optimal: bool = False) -> list[list[str]]:
+    out = []
+    for doc in docs:
+        pieces = list(pretokens(doc))
+        out.append([t for enc in model.encode_pieces(pieces, optimal) for t in enc])
+    return out
+
+
+# -- references on raw text --------------------------------------------------------
+class GPT4BPE:
+    def __init__(self, train_docs: Sequence[str], vocab: int):
+        from tokenizers import Regex, Tokenizer, models, pre_tokenizers, trainers
+
+        self.tok = Tokenizer(models.BPE())
+        self.tok.pre_tokenizer = pre_tokenizers.Sequence([
+            pre_tokenizers.Split(Regex(GPT4_SPLIT), behavior="isolated"),
+            pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
+        ])
+        trainer = trainers.BpeTrainer(vocab_size=vocab, min_frequency=2, special_tokens=SPECIALS,
+                                      initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False)
+        self.tok.train_from_iterator(train_docs, trainer)
+
+    def truncated(self, vocab: int) -> "GPT4BPE":
+        new = object.__new__(GPT4BPE)
+        new.tok = truncated_bpe(self.tok, vocab)
+        return new
+
+    def docs(self, docs: Sequence[str]) -> list[list[str]]:
+        return [e.tokens for e in self.tok.encode_batch(list(docs), add_special_tokens=False)]
+
+    def char_tokens(self, ch: str) -> int:
+        return len(self.tok.encode(ch, add_special_tokens=False).ids)
+
+
+class SentencePiece:
+    """sentencepiece Unigram: on raw lines with byte fallback, or (``tsv``) on
+    spelled pre-tokens with their counts."""
+
+    def __init__(self, vocab: int, *, lines: Sequence[str] = (), tsv: Counter | None = None,
+                 speller: Speller | None = None, alphabet: Sequence[str] = (), coverage: float = 0.9995):
+        import sentencepiece as spm
+
+        self.speller = speller
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "train.txt"
+            if tsv is not None:
+                rows = [f"{w}\t{c}" for w, c in sorted(tsv.items()) if w]
+                rows.append(f"{''.join(alphabet)}\t1")  # every symbol known
+                path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+            else:
+                path.write_text("".join(lines), encoding="utf-8")
+            kwargs = dict(
+                input=str(path), model_prefix=str(Path(tmp) / "m"), vocab_size=vocab, model_type="unigram",
+                normalization_rule_name="identity", remove_extra_whitespaces=False, add_dummy_prefix=False,
+                split_digits=False, max_sentence_length=1 << 16, hard_vocab_limit=False, num_threads=2,
+                pad_id=0, unk_id=1, bos_id=2, eos_id=3, minloglevel=2, train_extremely_large_corpus=False,
+            )
+            if tsv is not None:
+                kwargs.update(input_format="tsv", character_coverage=1.0, split_by_whitespace=True)
+            else:
+                kwargs.update(byte_fallback=True, character_coverage=coverage, input_sentence_size=2_000_000,
+                              shuffle_input_sentence=True)
+            spm.SentencePieceTrainer.train(**kwargs)
+            self.sp = spm.SentencePieceProcessor(model_file=str(Path(tmp) / "m.model"))
+        self._cache: dict[str, list[str]] = {}
+
+    def docs(self, docs: Sequence[str]) -> list[list[str]]:
+        if self.speller is None:
+            return [self.sp.encode(d, out_type=str) for d in docs]
+        out = []
+        for doc in docs:
+            toks: list[str] = []
+            for p in pretokens(doc):
+                enc = self._cache.get(p)
+                if enc is None:
+                    enc = self._cache[p] = self.sp.encode(self.speller(p), out_type=str)
+                toks += enc
+            out.append(toks)
+        return out
+
+    def char_tokens(self, ch: str) -> int:
+        return len(self.sp.encode(self.speller(ch) if self.speller else ch))
+
+
+def spm_coverage(docs: Sequence[str], vocab: int) -> float:
+    """sentencepiece's default 0.9995, or less when the characters that covers
+    would not leave half the vocabulary (minus the 256 byte pieces) for pieces."""
+    freq = Counter(ch for d in docs for ch in d)
+    total = sum(freq.values())
+    room = max(1, (vocab - 260) // 2)
+    covered = sum(c for _, c in freq.most_common(room))
+    return max(0.98, min(0.9995, covered / total - 1e-6))  # sentencepiece accepts 0.98-1
+
+
+# -- statistics ---------------------------------------------------------------------
+def renyi_efficiency(counts: Counter, vocab: int, alpha: float = RENYI_ALPHA) -> float:
+    total = sum(counts.values())
+    s = sum((c / total) ** alpha for c in counts.values())
+    return math.log(s) / (1 - alpha) / math.log(vocab)
+
+
+def bootstrap_ratio(num: Sequence[int], den: Sequence[int], n_boot: int, seed: int = 0) -> tuple[float, float, float]:
+    """sum(num) / sum(den) and its 95% percentile interval over documents."""
+    rng = random.Random(seed)
+    idx = range(len(num))
+    stats = []
+    for _ in range(n_boot):
+        pick = rng.choices(idx, k=len(num))
+        stats.append(sum(num[i] for i in pick) / max(1, sum(den[i] for i in pick)))
+    stats.sort()
+    return sum(num) / sum(den), stats[int(0.025 * n_boot)], stats[int(0.975 * n_boot) - 1]
+
+
+def tail_chars(train_chars: set[str], seed: int = 0) -> dict[str, list[str]]:
+    """Characters with a Wubi code, outside GB2312, absent from training."""
+    groups: dict[str, list[str]] = {"URO": [], "Ext A": [], "Ext B": []}
+    for ch, _, _ in default_dictionary().iter_full_code_weights():
+        if len(ch) != 1 or not is_han(ch) or ch in train_chars:
+            continue
+        try:
+            ch.encode("gb2312")
+            continue
+        except UnicodeEncodeError:
+            pass
+        cp = ord(ch)
+        g = "URO" if 0x4E00 <= cp <= 0x9FFF else "Ext A" if 0x3400 <= cp <= 0x4DBF else \
+            "Ext B" if 0x20000 <= cp <= 0x2A6DF else None
+        if g:
+            groups[g].append(ch)
+    rng = random.Random(seed)
+    return {g: rng.sample(sorted(chars), min(TAIL_SAMPLE, len(chars))) for g, chars in groups.items()}
+
+
+# -- the run ----------------------------------------------------------------------------
+def training_counts(genres) -> tuple[list[str], Counter]:
+    docs = [d for g in SOURCE_GENRES for d in genres[g]["train"]]
+    cache = DATA / "genres.train-counts.json"
+    if cache.exists():
+        return docs, Counter(json.loads(cache.read_text(encoding="utf-8")))
+    counts: Counter = Counter()
+    for d in docs:
+        counts.update(pretokens(d))
+    cache.write_text(json.dumps(counts, ensure_ascii=False), encoding="utf-8")
+    return docs, counts
+
+
+def check_against_engine(counts: Counter, docs: Sequence[str], vocab: int) -> None:
+    """The bench's ``wubi`` must be the engine's fast backend, token for token."""
+    text = "".join(docs[:40])
+    local: Counter = Counter()
+    local.update(pretokens(text))
+    model = SpelledBPE(WubiSpeller(), local, vocab, WubiSpeller().alphabet, 4)
+    engine = WubiBPE.train([text], vocab_size=vocab, backend="fast")
+    mine = sum(map(len, doc_tokens_pretokenized(model, [text])))
+    theirs = len(engine.encode(text).ids)
+    assert mine == theirs, f"bench wubi {mine} tokens, engine {theirs}"
+
+
+def run(args) -> dict:
+    genres = load_genres()
+    train_docs, counts = training_counts(genres)
+    han_counts: Counter = Counter()
+    for w, c in counts.items():
+        for ch in w:
+            if is_han(ch):
+                han_counts[ch] += c
+    log("counts loaded")
+    check_against_engine(counts, train_docs, 2000)
+    log("bench wubi == engine fast backend")
+    held = {g: genres[g][args.split] for g in GENRES}
+    tails = tail_chars(set(han_counts))
+    options = CodecOptions()
+    spellers: dict[str, Callable[[], Speller]] = {
+        "wubi": lambda: WubiSpeller(),
+        "wubi-corpus": lambda: WubiSpeller(corpus_order_spelling(han_counts, options)),
+    }
+    result: dict = {"split": args.split, "train_chars": sum(map(len, train_docs)),
+                    "held_chars": {g: sum(map(len, d)) for g, d in held.items()},
+                    "held_docs": {g: len(d) for g, d in held.items()},
+                    "tail_chars": {g: len(c) for g, c in tails.items()}, "vocab": {}}
+    wanted = set(args.tokenizers)
+    # BPE models are trained once at the largest size and cut (``truncated_bpe``).
+    top = max(args.vocab)
+    big: dict[str, SpelledBPE] = {}
+    train_top: dict[str, float] = {}
+    result["train_s_top_vocab"] = train_top
+    for name in ("wubi", "wubi-corpus", "bytes"):
+        if name in wanted or f"{name}-optimal" in wanted:
+            t = time.perf_counter()
+            if name == "bytes":
+                big[name] = SpelledBPE(byte_speller(), counts, top, BYTE_TOKENS, 4)
+            else:
+                sp = spellers[name]()
+                big[name] = SpelledBPE(sp, counts, top, sp.alphabet, 4)
+            train_top[name] = time.perf_counter() - t
+            log(f"{top} {name} trained in {train_top[name]:.1f} s")
+    big_gpt = GPT4BPE(train_docs, top) if "gpt4" in wanted else None
+    for vocab in sorted(args.vocab):
+        per: dict[str, dict] = {}  # tokenizer -> genre -> per-doc token lists
+        tail: dict[str, dict[str, float]] = {}
+        times: dict[str, float] = {}
+        for name, whole in big.items():
+            model = whole.truncated(vocab, 4)
+            for opt in (False, True):
+                label = name + ("-optimal" if opt else "")
+                if label not in wanted:
+                    continue
+                per[label] = {g: doc_tokens_pretokenized(model, d, opt) for g, d in held.items()}
+                tail[label] = {g: sum(len(model.encode_pieces([c], opt)[0]) for c in cs) / len(cs)
+                               for g, cs in tails.items()}
+                log(f"{vocab} {label} encoded")
+        if big_gpt is not None:
+            gpt = big_gpt.truncated(vocab)
+            per["gpt4"] = {g: gpt.docs(d) for g, d in held.items()}
+            log(f"{vocab} gpt4 done")
+            tail["gpt4"] = {g: sum(map(gpt.char_tokens, cs)) / len(cs) for g, cs in tails.items()}
+        if "spm" in wanted:
+            t = time.perf_counter()
+            lines = [ln for d in train_docs for ln in d.splitlines(keepends=True)]
+            try:
+                spm_model = SentencePiece(vocab, lines=lines, coverage=spm_coverage(train_docs, vocab))
+            except RuntimeError as exc:  # too small a vocabulary for its required characters
+                log(f"{vocab} spm: {str(exc).splitlines()[0][:200]}")
+            else:
+                times["spm"] = time.perf_counter() - t
+                per["spm"] = {g: spm_model.docs(d) for g, d in held.items()}
+                log(f"{vocab} spm done")
+                tail["spm"] = {g: sum(map(spm_model.char_tokens, cs)) / len(cs) for g, cs in tails.items()}
+        if "wubi-unigram" in wanted:
+            sp = WubiSpeller()
+            spelled: Counter = Counter()
+            for w, c in counts.items():
+                spelled[sp(w)] += c
+            t = time.perf_counter()
+            uni = SentencePiece(vocab, tsv=spelled, speller=sp, alphabet=sp.alphabet)
+            times["wubi-unigram"] = time.perf_counter() - t
+            per["wubi-unigram"] = {g: uni.docs(d) for g, d in held.items()}
+            tail["wubi-unigram"] = {g: sum(map(uni.char_tokens, cs)) / len(cs) for g, cs in tails.items()}
+
+        row: dict = {"train_s": times, "tail_tokens_per_char": tail, "genres": {}}
+        for g, docs in held.items():
+            chars = [len(d) for d in docs]
+            gr: dict = {"tokenizers": {}, "ratios": {}}
+            for name, by_genre in per.items():
+                toks = by_genre[g]
+                n = sum(map(len, toks))
+                freq: Counter = Counter(t for doc in toks for t in doc)
+                gr["tokenizers"][name] = {"tokens": n, "chars_per_token": sum(chars) / n,
+                                          "tokens_per_char": n / sum(chars),
+                                          "renyi_2_5": renyi_efficiency(freq, vocab)}
+            for wubi in (t for t in per if t.startswith("wubi")):
+                w_counts = [len(t) for t in per[wubi][g]]
+                for base in (b for b in BASELINES + ("bytes-optimal",) if b in per):
+                    if base == "bytes-optimal" and wubi != "wubi-optimal":
+                        continue
+                    b_counts = [len(t) for t in per[base][g]]
+                    r, lo, hi = bootstrap_ratio(b_counts, w_counts, args.boot)
+                    gr["ratios"][f"{base}/{wubi}"] = {"ratio": r, "lo": lo, "hi": hi}
+            row["genres"][g] = gr
+        result["vocab"][str(vocab)] = row
+        log(f"vocab {vocab:,} done")
+    return result
+
+
+def log(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+TARGETS = {2000: 1.05, 8000: 1.03, 32000: 1.01}
+
+
+def print_tables(res: dict) -> None:
+    print(f"split: {res['split']}; training text {res['train_chars']:,} characters; held-out characters: "
+          + ", ".join(f"{g} {n:,} ({res['held_docs'][g]} docs)" for g, n in res["held_chars"].items()))
+    for vocab, row in res["vocab"].items():
+        v = int(vocab)
+        target = TARGETS.get(v)
+        print(f"\n### vocab {v:,}" + (f" (target ratio >= {target})" if target else "") + "\n")
+        names = list(next(iter(row["genres"].values()))["tokenizers"])
+        print("| genre | " + " | ".join(names) + " |")
+        print("|---|" + "---|" * len(names))
+        for g, gr in row["genres"].items():
+            cells = [f"{gr['tokenizers'][n]['chars_per_token']:.3f} ({gr['tokenizers'][n]['renyi_2_5']:.3f})"
+                     for n in names]
+            print(f"| {g} | " + " | ".join(cells) + " |")
+        print("\nchars/token (Rényi efficiency, alpha 2.5). Ratios tokens(baseline) / tokens(Wubi), 95% interval:\n")
+        ratio_names = list(next(iter(row["genres"].values()))["ratios"])
+        print("| genre | " + " | ".join(ratio_names) + " |")
+        print("|---|" + "---|" * len(ratio_names))
+        for g, gr in row["genres"].items():
+            cells = []
+            for rn in ratio_names:
+                r = gr["ratios"][rn]
+                mark = " ✓" if target and r["lo"] >= target else ""
+                cells.append(f"{r['ratio']:.4f} [{r['lo']:.4f}, {r['hi']:.4f}]{mark}")
+            print(f"| {g} | " + " | ".join(cells) + " |")
+        tail = row["tail_tokens_per_char"]
+        print("\ntail (unseen, outside GB2312), tokens per character:\n")
+        groups = list(next(iter(tail.values())))
+        print("| tokenizer | " + " | ".join(groups) + " |")
+        print("|---|" + "---|" * len(groups))
+        for n, t in tail.items():
+            print(f"| {n} | " + " | ".join(f"{t[g]:.2f}" for g in groups) + " |")
+        print("\ntraining: " + ", ".join(f"{n} {s:.1f} s" for n, s in row["train_s"].items()))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--vocab", type=int, nargs="+", default=[2000, 8000, 32000])
+    ap.add_argument("--split", choices=("test", "dev"), default="test")
+    ap.add_argument("--tokenizers", nargs="+", choices=ALL_TOKENIZERS, default=list(ALL_TOKENIZERS))
+    ap.add_argument("--boot", type=int, default=1000, help="bootstrap resamples")
+    ap.add_argument("--json", type=Path, help="write all figures here")
+    args = ap.parse_args()
+    res = run(args)
+    if args.json:
+        args.json.write_text(json.dumps(res, indent=1, ensure_ascii=False), encoding="utf-8")
+    print_tables(res)
+
+
+if __name__ == "__main__":
+    main()
