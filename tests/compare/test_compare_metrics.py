@@ -148,3 +148,16 @@ def test_byte_tokenizer_invariants_on_any_text(texts):
     assert r.tokens == r.bytes == sum(len(line.encode("utf-8")) for line in lines)
     assert r.roundtrip_lines == r.lines and sum(r.token_lengths.values()) == r.tokens
     assert r.token_lengths.get(1, 0) == sum(1 for line in lines for ch in line if ch < "\x80")
+
+
+def test_tokens_per_char_by_script_by_hand():
+    # 中 (GB2312), 𠀀 (Ext B: the tail), "ab", "1", " " and "!": the byte toy gives
+    # one token per UTF-8 byte, each covering exactly one character.
+    (r,) = compare_tokenizers({"bytes": ByteToy()}, "中𠀀ab 1!")
+    assert r.script_chars == {"Han (GB2312)": 1, "Han (other)": 1, "Latin": 2, "space": 1, "digit": 1, "punct": 1}
+    assert r.tokens_per_char_by_script == {
+        "Han (GB2312)": 3.0, "Han (other)": 4.0, "Latin": 1.0, "digit": 1.0, "space": 1.0, "punct": 1.0}
+    # A token over two classes counts in both: 中国 covers 2 GB2312 Han, "a" one Latin.
+    (g,) = compare_tokenizers({"toy": GreedyToy(PIECES)}, "中国a")
+    assert g.tokens_per_char_by_script == {"Han (GB2312)": 0.5, "Latin": 1.0}
+    assert g.to_json()["tokens_per_char_by_script"] == g.tokens_per_char_by_script

@@ -36,10 +36,21 @@ def test_table_aligns_chinese_names_and_shows_figures(results):
     assert share.split()[1:4] == ["0.0%", "85.7%", "14.3%"]
 
 
-def test_markdown_has_both_tables(results):
+def test_markdown_has_all_three_tables(results):
     out = format_results(results, "md")
     assert "| 贪心 | greedy-toy | 7 | 1.143 |" in out
-    assert out.count("|---|") == 2
+    assert out.count("|---|") == 3
+    # Tokens per character by script: bytes spend 3 tokens per GB2312 Han character (4 of them).
+    # Greedy: 中国, 人, 中 cover the 4 Han characters: 0.75 each.
+    assert "| tokens per char | Han (GB2312) (4) | Latin (4) |" in out
+    assert "| 贪心 | 0.750 | 1.000 |" in out and "| bytes | 3.000 | 1.000 |" in out
+
+
+def test_table_shows_tokens_per_char_by_script(results):
+    lines = format_results(results, "table").splitlines()
+    at = lines.index(next(line for line in lines if line.startswith("Tokens per character by script")))
+    assert lines[at + 1].split()[:3] == ["tokens", "per", "char"]
+    assert lines[at + 4].split() == ["bytes", "3.000", "1.000"]
 
 
 def test_csv_has_full_precision_and_length_columns(results):
@@ -49,6 +60,7 @@ def test_csv_has_full_precision_and_length_columns(results):
     # Bytes: 中国人 = 9 pieces, ab中 = 2 + 3, xa = 2: 16 tokens, 12 of them pieces of a Han character.
     assert (rows[1]["tokens"], rows[1]["len_0"], rows[1]["len_1"], rows[1]["len_2"]) == ("16", "12", "4", "0")
     assert rows[0]["train_seconds"] == ""
+    assert float(rows[1]["tpc_Han (GB2312)"]) == 3.0 and rows[1]["tpc_Han (other)"] == ""
 
 
 def test_json_is_a_list_of_objects(results):

@@ -17,6 +17,10 @@ encoded, and empty lines are skipped):
   ``encode_batch`` -- producing ids, tokens and offsets through wubitok's
   interface, so for adapted tokenizers it includes the adapter's offset work.
   Measured and reported, never asserted.
+- ``tokens_per_char_by_script``: per script class (``SCRIPTS``: Han in
+  GB2312, other Han - the rare-character tail -, Latin, digits, space,
+  punctuation, other), tokens that cover at least one character of that
+  class per character of it.  A token over several classes counts in each.
 - ``token_lengths``: how many tokens cover 1, 2, 3, ... whole characters.
   Bucket 0 holds tokens that cover no whole character on their own: pieces of
   one character (``partial``, e.g. byte-level BPE bytes of a Han character)
@@ -32,7 +36,7 @@ from itertools import accumulate, repeat
 from typing import Any, Iterable
 
 from ..engines.base import Encoding, Tokenizer
-from ..segment import is_han
+from ..segment import is_han, segment_texts
 
 RENYI_ALPHA = 2.5
 
@@ -79,6 +83,31 @@ def unknown_token_id(tokenizer: Tokenizer) -> int | None:
     return None
 
 
+# Script classes of tokens_per_char_by_script, in display order.
+HAN_COMMON, HAN_RARE = "Han (GB2312)", "Han (other)"
+SCRIPTS = (HAN_COMMON, HAN_RARE, "Latin", "digit", "space", "punct", "other")
+_KIND_SCRIPT = {"latin": "Latin", "digit": "digit", "space": "space", "punct": "punct"}
+
+
+def _in_gb2312(ch: str) -> bool:
+    try:
+        ch.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def char_scripts(text: str) -> list[str]:
+    """The script class (one of ``SCRIPTS``) of each character of ``text``."""
+    out: list[str] = []
+    for piece, kind in zip(*segment_texts(text)):
+        if kind == "han":
+            out += [HAN_COMMON if _in_gb2312(ch) else HAN_RARE if is_han(ch) else "other" for ch in piece]
+        else:
+            out += [_KIND_SCRIPT.get(kind, "other")] * len(piece)
+    return out
+
+
 @dataclass(frozen=True)
 class Line:
     """One sample line, with what every tokenizer's tally needs from it."""
@@ -86,11 +115,12 @@ class Line:
     text: str
     n_bytes: int
     han_prefix: list[int]  # han_prefix[i] = Han characters in text[:i]
+    scripts: list[str]  # the script class of each character
 
     @classmethod
     def of(cls, text: str) -> "Line":
         return cls(text, len(text.encode("utf-8", "surrogatepass")),
-                   list(accumulate(map(is_han, text), initial=0)))
+                   list(accumulate(map(is_han, text), initial=0)), char_scripts(text))
 
     @property
     def han(self) -> int:
@@ -121,6 +151,8 @@ class CompareResult:
     encode_seconds: float = 0.0
     train_seconds: float | None = None  # set by the --train experiment
     token_lengths: dict[int, int] = field(default_factory=dict)
+    script_chars: dict[str, int] = field(default_factory=dict)
+    script_tokens: dict[str, int] = field(default_factory=dict)
 
     @property
     def chars_per_token(self) -> float | None:
@@ -133,6 +165,11 @@ class CompareResult:
     @property
     def tokens_per_han(self) -> float | None:
         return _ratio(self.han_tokens, self.han_chars)
+
+    @property
+    def tokens_per_char_by_script(self) -> dict[str, float]:
+        """Script class -> tokens covering it per character of it (classes present, in ``SCRIPTS`` order)."""
+        return {k: self.script_tokens.get(k, 0) / self.script_chars[k] for k in SCRIPTS if self.script_chars.get(k)}
 
     @property
     def unk_rate(self) -> float | None:
@@ -178,6 +215,8 @@ class CompareResult:
             "train_seconds": self.train_seconds,
             # JSON keys are strings; "0" is the bucket of partial / empty-span tokens.
             "token_lengths": {str(k): v for k, v in sorted(self.token_lengths.items())},
+            "script_chars": {k: self.script_chars[k] for k in SCRIPTS if k in self.script_chars},
+            "tokens_per_char_by_script": self.tokens_per_char_by_script,
         }
 
 
@@ -195,6 +234,8 @@ class Tally:
         self.unk_id = unknown_token_id(tokenizer)
         self.id_counts: Counter[int] = Counter()
         self.lengths: Counter[int] = Counter()
+        self.script_chars: Counter[str] = Counter()
+        self.script_tokens: Counter[str] = Counter()
 
     def add(self, line: Line, enc: Encoding) -> None:
         r = self.result
@@ -209,11 +250,15 @@ class Tally:
         if self.tokenizer.decode(enc.ids) == line.text:
             r.roundtrip_lines += 1
         prefix = line.han_prefix
+        scripts = line.scripts
+        self.script_chars.update(scripts)
         partial = enc.partial or repeat(False)
         for (start, end), part in zip(enc.offsets, partial):
             self.lengths[0 if part or end <= start else end - start] += 1
             if prefix[end] > prefix[start]:
                 r.han_tokens += 1
+            if end > start:
+                self.script_tokens.update(set(scripts[start:end]))
 
     def merge(self, result: CompareResult, id_counts: Counter[int], lengths: Counter[int]) -> None:
         """Add the figures of another Tally of the same tokenizer (a batch measured elsewhere)."""
@@ -227,4 +272,6 @@ class Tally:
         r.vocab_used = len(self.id_counts)
         r.renyi_efficiency = renyi_efficiency(self.id_counts.values(), r.vocab_size)
         r.token_lengths = dict(sorted(self.lengths.items()))
+        r.script_chars = dict(self.script_chars)
+        r.script_tokens = dict(self.script_tokens)
         return r

@@ -7,7 +7,7 @@ import json
 import unicodedata
 from typing import Any, Callable, Sequence
 
-from .metrics import CompareResult
+from .metrics import SCRIPTS, CompareResult
 
 FORMATS = ("table", "json", "csv", "md")
 
@@ -67,6 +67,20 @@ def _length_rows(results: Sequence[CompareResult]) -> tuple[list[str], list[list
     return header, rows
 
 
+def _script_rows(results: Sequence[CompareResult]) -> tuple[list[str], list[list[str]]]:
+    present = [k for k in SCRIPTS if any(r.script_chars.get(k) for r in results)]
+    header = ["tokens per char"] + [f"{k} ({max(r.script_chars.get(k, 0) for r in results):,})" for k in present]
+    rows = []
+    for r in results:
+        per = r.tokens_per_char_by_script
+        rows.append([r.name] + [f"{per[k]:.3f}" if k in per else _MISSING for k in present])
+    return header, rows
+
+
+_SCRIPTS_NOTE = ("Tokens per character by script (tokens covering a character of the class, per character; "
+                 "Han (other) = Han outside GB2312, the rare-character tail; characters in brackets):")
+
+
 def _width(s: str) -> int:
     # Chinese names take two columns in a terminal.
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1 for c in s)
@@ -87,7 +101,8 @@ def _aligned(header: list[str], rows: list[list[str]], left: int = 1) -> str:
 
 def format_table(results: Sequence[CompareResult]) -> str:
     return (_aligned(*_summary_rows(results), left=2) + "\n\nShare of tokens by length in characters "
-            "(part = a piece of one character, or no character):\n" + _aligned(*_length_rows(results)) + "\n")
+            "(part = a piece of one character, or no character):\n" + _aligned(*_length_rows(results))
+            + "\n\n" + _SCRIPTS_NOTE + "\n" + _aligned(*_script_rows(results)) + "\n")
 
 
 def format_markdown(results: Sequence[CompareResult]) -> str:
@@ -100,7 +115,8 @@ def format_markdown(results: Sequence[CompareResult]) -> str:
         return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in esc[1:]])
 
     return (table(*_summary_rows(results), left=2) + "\n\nShare of tokens by length in characters "
-            "(part = a piece of one character, or no character):\n\n" + table(*_length_rows(results)) + "\n")
+            "(part = a piece of one character, or no character):\n\n" + table(*_length_rows(results))
+            + "\n\n" + _SCRIPTS_NOTE + "\n\n" + table(*_script_rows(results)) + "\n")
 
 
 def json_records(results: Sequence[CompareResult]) -> list[dict[str, Any]]:
@@ -112,16 +128,19 @@ def format_json(results: Sequence[CompareResult]) -> str:
 
 
 def format_csv(results: Sequence[CompareResult]) -> str:
-    """Full-precision figures, one row each; token lengths as columns len_0 (partial), len_1, ..."""
+    """Full-precision figures, one row each; token lengths as columns len_0 (partial), len_1, ...,
+    tokens per character by script as columns tpc_<script>."""
     records = json_records(results)
-    scalar = [k for k in records[0] if k != "token_lengths"] if records else []
+    nested = ("token_lengths", "script_chars", "tokens_per_char_by_script")
+    scalar = [k for k in records[0] if k not in nested] if records else []
     longest = max((max(r.token_lengths, default=0) for r in results), default=0)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(scalar + [f"len_{n}" for n in range(longest + 1)])
+    w.writerow(scalar + [f"len_{n}" for n in range(longest + 1)] + [f"tpc_{k}" for k in SCRIPTS])
     for rec, r in zip(records, results):
+        per = r.tokens_per_char_by_script
         w.writerow(["" if rec[k] is None else rec[k] for k in scalar]
-                   + [r.token_lengths.get(n, 0) for n in range(longest + 1)])
+                   + [r.token_lengths.get(n, 0) for n in range(longest + 1)] + [per.get(k, "") for k in SCRIPTS])
     return buf.getvalue()
 
 
