@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import tempfile
@@ -54,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from genres import DATA, GENRES, SOURCE_GENRES, load_genres  # noqa: E402
 
 from wubitok.codec import BYTE_TOKENS, CodecOptions, WubiCodec  # noqa: E402
+from wubitok.compare.metrics import renyi_efficiency  # noqa: E402
 from wubitok.dictionary import default_dictionary  # noqa: E402
 from wubitok.engines.wubi_bpe import WubiBPE, pretokens  # noqa: E402
 from wubitok.segment import is_han  # noqa: E402
@@ -64,9 +64,9 @@ GPT4_SPLIT = (
     r"|\s*[\r\n]+|\s+(?!\S)|\s+"
 )
 ALL_TOKENIZERS = ("wubi", "wubi-corpus", "wubi-optimal", "wubi-unigram", "bytes", "bytes-optimal", "gpt4", "spm")
+SWEEP = ("wubi-w2", "wubi-corpus-w2", "wubi-w1.5")  # spelling variants, on request
 # ratio rows: (wubi variant, baseline)
 BASELINES = ("bytes", "gpt4", "spm")
-RENYI_ALPHA = 2.5
 TAIL_SAMPLE = 500
 
 Speller = Callable[[str], str]
@@ -100,15 +100,19 @@ class WubiSpeller:
         return "".join(map(self.char, piece))
 
 
-def corpus_order_spelling(han_counts: Counter, options: CodecOptions) -> dict[str, tuple[int, ...]]:
+def prefix_spelling(han_counts: Counter | None, options: CodecOptions,
+                    digit_weight: float = 1.0) -> dict[str, tuple[int, ...]]:
     """The prefix spelling with each prefix's list ordered by ``han_counts``
-    (then the table's weight order).  Lossless: each (prefix, index) names one
-    character, as in the codec."""
+    (then the table's weight order; ``None``: the table's order alone), each
+    character taking the prefix with the fewest keys + ``digit_weight`` x
+    index digits.  Lossless: each (prefix, index) names one character, as in
+    the codec."""
     from wubitok.codec import MARK_BASE, _index_cost
     from wubitok.dictionary import WUBI_KEYS
 
     rows = [(ch, full) for ch, full, _ in default_dictionary().iter_full_code_weights() if len(ch) == 1 and is_han(ch)]
-    order = sorted(range(len(rows)), key=lambda i: (-han_counts.get(rows[i][0], 0), i))
+    counts = han_counts or Counter()
+    order = sorted(range(len(rows)), key=lambda i: (-counts.get(rows[i][0], 0), i))
     lists: dict[str, int] = {}
     best: dict[str, tuple[int, str, int]] = {}
     for i in order:
@@ -119,20 +123,20 @@ def corpus_order_spelling(han_counts: Counter, options: CodecOptions) -> dict[st
             index = lists.get(code, 0)
             lists[code] = index + 1
             cost = _index_cost(index, options.index)
-            if cost is not None and (choice is None or n + cost < choice[0]):
-                choice = (n + cost, code, index)
+            if cost is not None and (choice is None or n + digit_weight * cost < choice[0]):
+                choice = (n + digit_weight * cost, code, index)
         if choice is not None:
             best[ch] = choice
     codec = WubiCodec(options)
     key_base = MARK_BASE - len(WUBI_KEYS)
     out: dict[str, tuple[int, ...]] = {}
     for ch, (_, code, index) in best.items():
-        keys = [key_base + WUBI_KEYS.index(k) for k in code]
+        keys: list[int] = [key_base + WUBI_KEYS.index(k) for k in code]
         keys[-1] += MARK_BASE - key_base
         if index:
             keys.extend(codec.index_base + int(d) for d in str(index))
         out[ch] = tuple(keys)
-    assert len(set(out.values())) == len(out), "corpus order spelling is not one-to-one"
+    assert len(set(out.values())) == len(out), "prefix spelling is not one-to-one"
     return out
 
 
@@ -316,12 +320,6 @@ def spm_coverage(docs: Sequence[str], vocab: int) -> float:
 
 
 # -- statistics ---------------------------------------------------------------------
-def renyi_efficiency(counts: Counter, vocab: int, alpha: float = RENYI_ALPHA) -> float:
-    total = sum(counts.values())
-    s = sum((c / total) ** alpha for c in counts.values())
-    return math.log(s) / (1 - alpha) / math.log(vocab)
-
-
 def bootstrap_ratio(num: Sequence[int], den: Sequence[int], n_boot: int, seed: int = 0) -> tuple[float, float, float]:
     """sum(num) / sum(den) and its 95% percentile interval over documents."""
     rng = random.Random(seed)
@@ -393,9 +391,12 @@ def run(args) -> dict:
     held = {g: genres[g][args.split] for g in GENRES}
     tails = tail_chars(set(han_counts))
     options = CodecOptions()
-    spellers: dict[str, Callable[[], Speller]] = {
+    spellers: dict[str, Callable[[], WubiSpeller]] = {
         "wubi": lambda: WubiSpeller(),
-        "wubi-corpus": lambda: WubiSpeller(corpus_order_spelling(han_counts, options)),
+        "wubi-corpus": lambda: WubiSpeller(prefix_spelling(han_counts, options)),
+        "wubi-w2": lambda: WubiSpeller(prefix_spelling(None, options, 2.0)),
+        "wubi-corpus-w2": lambda: WubiSpeller(prefix_spelling(han_counts, options, 2.0)),
+        "wubi-w1.5": lambda: WubiSpeller(prefix_spelling(None, options, 1.5)),
     }
     result: dict = {"split": args.split, "train_chars": sum(map(len, train_docs)),
                     "held_chars": {g: sum(map(len, d)) for g, d in held.items()},
@@ -407,7 +408,7 @@ def run(args) -> dict:
     big: dict[str, SpelledBPE] = {}
     train_top: dict[str, float] = {}
     result["train_s_top_vocab"] = train_top
-    for name in ("wubi", "wubi-corpus", "bytes"):
+    for name in [*spellers, "bytes"]:
         if name in wanted or f"{name}-optimal" in wanted:
             t = time.perf_counter()
             if name == "bytes":
@@ -470,7 +471,7 @@ def run(args) -> dict:
                 freq: Counter = Counter(t for doc in toks for t in doc)
                 gr["tokenizers"][name] = {"tokens": n, "chars_per_token": sum(chars) / n,
                                           "tokens_per_char": n / sum(chars),
-                                          "renyi_2_5": renyi_efficiency(freq, vocab)}
+                                          "renyi_2_5": renyi_efficiency(freq.values(), vocab)}
             for wubi in (t for t in per if t.startswith("wubi")):
                 w_counts = [len(t) for t in per[wubi][g]]
                 for base in (b for b in BASELINES + ("bytes-optimal",) if b in per):
@@ -531,7 +532,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--vocab", type=int, nargs="+", default=[2000, 8000, 32000])
     ap.add_argument("--split", choices=("test", "dev"), default="test")
-    ap.add_argument("--tokenizers", nargs="+", choices=ALL_TOKENIZERS, default=list(ALL_TOKENIZERS))
+    ap.add_argument("--tokenizers", nargs="+", choices=ALL_TOKENIZERS + SWEEP, default=list(ALL_TOKENIZERS))
     ap.add_argument("--boot", type=int, default=1000, help="bootstrap resamples")
     ap.add_argument("--json", type=Path, help="write all figures here")
     args = ap.parse_args()
