@@ -44,6 +44,7 @@ import random
 import sys
 import tempfile
 import time
+import zlib
 from collections import Counter
 from pathlib import Path
 from typing import Callable, Sequence
@@ -52,10 +53,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from genres import DATA, GENRES, SOURCE_GENRES, load_genres  # noqa: E402
 
+OUT = Path(__file__).resolve().parent / "out"
+
 from wubitok.codec import BYTE_TOKENS, CodecOptions, WubiCodec  # noqa: E402
 from wubitok.compare.metrics import renyi_efficiency  # noqa: E402
 from wubitok.dictionary import default_dictionary  # noqa: E402
-from wubitok.engines.wubi_bpe import WubiBPE, pretokens  # noqa: E402
+from wubitok.engines.bpe.wubi import WubiBPE  # noqa: E402
+from wubitok.engines.pre_tokenizers.wubi import pretokens  # noqa: E402
 from wubitok.segment import is_han  # noqa: E402
 
 SPECIALS = ["<pad>", "<unk>", "<s>", "</s>"]
@@ -264,10 +268,15 @@ class SentencePiece:
     spelled pre-tokens with their counts."""
 
     def __init__(self, vocab: int, *, lines: Sequence[str] = (), tsv: Counter | None = None,
-                 speller: Speller | None = None, alphabet: Sequence[str] = (), coverage: float = 0.9995):
+                 speller: Speller | None = None, alphabet: Sequence[str] = (), coverage: float = 0.9995,
+                 cache: Path | None = None):
         import sentencepiece as spm
 
         self.speller = speller
+        self._cache: dict[str, list[str]] = {}
+        if cache is not None and cache.exists():  # sentencepiece takes minutes: train once per corpus
+            self.sp = spm.SentencePieceProcessor(model_file=str(cache))
+            return
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "train.txt"
             if tsv is not None:
@@ -289,7 +298,9 @@ class SentencePiece:
                               shuffle_input_sentence=True)
             spm.SentencePieceTrainer.train(**kwargs)
             self.sp = spm.SentencePieceProcessor(model_file=str(Path(tmp) / "m.model"))
-        self._cache: dict[str, list[str]] = {}
+            if cache is not None:
+                cache.parent.mkdir(parents=True, exist_ok=True)
+                (Path(tmp) / "m.model").replace(cache)
 
     def docs(self, docs: Sequence[str]) -> list[list[str]]:
         if self.speller is None:
@@ -385,10 +396,12 @@ def run(args) -> dict:
         for ch in w:
             if is_han(ch):
                 han_counts[ch] += c
+    digest = f"{zlib.crc32(''.join(train_docs).encode()):08x}"  # names the cached models
     log("counts loaded")
     check_against_engine(counts, train_docs, 2000)
     log("bench wubi == engine fast backend")
-    held = {g: genres[g][args.split] for g in GENRES}
+    # One run measures every split asked for: keys "split/genre".
+    held = {f"{split}/{g}": genres[g][split] for split in args.split for g in GENRES}
     tails = tail_chars(set(han_counts))
     options = CodecOptions()
     spellers: dict[str, Callable[[], WubiSpeller]] = {
@@ -442,7 +455,8 @@ def run(args) -> dict:
             t = time.perf_counter()
             lines = [ln for d in train_docs for ln in d.splitlines(keepends=True)]
             try:
-                spm_model = SentencePiece(vocab, lines=lines, coverage=spm_coverage(train_docs, vocab))
+                spm_model = SentencePiece(vocab, lines=lines, coverage=spm_coverage(train_docs, vocab),
+                                          cache=OUT / f"spm-{vocab}-{digest}.model")
             except RuntimeError as exc:  # too small a vocabulary for its required characters
                 log(f"{vocab} spm: {str(exc).splitlines()[0][:200]}")
             else:
@@ -456,7 +470,8 @@ def run(args) -> dict:
             for w, c in counts.items():
                 spelled[sp(w)] += c
             t = time.perf_counter()
-            uni = SentencePiece(vocab, tsv=spelled, speller=sp, alphabet=sp.alphabet)
+            uni = SentencePiece(vocab, tsv=spelled, speller=sp, alphabet=sp.alphabet,
+                                cache=OUT / f"wubi-unigram-{vocab}-{digest}.model")
             times["wubi-unigram"] = time.perf_counter() - t
             per["wubi-unigram"] = {g: uni.docs(d) for g, d in held.items()}
             tail["wubi-unigram"] = {g: sum(map(uni.char_tokens, cs)) / len(cs) for g, cs in tails.items()}
@@ -494,7 +509,7 @@ TARGETS = {2000: 1.05, 8000: 1.03, 32000: 1.01}
 
 
 def print_tables(res: dict) -> None:
-    print(f"split: {res['split']}; training text {res['train_chars']:,} characters; held-out characters: "
+    print(f"splits: {', '.join(res['split'])}; training text {res['train_chars']:,} characters; held-out characters: "
           + ", ".join(f"{g} {n:,} ({res['held_docs'][g]} docs)" for g, n in res["held_chars"].items()))
     for vocab, row in res["vocab"].items():
         v = int(vocab)
@@ -531,7 +546,8 @@ def print_tables(res: dict) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--vocab", type=int, nargs="+", default=[2000, 8000, 32000])
-    ap.add_argument("--split", choices=("test", "dev"), default="test")
+    ap.add_argument("--split", nargs="+", choices=("test", "dev"), default=["test"],
+                    help="held-out splits to measure (dev: where variants are chosen)")
     ap.add_argument("--tokenizers", nargs="+", choices=ALL_TOKENIZERS + SWEEP, default=list(ALL_TOKENIZERS))
     ap.add_argument("--boot", type=int, default=1000, help="bootstrap resamples")
     ap.add_argument("--json", type=Path, help="write all figures here")
