@@ -151,8 +151,9 @@ class CompareResult:
     encode_seconds: float = 0.0
     train_seconds: float | None = None  # set by the --train experiment
     token_lengths: dict[int, int] = field(default_factory=dict)
-    script_chars: dict[str, int] = field(default_factory=dict)
-    script_tokens: dict[str, int] = field(default_factory=dict)
+    # Counters while tallying (a worker's batch result is added with Counter.update).
+    script_chars: dict[str, int] = field(default_factory=Counter)
+    script_tokens: dict[str, int] = field(default_factory=Counter)
 
     @property
     def chars_per_token(self) -> float | None:
@@ -234,8 +235,6 @@ class Tally:
         self.unk_id = unknown_token_id(tokenizer)
         self.id_counts: Counter[int] = Counter()
         self.lengths: Counter[int] = Counter()
-        self.script_chars: Counter[str] = Counter()
-        self.script_tokens: Counter[str] = Counter()
 
     def add(self, line: Line, enc: Encoding) -> None:
         r = self.result
@@ -251,14 +250,15 @@ class Tally:
             r.roundtrip_lines += 1
         prefix = line.han_prefix
         scripts = line.scripts
-        self.script_chars.update(scripts)
+        script_tokens = r.script_tokens
+        r.script_chars.update(scripts)  # type: ignore[attr-defined]  # a Counter while tallying
         partial = enc.partial or repeat(False)
         for (start, end), part in zip(enc.offsets, partial):
             self.lengths[0 if part or end <= start else end - start] += 1
             if prefix[end] > prefix[start]:
                 r.han_tokens += 1
             if end > start:
-                self.script_tokens.update(set(scripts[start:end]))
+                script_tokens.update(set(scripts[start:end]))  # type: ignore[attr-defined]
 
     def merge(self, result: CompareResult, id_counts: Counter[int], lengths: Counter[int]) -> None:
         """Add the figures of another Tally of the same tokenizer (a batch measured elsewhere)."""
@@ -266,12 +266,14 @@ class Tally:
             setattr(self.result, name, getattr(self.result, name) + getattr(result, name))
         self.id_counts.update(id_counts)
         self.lengths.update(lengths)
+        self.result.script_chars.update(result.script_chars)  # type: ignore[attr-defined]
+        self.result.script_tokens.update(result.script_tokens)  # type: ignore[attr-defined]
 
     def finish(self) -> CompareResult:
         r = self.result
         r.vocab_used = len(self.id_counts)
         r.renyi_efficiency = renyi_efficiency(self.id_counts.values(), r.vocab_size)
         r.token_lengths = dict(sorted(self.lengths.items()))
-        r.script_chars = dict(self.script_chars)
-        r.script_tokens = dict(self.script_tokens)
+        r.script_chars = dict(r.script_chars)
+        r.script_tokens = dict(r.script_tokens)
         return r
