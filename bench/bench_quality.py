@@ -51,6 +51,7 @@ from typing import Callable, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench_wubi_bpe import _repeat_feed  # noqa: E402
 from genres import DATA, GENRES, SOURCE_GENRES, load_genres  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "out"
@@ -145,14 +146,6 @@ def prefix_spelling(han_counts: Counter | None, options: CodecOptions,
 
 
 # -- BPE over spelled pre-tokens (HF) ----------------------------------------------
-def _repeat_feed(spelled_counts):
-    for text, count in spelled_counts:
-        while count > 0:
-            k = min(count, 4096)
-            yield " ".join([text] * k)
-            count -= k
-
-
 def truncated_bpe(tok, vocab: int):
     """The HF BPE ``tok`` cut to its first ``vocab`` tokens: BPE learns merges
     greedily, so the first merges of a big run are the small run's merges."""

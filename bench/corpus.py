@@ -47,14 +47,19 @@ def roff_to_text(src: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def _fetch(workdir: Path) -> Path:
-    debs = sorted(DATA.glob(f"{PACKAGE}_*.deb"))
+def extract_package(package: str, workdir: Path) -> Path:
+    """Unpack Debian's ``package`` into ``workdir`` (the .deb is fetched once into DATA)."""
+    debs = sorted(DATA.glob(f"{package}_*.deb"))
     if not debs:
         DATA.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["apt-get", "download", PACKAGE], cwd=DATA, check=True)
-        debs = sorted(DATA.glob(f"{PACKAGE}_*.deb"))
+        subprocess.run(["apt-get", "download", package], cwd=DATA, check=True)
+        debs = sorted(DATA.glob(f"{package}_*.deb"))
     subprocess.run(["dpkg-deb", "-x", str(debs[-1]), str(workdir)], check=True)
-    return workdir / "usr" / "share" / "man" / "zh_CN"
+    return workdir
+
+
+def _fetch(workdir: Path) -> Path:
+    return extract_package(PACKAGE, workdir) / "usr" / "share" / "man" / "zh_CN"
 
 
 def corpus_paths() -> tuple[Path, Path]:

@@ -28,30 +28,19 @@ from __future__ import annotations
 import gzip
 import json
 import re
-import subprocess
 import sys
 import tempfile
 import zlib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from corpus import DATA, roff_to_text  # noqa: E402
+from corpus import DATA, extract_package, roff_to_text  # noqa: E402
 
 CACHE = DATA / "genres.json"
 SOURCE_GENRES = ("zh_CN", "zh_TW", "classical", "fortunes")
 GENRES = SOURCE_GENRES + ("mixed",)
 SPLITS = ("train", "dev", "test")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def _extract(package: str, workdir: Path) -> Path:
-    debs = sorted(DATA.glob(f"{package}_*.deb"))
-    if not debs:
-        DATA.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["apt-get", "download", package], cwd=DATA, check=True)
-        debs = sorted(DATA.glob(f"{package}_*.deb"))
-    subprocess.run(["dpkg-deb", "-x", str(debs[-1]), str(workdir)], check=True)
-    return workdir
 
 
 def _man_pages(root: Path, lang: str) -> dict[str, list[str]]:
@@ -114,8 +103,8 @@ def load_genres() -> dict[str, dict[str, list[str]]]:
     if CACHE.exists():
         return json.loads(CACHE.read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
-        man = _extract("manpages-zh", Path(tmp) / "man")
-        fortunes = _extract("fortunes-zh", Path(tmp) / "fortunes")
+        man = extract_package("manpages-zh", Path(tmp) / "man")
+        fortunes = extract_package("fortunes-zh", Path(tmp) / "fortunes")
         genres = {
             "zh_CN": _man_pages(man, "zh_CN"),
             "zh_TW": _man_pages(man, "zh_TW"),
