@@ -192,3 +192,24 @@ def test_options_are_remembered(qtbot, gui_app, gui_data_dir):
     assert not second.engine.options.learning
     assert second.engine.options.charset == "gb2312"
     second.shutdown()
+
+
+def test_an_unreadable_user_database_shows_a_dialog_and_typing_goes_on(qtbot, gui_app, gui_data_dir, error_dialogs):
+    from wubitok.ime.userdb import FILENAME
+
+    gui_data_dir.mkdir(parents=True, exist_ok=True)
+    corrupt = gui_data_dir / FILENAME
+    corrupt.write_bytes(b"this is not an SQLite database\x00" * 64)
+    pad = ImePadPane()  # must not raise
+    qtbot.addWidget(pad)
+    pad.show()
+    qtbot.waitUntil(lambda: bool(error_dialogs), timeout=5_000)
+    title, message = error_dialogs[0]
+    assert title == "File problem"
+    assert str(corrupt) in message
+    assert not pad.engine.options.learning and not pad.learning_action.isChecked()
+    qtbot.waitUntil(pad.is_ready, timeout=30_000)
+    qtbot.keyClicks(pad.editor, "wqiyvb ")
+    assert _doc(pad) == "你好"
+    assert corrupt.read_bytes() == b"this is not an SQLite database\x00" * 64  # the user's file is left alone
+    pad.shutdown()
