@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from wubitok.cli import main
-from wubitok.cli.train import ProgressBar
 from wubitok.paths import resources_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -158,36 +157,6 @@ def test_encode_decode_errors_are_one_line_exit_2(model, tmp_path, capsys):
     ids = tmp_path / "ids.json"
     ids.write_text('{"tokens": []}', encoding="utf-8")
     _one_line_error(capsys, ["decode", "-m", str(model), "--ids-file", str(ids)], match='without "ids"')
-
-
-def test_progress_bar_rendering():
-    class Clock:
-        t = 0.0
-
-        def __call__(self):
-            return self.t
-
-    class Stream(list):
-        def write(self, s):
-            self.append(s)
-
-        def flush(self):
-            pass
-
-        def isatty(self):
-            return True
-
-    clock, stream = Clock(), Stream()
-    bar = ProgressBar(stream, clock)
-    bar("merging", 0, 1000)
-    clock.t = 2.0
-    bar("merging", 500, 1000)
-    assert "50%" in stream[-1] and "500/1.0k" in stream[-1] and "250/s" in stream[-1] and "ETA 0:02" in stream[-1]
-    clock.t = 4.0
-    bar("merging", 1000, 1000)
-    assert "100%" in stream[-1] and "in 0:04" in stream[-1]
-    bar.finish()
-    assert stream[-1] == "\n"
 
 
 def test_real_process_round_trip_and_ctrl_c_leaves_no_model(model, tmp_path):

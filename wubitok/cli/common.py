@@ -1,14 +1,16 @@
-"""Helpers shared by the CLI commands: input from TEXT or --file, JSON output."""
+"""Helpers shared by the CLI commands: input from TEXT or --file, JSON output, progress on stderr."""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from typing import Any
+import time
+from typing import Any, Callable, TextIO
 
 from ..codec import CodecOptions
 from ..errors import InputError
 from ..fileio import read_text
+from ..progress import Progress, ProgressMeter, clock, si
 
 
 def add_text_or_file(parser: argparse.ArgumentParser, what: str = "TEXT") -> None:
@@ -55,3 +57,68 @@ def codec_options(text: str) -> CodecOptions:
     default = CodecOptions()
     values = parts + [default.boundary, default.index][len(parts) - 1 :]
     return CodecOptions(*values)
+
+
+class ProgressLine:
+    """Draws a long call's ``progress(stage, done, total)`` on a stream (stderr).
+
+    On a terminal one line per stage is redrawn in place, at most ten times a
+    second: stage, bar, percent, counts, rate and ETA.  Elsewhere (a log file,
+    a pipe) one line is printed per stage, when it ends.  The numbers come
+    from :class:`wubitok.progress.ProgressMeter`; this only draws them.
+    """
+
+    WIDTH = 24
+
+    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.monotonic):
+        self.stream = stream
+        self.tty = stream.isatty()
+        self.meter = ProgressMeter(interval=0.1, clock=clock)
+        self._stage: str | None = None  # the stage whose line is not ended yet
+        self._drawn = False  # its line is on screen (terminal) or printed (log)
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if stage != self._stage:
+            self._end_stage()
+            self._stage = stage
+        if self.tty:
+            snapshot = self.meter.update(stage, done, total)
+            if snapshot is not None:
+                self.stream.write("\r" + self.render(snapshot) + "\x1b[K")
+                self.stream.flush()
+                self._drawn = True
+        else:
+            snapshot = self.meter.measure(stage, done, total)
+            if snapshot.finished and not self._drawn:
+                self._print(snapshot)
+
+    def render(self, p: Progress) -> str:
+        if p.total > 0:
+            fraction = p.fraction or 0.0
+            filled = int(fraction * self.WIDTH)
+            bar = "#" * filled + "-" * (self.WIDTH - filled)
+            if p.finished:
+                when = f"in {clock(p.elapsed)}"
+            else:
+                when = f"ETA {clock(p.eta)}" if p.eta is not None else "ETA -:--"
+            return f"{p.stage:<9} [{bar}] {fraction:4.0%} {si(p.done)}/{si(p.total)} {si(p.rate)}/s  {when}"
+        return f"{p.stage:<9} {si(p.done)}  {si(p.rate)}/s  {clock(p.elapsed)}"
+
+    def _print(self, p: Progress) -> None:
+        self.stream.write(self.render(p) + "\n")
+        self.stream.flush()
+        self._drawn = True
+
+    def _end_stage(self) -> None:
+        if self._stage is None:
+            return
+        if self.tty and self._drawn:
+            self.stream.write("\n")
+        elif not self.tty and not self._drawn and self.meter.last is not None:
+            self._print(self.meter.last)
+        self._stage, self._drawn = None, False
+
+    def finish(self) -> None:
+        """End the last stage's line (call once the operation returned)."""
+        self._end_stage()
+        self.stream.flush()

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ from ..compare.run import compare_tokenizers
 from ..compare.spans import TokenSpan, sample_spans
 from ..engines.base import Tokenizer, load_tokenizer
 from ..errors import InputError
-from .common import help_formatter, print_json
+from .common import ProgressLine, help_formatter, print_json
 
 EPILOG = """\
 examples:
@@ -70,33 +69,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     t.add_argument("--min-frequency", type=int, default=2, metavar="N", help="minimum pair/piece frequency (default 2)")
     t.add_argument("-o", "--output-dir", metavar="DIR", help="keep the trained models there as <model>.json")
     p.set_defaults(func=run)
-
-
-class _Progress:
-    """Progress on stderr: one updating line on a terminal, a line per stage otherwise."""
-
-    def __init__(self) -> None:
-        self.tty = sys.stderr.isatty()
-        self.stage = ""
-        self.last = 0.0
-
-    def __call__(self, stage: str, done: int, total: int) -> None:
-        now = time.monotonic()
-        new_stage = stage != self.stage
-        if not self.tty:
-            if new_stage:
-                print(f"{stage} ...", file=sys.stderr, flush=True)
-        elif new_stage or now - self.last > 0.2 or (total and done >= total):
-            amount = f"{100 * done / total:5.1f}%" if total else f"{done:,}"
-            end = "\n" if new_stage and self.stage else ""
-            sys.stderr.write(f"{end}\r{stage}: {amount}\x1b[K")
-            sys.stderr.flush()
-            self.last = now
-        self.stage = stage
-
-    def close(self) -> None:
-        if self.tty and self.stage:
-            sys.stderr.write("\n")
 
 
 def _unique(name: str, taken: set[str]) -> str:
@@ -162,7 +134,7 @@ def _spans_text(spans: dict[str, list[TokenSpan]]) -> str:
 def run(args: argparse.Namespace) -> int:
     _check_mode(args)
     taken: set[str] = set()
-    progress = _Progress()
+    progress = ProgressLine(sys.stderr)
     try:
         if args.train is not None:
             models = [m.strip() for m in args.models.split(",") if m.strip()]
@@ -186,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 results = compare_tokenizers(pairs, files=args.file, progress=report, workers=args.workers)
     finally:
-        progress.close()
+        progress.finish()
 
     spans = sample_spans(pairs, " ".join(args.text)) if args.spans else None
     if args.format == "json":

@@ -3,16 +3,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
-from typing import TextIO
 
 from ..codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES
 from ..engines.backends import AUTO_FAST_BYTES, BACKENDS, choose_backend
 from ..engines.base import available_models, engine_class
 from ..errors import FileError, InputError
 from ..fileio import check_readable_text
-from .common import codec_options, default_codec, help_formatter
+from .common import ProgressLine, codec_options, default_codec, help_formatter
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -75,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     backend = choose_backend(args.backend, args.model, corpus_bytes)
     if args.backend == "auto" and backend == "fast" and not args.quiet:
         print(f"corpus is {corpus_bytes / 1e6:.0f} MB: training with the fast backend", file=sys.stderr)
-    bar = None if args.quiet else ProgressBar(sys.stderr)
+    bar = None if args.quiet else ProgressLine(sys.stderr)
     model = cls.train(
         files=paths,
         vocab_size=args.vocab_size,
@@ -90,70 +88,3 @@ def run(args: argparse.Namespace) -> int:
     model.save(args.output)
     print(f"saved {args.model} model with {model.vocab_size} tokens to {args.output}", file=sys.stderr)
     return 0
-
-
-class ProgressBar:
-    """A one-line progress display: stage, bar, percent, counts, rate and ETA.
-
-    On a terminal the line is redrawn in place (at most ten times a second);
-    otherwise (a log file, a pipe) one line is printed per finished stage.
-    """
-
-    WIDTH = 24
-
-    def __init__(self, stream: TextIO, clock=time.monotonic):
-        self.stream = stream
-        self.clock = clock
-        self.tty = stream.isatty()
-        self.stage: str | None = None
-        self.started = 0.0
-        self.last_draw = 0.0
-        self.line_open = False
-
-    def __call__(self, stage: str, done: int, total: int) -> None:
-        now = self.clock()
-        if stage != self.stage:
-            self._end_line()
-            self.stage, self.started, self.last_draw = stage, now, 0.0
-        finished = total > 0 and done >= total
-        if self.tty and (finished or now - self.last_draw >= 0.1):
-            self.stream.write("\r" + self.render(stage, done, total, now - self.started) + "\x1b[K")
-            self.stream.flush()
-            self.line_open, self.last_draw = True, now
-        elif not self.tty and finished:
-            self.stream.write(self.render(stage, done, total, now - self.started) + "\n")
-            self.stream.flush()
-
-    def render(self, stage: str, done: int, total: int, elapsed: float) -> str:
-        rate = done / elapsed if elapsed > 0 else 0.0
-        if total > 0:
-            frac = min(1.0, done / total)
-            filled = int(frac * self.WIDTH)
-            bar = "#" * filled + "-" * (self.WIDTH - filled)
-            eta = (total - done) / rate if rate > 0 and done < total else 0.0
-            return (f"{stage:<9} [{bar}] {frac:4.0%} {_si(done)}/{_si(total)} "
-                    f"{_si(rate)}/s  {'ETA ' + _clock(eta) if done < total else 'in ' + _clock(elapsed)}")
-        return f"{stage:<9} {_si(done)}  {_si(rate)}/s  {_clock(elapsed)}"
-
-    def _end_line(self) -> None:
-        if self.line_open:
-            self.stream.write("\n")
-            self.line_open = False
-
-    def finish(self) -> None:
-        self._end_line()
-        self.stream.flush()
-
-
-def _si(n: float) -> str:
-    for unit, size in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
-        if n >= size:
-            return f"{n / size:.1f}{unit}"
-    return f"{n:.0f}"
-
-
-def _clock(seconds: float) -> str:
-    s = int(seconds + 0.5)
-    h, rem = divmod(s, 3600)
-    m, s = divmod(rem, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"

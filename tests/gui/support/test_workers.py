@@ -9,8 +9,9 @@ from PySide6.QtCore import QTimer
 from wubitok.engines.bpe.trainer import train_merges
 from wubitok.errors import FileError
 from wubitok.fileio import check_readable_text, read_text
-from wubitok.gui.support.workers import Job, Progress, ProgressMeter, run_job
+from wubitok.gui.support.workers import Job, run_job
 from wubitok.paths import resources_dir
+from wubitok.progress import Progress
 
 SAMPLES = resources_dir() / "samples"
 
@@ -40,26 +41,6 @@ def test_finished_carries_the_result_and_progress_reaches_total(qtbot, tang_word
     assert last.stage == "merging" and last.total > 0 and last.done == last.total
     assert last.fraction == 1.0 and last.eta == 0.0
     assert not job.is_running()
-
-
-def test_progress_meter_rate_and_eta_per_stage():
-    now = [100.0]
-    meter = ProgressMeter(clock=lambda: now[0])
-    first = meter.update("counting", 0, 1000)
-    assert first.rate == 0.0 and first.eta is None
-    now[0] += 2.0
-    mid = meter.update("counting", 400, 1000)
-    assert mid.rate == pytest.approx(200.0)
-    assert mid.eta == pytest.approx(3.0)
-    assert "ETA 3 s" in mid.describe() and "400 / 1,000" in mid.describe()
-    now[0] += 1.0
-    # a new stage measures its own rate from its own start
-    fresh = meter.update("merging", 50, 500)
-    assert fresh.rate == 0.0 and fresh.eta is None
-    now[0] += 5.0
-    later = meter.update("merging", 550, 0)
-    assert later.rate == pytest.approx(100.0) and later.eta is None  # total unknown
-    assert later.fraction is None
 
 
 def test_cancel_stops_a_library_call(qtbot, tang_words):

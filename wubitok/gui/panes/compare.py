@@ -44,11 +44,12 @@ from ...compare.report import COLUMNS, format_results
 from ...engines.base import Tokenizer, check_cancel
 from ...errors import InputError
 from ...fileio import atomic_write_text
+from ...progress import Progress
 from ..support import errors
 from ..support.fonts import han_font
 from ..support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
 from ..support.settings import Settings
-from ..support.workers import Job, Progress
+from ..support.workers import Job
 from ..widgets.report_chart import PALETTE, save_chart_png
 from ..widgets.token_view import TokenizedText, TokenTextView, make_document, prepare
 

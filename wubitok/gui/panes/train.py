@@ -40,10 +40,11 @@ from ...engines.backends import choose_backend
 from ...engines.base import check_cancel, engine_class
 from ...errors import InputError
 from ...fileio import check_readable_text
+from ...progress import Progress
 from ..support import errors
 from ..support.model_catalog import ModelCatalog, shared_catalog, user_models_dir
 from ..support.settings import Settings
-from ..support.workers import Job, Progress
+from ..support.workers import Job
 
 # (model type, label) in the order offered.
 ALGORITHMS = (

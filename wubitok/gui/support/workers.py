@@ -4,6 +4,8 @@ A :class:`Job` wraps a library call and runs it on a ``QThreadPool``.  The
 call gets ``progress`` and ``cancel`` keyword arguments exactly as the
 library's long operations take them (``progress(stage, done, total)`` and a
 ``threading.Event``), so the GUI adds no logic of its own to a job.
+Progress arrives as :class:`wubitok.progress.Progress` snapshots (rate and
+ETA measured by the library's :class:`~wubitok.progress.ProgressMeter`).
 
 Signals are emitted from the pool thread; Qt queues them to the thread the
 ``Job`` lives in (the GUI thread), so slots may touch widgets.  Progress is
@@ -14,88 +16,17 @@ from __future__ import annotations
 
 import sys
 import threading
-import time
 import traceback
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from ...errors import Cancelled, WubitokError
+from ...progress import Progress, ProgressMeter
 
 # At most one progress signal per this many seconds (stage changes and the
 # final "done == total" always go through).
 PROGRESS_INTERVAL = 0.05
-
-
-@dataclass(frozen=True)
-class Progress:
-    """One progress report, with the rate and ETA of its stage."""
-
-    stage: str
-    done: int
-    total: int  # 0 when unknown
-    rate: float  # units of ``done`` per second in this stage; 0.0 until measurable
-    eta: float | None  # seconds left in this stage, None when unknown
-
-    @property
-    def fraction(self) -> float | None:
-        if self.total <= 0:
-            return None
-        return min(1.0, max(0.0, self.done / self.total))
-
-    def describe(self) -> str:
-        """Short text for a status line: 'merging 1,200 / 5,000 · 830/s · ETA 5 s'."""
-        parts = [self.stage]
-        parts.append(f"{self.done:,} / {self.total:,}" if self.total > 0 else f"{self.done:,}")
-        if self.rate > 0:
-            parts.append(f"{_human_rate(self.rate)}/s")
-        if self.eta is not None:
-            parts.append(f"ETA {_human_seconds(self.eta)}")
-        return " · ".join(parts)
-
-
-def _human_rate(rate: float) -> str:
-    if rate >= 1e6:
-        return f"{rate / 1e6:.1f}M"
-    if rate >= 1e4:
-        return f"{rate / 1e3:.0f}k"
-    return f"{rate:,.0f}" if rate >= 10 else f"{rate:.1f}"
-
-
-def _human_seconds(seconds: float) -> str:
-    s = int(round(seconds))
-    if s < 60:
-        return f"{s} s"
-    if s < 3600:
-        return f"{s // 60} min {s % 60:02d} s"
-    return f"{s // 3600} h {s % 3600 // 60:02d} min"
-
-
-class ProgressMeter:
-    """Turns raw ``(stage, done, total)`` calls into :class:`Progress` with rate and ETA.
-
-    Rate is measured from the first report of the current stage, so a stage
-    that starts half-way (resumed counts) is not credited with work done
-    before it.
-    """
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic):
-        self._clock = clock
-        self._stage: str | None = None
-        self._t0 = 0.0
-        self._done0 = 0
-
-    def update(self, stage: str, done: int, total: int) -> Progress:
-        now = self._clock()
-        if stage != self._stage:
-            self._stage, self._t0, self._done0 = stage, now, done
-        elapsed = now - self._t0
-        rate = (done - self._done0) / elapsed if elapsed > 0 and done > self._done0 else 0.0
-        eta = (total - done) / rate if rate > 0 and total > 0 else None
-        if total > 0 and done >= total:
-            eta = 0.0
-        return Progress(stage, done, total, rate, eta)
 
 
 class _Runnable(QRunnable):
@@ -149,9 +80,7 @@ class Job(QObject):
         self._pass_progress = pass_progress
         self._pass_cancel = pass_cancel
         self.cancel_event = threading.Event()
-        self._meter = ProgressMeter()
-        self._last_emit = 0.0
-        self._last_stage: str | None = None
+        self._meter = ProgressMeter(interval=PROGRESS_INTERVAL)
         self._runnable: _Runnable | None = None
         self._done = threading.Event()
         self.error: BaseException | None = None
@@ -185,13 +114,9 @@ class Job(QObject):
     # -- pool thread ----------------------------------------------------------
     def _report(self, stage: str, done: int, total: int) -> None:
         info = self._meter.update(stage, done, total)
-        now = time.monotonic()
-        final = total > 0 and done >= total
-        if stage == self._last_stage and not final and now - self._last_emit < PROGRESS_INTERVAL:
-            return
-        self._last_stage, self._last_emit = stage, now
-        self.last_progress = info
-        self.progress.emit(info)
+        if info is not None:
+            self.last_progress = info
+            self.progress.emit(info)
 
     def _run(self) -> None:
         kwargs = dict(self._kwargs)
