@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -179,7 +178,7 @@ def test_real_process_round_trip_and_ctrl_c_leaves_no_model(model, tmp_path):
                             stderr=subprocess.PIPE, env=env)
     line = proc.stderr.readline()  # the finished "counting" stage: merging has begun
     assert b"counting" in line
-    time.sleep(0.3)
+    # At once: merging takes seconds, but a loaded machine may not run this process for a while.
     proc.send_signal(signal.SIGINT)
     err = proc.communicate(timeout=60)[1]
     assert proc.returncode == 130, err

@@ -6,10 +6,10 @@ import sys
 from pathlib import Path
 
 from ..codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES
-from ..engines.backends import AUTO_FAST_BYTES, BACKENDS, choose_backend
-from ..engines.base import available_models, engine_class
-from ..errors import FileError, InputError
-from ..fileio import check_readable_text
+from ..engines.backends import AUTO_FAST_BYTES, BACKENDS
+from ..engines.base import available_models
+from ..errors import InputError
+from ..training import TrainRequest, resolve_backend, train_to_file
 from .common import ProgressLine, codec_options, default_codec, help_formatter
 
 
@@ -58,33 +58,24 @@ def _model_type(name: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    extra = {}
-    if args.codec is not None:
-        if args.model != "wubi-bpe":
-            raise InputError(f"--codec is for wubi-bpe models, not {args.model}")
-        extra["codec"] = codec_options(args.codec)
-    paths = check_readable_text(args.corpus)
-    folder = Path(args.output).resolve().parent
-    if not folder.is_dir():
-        # Found out now, not after a long training.
-        raise FileError(f"{args.output}: folder {folder} does not exist")
-    cls = engine_class(args.model)
-    corpus_bytes = sum(p.stat().st_size for p in paths)
-    backend = choose_backend(args.backend, args.model, corpus_bytes)
-    if args.backend == "auto" and backend == "fast" and not args.quiet:
+    if args.codec is not None and args.model != "wubi-bpe":
+        raise InputError(f"--codec is for wubi-bpe models, not {args.model}")
+    request = TrainRequest(
+        model_type=args.model,
+        files=tuple(args.corpus),
+        vocab_size=args.vocab_size,
+        output=Path(args.output),
+        min_frequency=args.min_frequency,
+        special_tokens=tuple(args.special_tokens),
+        backend=args.backend,
+        codec=codec_options(args.codec) if args.codec is not None else None,
+    )
+    if args.backend == "auto" and resolve_backend(request) == "fast" and not args.quiet:
+        corpus_bytes = sum(Path(f).stat().st_size for f in request.files)
         print(f"corpus is {corpus_bytes / 1e6:.0f} MB: training with the fast backend", file=sys.stderr)
     bar = None if args.quiet else ProgressLine(sys.stderr)
-    model = cls.train(
-        files=paths,
-        vocab_size=args.vocab_size,
-        min_frequency=args.min_frequency,
-        special_tokens=args.special_tokens,
-        progress=bar,
-        backend=backend,
-        **extra,
-    )
+    result = train_to_file(request, progress=bar)
     if bar is not None:
         bar.finish()
-    model.save(args.output)
-    print(f"saved {args.model} model with {model.vocab_size} tokens to {args.output}", file=sys.stderr)
+    print(f"saved {args.model} model with {result.vocab_size} tokens to {args.output}", file=sys.stderr)
     return 0

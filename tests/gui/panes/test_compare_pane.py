@@ -10,7 +10,7 @@ from wubitok.compare.report import format_results
 from wubitok.engines.base import engine_class, load_tokenizer
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.support import errors
-from wubitok.gui.support.model_catalog import bundled_models_dir
+from wubitok.model_files import bundled_models_dir
 from wubitok.paths import resources_dir
 
 BUNDLED = sorted(bundled_models_dir().glob("*.json"))

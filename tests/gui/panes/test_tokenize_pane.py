@@ -9,8 +9,8 @@ from PySide6.QtGui import QTextDocument
 from wubitok.engines.base import load_tokenizer
 from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.gui.support import errors
-from wubitok.gui.support.model_catalog import bundled_models_dir
 from wubitok.gui.widgets.token_view import TokenTextView, build_segments, document_positions, prepare, wubi_keys
+from wubitok.model_files import bundled_models_dir
 from wubitok.paths import resources_dir
 
 BUNDLED = sorted(bundled_models_dir().glob("*.json"))

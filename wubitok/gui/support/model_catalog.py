@@ -18,19 +18,12 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, Qt, Signal
 
-from ...engines.base import Tokenizer, load_tokenizer
+from ...engines.base import Tokenizer
 from ...errors import FileError
-from ...paths import resources_dir, user_data_dir
+from ...model_files import bundled_models_dir, guess_kind, load_model_file, user_models_dir
 from .settings import Settings
 
 SOURCES = ("bundled", "user", "opened")
-
-# File kinds: "wubitok" files are the project's own; the others are the
-# kinds of ``wubitok.compare.load_external``.
-KIND_WUBITOK = "wubitok"
-KIND_HF = "hf"
-KIND_SPM = "spm"
-KIND_TIKTOKEN = "tiktoken"
 
 EntryRole = Qt.ItemDataRole.UserRole + 1
 
@@ -40,48 +33,11 @@ class ModelEntry:
     name: str  # shown in choosers and tables; unique in a catalog
     path: Path
     source: str  # one of SOURCES
-    kind: str  # KIND_*
+    kind: str  # one of wubitok.model_files.KIND_*
 
     def label(self) -> str:
         tag = {"bundled": "", "user": " (trained)", "opened": " (file)"}[self.source]
         return f"{self.name}{tag}"
-
-
-def bundled_models_dir() -> Path:
-    return resources_dir() / "models"
-
-
-def user_models_dir() -> Path:
-    return user_data_dir() / "models"
-
-
-def guess_kind(path: Path) -> str:
-    """What sort of tokenizer file ``path`` is, from its name and first bytes."""
-    name = path.name.lower()
-    if name.endswith(".model"):
-        return KIND_SPM
-    if name.endswith(".tiktoken"):
-        return KIND_TIKTOKEN
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(4096)
-    except OSError:
-        return KIND_WUBITOK  # loading reports the missing file properly
-    # Our files are written with sorted keys, so "format" comes first.
-    if b'"wubitok-tokenizer"' in head:
-        return KIND_WUBITOK
-    if name.endswith(".json"):
-        return KIND_HF
-    return KIND_WUBITOK
-
-
-def load_entry(entry: ModelEntry) -> Tokenizer:
-    """Load a catalog entry (any thread): our models directly, others via wubitok.compare."""
-    if entry.kind == KIND_WUBITOK:
-        return load_tokenizer(entry.path)
-    from ...compare import load_external
-
-    return load_external(entry.kind, entry.path)
 
 
 class ModelCatalog(QAbstractListModel):
@@ -213,7 +169,7 @@ class ModelCatalog(QAbstractListModel):
             hit = self._cache.get(entry.path)
         if hit is not None and hit[0] == mtime:
             return hit[1]
-        tok = load_entry(entry)
+        tok = load_model_file(entry.path, entry.kind)
         with self._lock:
             self._cache[entry.path] = (mtime, tok)
         return tok
