@@ -1,5 +1,5 @@
-"""The core (everything in wubitok/ outside gui/) never imports Qt, and nothing but the
-IBus adapter (wubitok/platform/ibus/) imports gi (PyGObject).
+"""The core (everything in wubitok/ outside gui/) never imports Qt, nothing but the
+IBus adapter (wubitok/platform/ibus/) imports gi (PyGObject), and the GUI never imports the CLI.
 
 Two checks: the source (every import statement, at any depth, parsed with
 ast) and the running interpreter (import every core module in a fresh
@@ -125,3 +125,20 @@ def test_importing_every_core_module_loads_no_qt():
     proc = subprocess.run([sys.executable, "-c", script], cwd=PACKAGE.parent, capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_gui_never_imports_the_cli():
+    # The app and the CLI are two front ends of the library; what both need
+    # before Qt loads (options, panes, display checks) is wubitok.earlyinit.
+    gui_files = sorted((PACKAGE / "gui").rglob("*.py"))
+    assert PACKAGE / "gui" / "app.py" in gui_files
+    problems = []
+    for path in gui_files:
+        module = _module_name(path)
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                for name in _imported_names(node, module, path.name == "__init__.py"):
+                    if name == "wubitok.cli" or name.startswith("wubitok.cli."):
+                        problems.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} imports {name}")
+    assert problems == []

@@ -1,18 +1,19 @@
-"""`wubitok gui` checks what Qt's X11 plugin needs before Qt can abort the process."""
+"""`wubitok gui` checks what Qt's X11 plugin needs before Qt can abort the process (wubitok.earlyinit)."""
 from __future__ import annotations
 
 import ctypes.util
 
-from wubitok.cli import gui, main
+from wubitok import earlyinit
+from wubitok.cli import main
 
 
 def test_missing_x11_libraries_are_named_in_one_line(monkeypatch, capsys):
     monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     monkeypatch.setenv("DISPLAY", ":99")
-    monkeypatch.setattr(gui.sys, "platform", "linux")
+    monkeypatch.setattr(earlyinit.sys, "platform", "linux")
     monkeypatch.setattr(ctypes.util, "find_library", lambda name: None if name == "xcb-icccm" else f"lib{name}.so")
-    assert gui.missing_x11_packages() == ["libxcb-icccm4"]
+    assert earlyinit.missing_x11_packages() == ["libxcb-icccm4"]
     assert main(["gui"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "apt-get install libxcb-icccm4" in err
@@ -20,9 +21,9 @@ def test_missing_x11_libraries_are_named_in_one_line(monkeypatch, capsys):
 
 def test_no_check_when_a_platform_is_forced_or_without_x11(monkeypatch):
     monkeypatch.setattr(ctypes.util, "find_library", lambda name: None)
-    monkeypatch.setattr(gui.sys, "platform", "linux")
+    monkeypatch.setattr(earlyinit.sys, "platform", "linux")
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
-    assert gui.missing_x11_packages() == []
+    assert earlyinit.missing_x11_packages() == []
     monkeypatch.delenv("QT_QPA_PLATFORM")
     monkeypatch.delenv("DISPLAY", raising=False)
-    assert gui.missing_x11_packages() == []
+    assert earlyinit.missing_x11_packages() == []

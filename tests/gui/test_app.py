@@ -12,12 +12,14 @@ from PySide6.QtGui import QFontDatabase, QImage, QPalette, QRawFont
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from wubitok import cli
+from wubitok.earlyinit import PANE_KEYS, PANES
 from wubitok.errors import FileError, WubitokError
-from wubitok.gui.main_window import PANES, MainWindow
+from wubitok.gui import launch
+from wubitok.gui.main_window import MainWindow
+from wubitok.gui.panes.base import Pane
 from wubitok.gui.support import errors, fonts
 
 ROOT = Path(__file__).resolve().parents[2]
-MY_PANES = ("lookup", "convert", "ime")
 
 
 @pytest.fixture
@@ -32,13 +34,11 @@ def window(gui_app, gui_data_dir, qtbot):
 
 
 def test_panes_load_in_the_declared_order_without_errors(window):
+    assert window.pane_keys() == list(PANE_KEYS)
+    for key, spec in PANES:
+        pane = window.pane(key)
+        assert isinstance(pane, Pane) and f"{type(pane).__module__}:{type(pane).__name__}" == spec
     assert window.pane_errors == {}
-    keys = window.pane_keys()
-    declared = [key for key, _, _ in PANES]
-    assert [k for k in declared if k in keys] == keys
-    for key in MY_PANES:
-        assert key in keys
-        assert type(window.pane(key)).__name__ in {cls for _, _, cls in PANES}
 
 
 def test_ctrl_number_switches_panes(window, qtbot):
@@ -87,8 +87,7 @@ def test_language_switch_takes_effect_at_once(window, qtbot):
 def test_language_switch_with_every_pane_open(window, qtbot):
     for key in window.pane_keys():
         window.show_pane(key)
-        qtbot.waitUntil(lambda: not hasattr(window.current_pane(), "is_ready") or window.current_pane().is_ready(),
-                        timeout=30_000)
+        qtbot.waitUntil(lambda: window.current_real_pane().is_ready(), timeout=30_000)
     window.set_language("zh_CN")
     qtbot.waitUntil(lambda: window.pane_list.item(0).text() == "查询")
     for key in window.pane_keys():
@@ -162,11 +161,18 @@ def test_gui_without_a_display_points_to_the_cli(monkeypatch, capsys):
     assert cli.main(["gui"]) == 2
     err = capsys.readouterr().err
     assert "no display" in err and "wubitok lookup" in err and "--screenshot" in err
+    assert err.count("\n") == 1
+    # The wubitok-gui launcher says the same, without going through the CLI.
+    assert launch.main([]) == 2
+    assert capsys.readouterr().err == err.replace("wubitok gui: error:", "wubitok-gui: error:")
 
 
 def test_bad_screenshot_arguments(capsys, tmp_path):
     assert cli.main(["gui", "--screenshot", str(tmp_path / "x.png"), "--size", "big"]) == 2
     assert "--size" in capsys.readouterr().err
+    assert launch.main(["--screenshot", str(tmp_path / "x.png"), "--size", "big"]) == 2
+    assert "--size" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
 
 
 @pytest.mark.parametrize("pane, text", [("lookup", "你好"), ("convert", "wqiy vbg"), ("ime", "wqiyvb")])

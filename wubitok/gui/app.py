@@ -1,7 +1,7 @@
 """Starting the app: QApplication, fonts, theme, language, icon; and screenshots.
 
-``wubitok gui`` (see :mod:`wubitok.cli.gui`) calls :func:`run` or
-:func:`screenshot`; the ``wubitok-gui`` launcher calls :func:`main`.
+:func:`wubitok.gui.launch.launch` calls :func:`run` or :func:`screenshot`,
+for ``wubitok gui`` and the ``wubitok-gui`` launcher alike.
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from .. import __version__
+from ..earlyinit import PANE_KEYS
 from ..errors import InputError, WubitokError
 from ..fileio import atomic_write_bytes
 from ..paths import resources_dir
@@ -72,17 +73,16 @@ def _follow_system_scheme(app: QApplication) -> None:
 
 
 def _make_window(pane: str | None, text: str | None, *, restore: bool):
-    from .main_window import PANE_KEYS, MainWindow
+    from .main_window import MainWindow
 
+    if pane is not None and pane not in PANE_KEYS:
+        raise InputError(f"unknown pane {pane!r} (choose from {', '.join(PANE_KEYS)})")
     window = MainWindow(restore=restore)
     if pane is not None:
-        if pane not in PANE_KEYS:
-            raise InputError(f"unknown pane {pane!r} (choose from {', '.join(PANE_KEYS)})")
-        if not window.show_pane(pane):
-            raise InputError(f"the {pane} pane is not available in this build")
+        window.show_pane(pane)
     if text is not None:
-        current = window.current_pane()
-        if not hasattr(current, "set_sample_text"):
+        current = window.current_real_pane()
+        if current is None or not current.supports("set_sample_text"):
             raise InputError(f"the {window.current_pane_key()} pane does not take --text")
         current.set_sample_text(text)
     return window
@@ -104,8 +104,8 @@ def wait_until_ready(window, timeout: float = READY_TIMEOUT) -> None:
     deadline = time.monotonic() + timeout
     while True:
         app.processEvents()
-        pane = window.current_pane()
-        ready = pane is None or not hasattr(pane, "is_ready") or pane.is_ready()
+        pane = window.current_real_pane()
+        ready = pane is None or pane.is_ready()
         if ready and pool.activeThreadCount() == 0:
             break
         if time.monotonic() > deadline:
@@ -142,10 +142,3 @@ def screenshot(out: str | Path, *, pane: str | None = None, text: str | None = N
     window.shutdown()
     QThreadPool.globalInstance().waitForDone(10_000)  # nothing may run while Python exits
     return out
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``wubitok-gui`` launcher: the same as ``wubitok gui``."""
-    from ..cli import main as cli_main
-
-    return cli_main(["gui", *(sys.argv[1:] if argv is None else argv)])

@@ -1,44 +1,10 @@
 """The main window: a pane list on the left, the current pane on the right.
 
-Panes
------
-``PANES`` lists ``(key, module, class name)``.  A pane whose module does not
-exist yet is skipped; one whose module fails to import shows the error in
-its place (and in ``MainWindow.pane_errors``), so one broken pane never takes
-the app down.  Panes are created the first time they are shown.
-
-The pane protocol (everything but the constructor is optional; the window
-checks with ``hasattr``):
-
-``__init__(self, parent: QWidget | None = None)``
-    Build the widgets; cheap (start slow work in a ``workers.Job``).
-    Restore the pane's own options from ``Settings("<key>")``.  Give the
-    main input a focus proxy (``setFocusProxy``) so showing the pane focuses it.
-``set_sample_text(text: str) -> None``
-    Put ``text`` in the pane's main input and show its result, as a user
-    typing it would (``wubitok gui --screenshot --text``, tests).
-``is_ready() -> bool``
-    False while the pane is still working towards what it shows (a debounce
-    timer pending, a model loading).  ``--screenshot`` waits until True.
-``retranslate_ui() -> None``
-    Re-read all visible texts through ``tr()`` after a language switch.  A
-    pane without it is rebuilt instead (``save_state()``, ``shutdown()``, a new
-    instance), unless busy; what was typed into it is then lost, so panes
-    with user input should implement it.
-``save_state() -> None``
-    Store options and layout in ``Settings("<key>")``; called on close and
-    before a rebuild.
-``is_busy() -> bool``
-    True while a long job runs (training, a corpus comparison): closing the
-    window asks first, and a language switch does not rebuild the pane.
-``shutdown() -> None``
-    Cancel and wait for running jobs; called when the window closes.
-``open_file() -> None`` / ``save_file() -> None``
-    What File > Open (Ctrl+O) and File > Save (Ctrl+S) do in this pane; the
-    menu items are disabled for panes without them.
-
-User errors go through :mod:`wubitok.gui.support.errors` (``errors.reported(self)``,
-``errors.show_error(self, exc)``).
+The panes are :data:`wubitok.earlyinit.PANES` (key and class), each a
+:class:`~wubitok.gui.panes.base.Pane`.  A pane is created the first time it
+is shown; one whose module fails to import or whose constructor raises shows
+the error in its place (and in ``MainWindow.pane_errors``), so one broken
+pane never takes the app down.
 """
 from __future__ import annotations
 
@@ -60,30 +26,18 @@ from PySide6.QtWidgets import (
 )
 
 from .. import __version__
+from ..earlyinit import LANGUAGES, PANE_KEYS, PANES, THEMES
+from .panes.base import Pane
 from .support import i18n, theme
 from .support.settings import Settings
 
-PANES: list[tuple[str, str, str]] = [
-    ("lookup", "wubitok.gui.panes.lookup", "LookupPane"),
-    ("convert", "wubitok.gui.panes.convert", "ConvertPane"),
-    ("tokenize", "wubitok.gui.panes.tokenize", "TokenizePane"),
-    ("compare", "wubitok.gui.panes.compare", "ComparePane"),
-    ("train", "wubitok.gui.panes.train", "TrainPane"),
-    ("ime", "wubitok.gui.panes.ime_pad", "ImePadPane"),
-]
-PANE_KEYS = tuple(key for key, _, _ in PANES)
 DEFAULT_SIZE = QSize(1200, 800)
 
 
-def _load_pane_class(module_name: str, class_name: str) -> type | None:
-    """The pane class; None if its module is not there (not written yet)."""
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            return None
-        raise
-    return getattr(module, class_name)
+def _load_pane_class(spec: str) -> type[Pane]:
+    """The class of ``"package.module:ClassName"``."""
+    module_name, class_name = spec.split(":")
+    return getattr(importlib.import_module(module_name), class_name)
 
 
 class _BrokenPane(QLabel):
@@ -102,9 +56,9 @@ class MainWindow(QMainWindow):
         self.setObjectName("MainWindow")
         self._settings = Settings("window")
         self.pane_errors: dict[str, str] = {}
-        self._classes: dict[str, type | None] = {}
-        self._panes: dict[str, QWidget] = {}
-        self._keys: list[str] = []
+        self._classes: dict[str, type[Pane] | None] = {}
+        self._panes: dict[str, QWidget] = {}  # a Pane, or a _BrokenPane in its place
+        self._keys = list(PANE_KEYS)
 
         self.pane_list = QListWidget(objectName="paneList")
         self.pane_list.setFixedWidth(168)
@@ -118,16 +72,12 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
 
-        for key, module, cls in PANES:
+        for key, spec in PANES:
             try:
-                pane_class = _load_pane_class(module, cls)
+                self._classes[key] = _load_pane_class(spec)
             except Exception:
                 self.pane_errors[key] = traceback.format_exc()
-                pane_class = None
-            if pane_class is None and key not in self.pane_errors:
-                continue
-            self._classes[key] = pane_class
-            self._keys.append(key)
+                self._classes[key] = None
             self.stack.addWidget(QWidget())  # replaced by the pane when first shown
             self.pane_list.addItem(QListWidgetItem())
         self.pane_list.currentRowChanged.connect(self._on_row_changed)
@@ -141,16 +91,16 @@ class MainWindow(QMainWindow):
             if geometry is not None:
                 self.restoreGeometry(geometry)
         start = self._settings.get_str("pane", "lookup") if restore else "lookup"
-        if not self.show_pane(start) and self._keys:
+        if not self.show_pane(start):
             self.show_pane(self._keys[0])
 
     # -- panes -------------------------------------------------------------
     def pane_keys(self) -> list[str]:
-        """Keys of the panes in the pane list (those whose module exists)."""
+        """Keys of the panes in the pane list."""
         return list(self._keys)
 
     def pane(self, key: str) -> QWidget | None:
-        """The pane for ``key``, created now if it was not yet; None if unavailable."""
+        """The pane for ``key`` (a ``_BrokenPane`` if it failed), created now if it was not yet; None if no such key."""
         if key not in self._keys:
             return None
         if key not in self._panes:
@@ -251,7 +201,7 @@ class MainWindow(QMainWindow):
         self.theme_menu = self.view_menu.addMenu("")
         self._theme_actions = QActionGroup(self)
         current_theme = Settings("app").get_str("theme", "system")
-        for name in theme.THEMES:
+        for name in THEMES:
             action = self._action(self.theme_menu, lambda _=False, n=name: self.set_theme(n), checkable=True)
             action.setData(name)
             action.setChecked(name == current_theme)
@@ -260,7 +210,7 @@ class MainWindow(QMainWindow):
         self.language_menu = bar.addMenu("")
         self._language_actions = QActionGroup(self)
         current_language = Settings("app").get_str("language", "system")
-        for name in i18n.LANGUAGES:
+        for name in LANGUAGES:
             action = self._action(self.language_menu, lambda _=False, n=name: self.set_language(n), checkable=True)
             action.setData(name)
             action.setChecked(name == current_language)
@@ -295,9 +245,14 @@ class MainWindow(QMainWindow):
         for action in self._pane_actions.actions():
             action.setText(self.pane_title(action.data()))
 
-    def _call_pane(self, method: str) -> None:
+    def current_real_pane(self) -> Pane | None:
+        """The current pane, None when it is broken."""
         pane = self.current_pane()
-        if pane is not None and hasattr(pane, method):
+        return pane if isinstance(pane, Pane) else None
+
+    def _call_pane(self, method: str) -> None:
+        pane = self.current_real_pane()
+        if pane is not None and pane.supports(method):
             getattr(pane, method)()
 
     def _focus_pane(self) -> None:
@@ -306,9 +261,9 @@ class MainWindow(QMainWindow):
             pane.setFocus()  # a pane's focus proxy is its main input
 
     def _update_file_actions(self) -> None:
-        pane = self.current_pane()
-        self.open_action.setEnabled(pane is not None and hasattr(pane, "open_file"))
-        self.save_action.setEnabled(pane is not None and hasattr(pane, "save_file"))
+        pane = self.current_real_pane()
+        self.open_action.setEnabled(pane is not None and pane.supports("open_file"))
+        self.save_action.setEnabled(pane is not None and pane.supports("save_file"))
 
     def _about(self) -> None:
         QMessageBox.about(
@@ -340,19 +295,18 @@ class MainWindow(QMainWindow):
 
     def _retranslate_panes(self) -> None:
         for key, pane in list(self._panes.items()):
-            if hasattr(pane, "retranslate_ui"):
-                pane.retranslate_ui()
-            elif isinstance(pane, _BrokenPane):
+            if isinstance(pane, _BrokenPane):
                 pane.setText(self._broken_message(key))
-            elif not (hasattr(pane, "is_busy") and pane.is_busy()):
+            elif pane.supports("retranslate_ui"):
+                pane.retranslate_ui()
+            elif not pane.is_busy():
                 self._rebuild_pane(key)
 
     def _rebuild_pane(self, key: str) -> None:
         old = self._panes.pop(key)
-        if hasattr(old, "save_state"):
-            old.save_state()
-        if hasattr(old, "shutdown"):
-            old.shutdown()
+        assert isinstance(old, Pane)
+        old.save_state()
+        old.shutdown()
         was_current = self.stack.currentWidget() is old
         index = self._keys.index(key)
         self.stack.insertWidget(index, QWidget())
@@ -363,8 +317,12 @@ class MainWindow(QMainWindow):
             self.stack.setCurrentWidget(self._panes[key])
 
     # -- closing -----------------------------------------------------------
+    def _real_panes(self) -> list[tuple[str, Pane]]:
+        """The panes created so far, without the broken ones."""
+        return [(k, p) for k, p in self._panes.items() if isinstance(p, Pane)]
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        busy = [k for k, p in self._panes.items() if hasattr(p, "is_busy") and p.is_busy()]
+        busy = [k for k, p in self._real_panes() if p.is_busy()]
         if busy:
             names = ", ".join(self.pane_title(k) for k in busy)
             answer = QMessageBox.question(
@@ -379,9 +337,8 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Let every pane stop its jobs (closing, or after a screenshot)."""
-        for pane in self._panes.values():
-            if hasattr(pane, "shutdown"):
-                pane.shutdown()
+        for _, pane in self._real_panes():
+            pane.shutdown()
 
     def save_state(self) -> None:
         """Remember geometry, the current pane and every pane's own state."""
@@ -389,7 +346,6 @@ class MainWindow(QMainWindow):
         key = self.current_pane_key()
         if key:
             self._settings.set("pane", key)
-        for pane in self._panes.values():
-            if hasattr(pane, "save_state"):
-                pane.save_state()
+        for _, pane in self._real_panes():
+            pane.save_state()
         self._settings.sync()

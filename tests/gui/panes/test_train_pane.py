@@ -13,7 +13,7 @@ from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.gui.panes.train import TrainPane, model_file_name
 from wubitok.gui.support import errors
-from wubitok.gui.support.model_catalog import user_models_dir
+from wubitok.model_files import user_models_dir
 from wubitok.paths import resources_dir
 
 SAMPLES = resources_dir() / "samples"
@@ -50,7 +50,7 @@ def test_train_small_corpus_progress_to_100_and_model_appears_in_tokenize(qtbot,
     pane.set_algorithms(["wubi-bpe", "wordpiece"])
     pane.vocab_spin.setValue(800)
     progress_values: list[int] = []
-    pane.modelTrained.connect(lambda r: progress_values.append(pane.rows[r.request.path].bar.value()))
+    pane.modelTrained.connect(lambda r: progress_values.append(pane.rows[r.request.output].bar.value()))
     added = []
     catalog.modelAdded.connect(added.append)
     _train(qtbot, pane)
@@ -169,7 +169,7 @@ def test_big_corpora_train_with_the_fast_library_and_say_so(qtbot, pane, monkeyp
     (row,) = pane.rows.values()
     assert row.name.text() == "WordPiece [fast]"
     assert pane.results[0].request.backend == "fast"
-    saved = json.loads(pane.results[0].request.path.read_text(encoding="utf-8"))
+    saved = json.loads(pane.results[0].request.output.read_text(encoding="utf-8"))
     assert saved["training"]["backend"] == "fast"
     # HF's trainer ranks merges by frequency, not the WordPiece score: the pane says so.
     assert "frequency-ranked" in row.status.text() and saved["trained_by"] in row.status.text()
@@ -195,7 +195,7 @@ def test_wubi_spelling_choice_is_trained_remembered_and_only_for_wubi_bpe(qtbot,
     pane.vocab_spin.setValue(700)
     pane.folder_edit.setText(str(tmp_path))
     _train(qtbot, pane)
-    saved = {r.request.model_type: json.loads(r.request.path.read_text(encoding="utf-8")) for r in pane.results}
+    saved = {r.request.model_type: json.loads(r.request.output.read_text(encoding="utf-8")) for r in pane.results}
     assert saved["wubi-bpe"]["codec"]["code"] == "shortest"
     assert "codec" not in saved["bpe"]
     pane.save_state()

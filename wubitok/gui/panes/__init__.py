@@ -1,1 +1,1 @@
-"""The app's panes, one module each; ``main_window.PANES`` says which and in what order."""
+"""The app's panes, one module each, all :class:`~.base.Pane` subclasses; ``wubitok.earlyinit.PANES`` lists them."""

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Sequence
 
 from PySide6.QtCharts import QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView, QValueAxis
-from PySide6.QtCore import QMargins, Qt, QTimer, Signal
+from PySide6.QtCore import QMargins, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -40,18 +40,22 @@ from PySide6.QtWidgets import (
 
 from ...compare import compare_tokenizers
 from ...compare.metrics import CompareResult
+from ...compare.plot import chart_data
 from ...compare.report import COLUMNS, format_results
 from ...engines.base import Tokenizer, check_cancel
 from ...errors import InputError
 from ...fileio import atomic_write_text
 from ...progress import Progress
+from ...training import trained_by
 from ..support import errors
 from ..support.fonts import han_font
+from ..support.latest_job import LatestJob
 from ..support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
 from ..support.settings import Settings
 from ..support.workers import Job
 from ..widgets.report_chart import PALETTE, save_chart_png
 from ..widgets.token_view import TokenizedText, TokenTextView, make_document, prepare
+from .base import Pane
 
 MIN_SLOTS, MAX_SLOTS = 2, 4
 DEBOUNCE_MS = 300
@@ -99,7 +103,7 @@ def compare_text(
         check_cancel(cancel)
         data = prepare(text, tok.encode(text), tok.display_token)
         views.append((data, make_document(text[: data.shown_chars], font)))
-    return TextComparison(results, views, [getattr(tok, "trained_by", None) for _, tok in pairs])
+    return TextComparison(results, views, [trained_by(tok) for _, tok in pairs])
 
 
 def compare_files(
@@ -181,7 +185,8 @@ def _bar_chart(title: str, categories: list[str], sets: list[tuple[str, list[flo
 
 
 class CompareChart(QWidget):
-    """Two QtCharts bar charts: characters per token, and tokens by length.
+    """Two QtCharts bar charts: characters per token, and tokens by length
+    (the numbers of ``compare.plot.chart_data``, as the PNG report draws them).
 
     Colours match the metrics table's tokenizer names (``report_chart.PALETTE``).
     """
@@ -199,21 +204,17 @@ class CompareChart(QWidget):
         self.set_results([])
 
     def set_results(self, results: Sequence[CompareResult]) -> None:
+        data = chart_data(results)
         cpt = _bar_chart(
             self.tr("Characters per token"), [self.tr("chars/token")],
-            [(r.name, [r.chars_per_token or 0.0]) for r in results], "",
+            [(row.name, [row.chars_per_token]) for row in data.rows], "",
         )
         # Too narrow for a legend of four names; the colours are named by the
         # table rows and the legend of the chart beside it.
         cpt.legend().hide()
-        buckets = [label for label, _ in results[0].length_buckets()] if results else []
-        shares = []
-        for r in results:
-            counts = [n for _, n in r.length_buckets()]
-            total = sum(counts) or 1
-            shares.append((r.name, [100.0 * n / total for n in counts]))
-        lengths = _bar_chart(self.tr("Tokens by length (characters)"), buckets, shares, self.tr("% of tokens"),
-                             ceiling=100.0)
+        shares = [(row.name, [100.0 * share for share in row.length_shares]) for row in data.rows]
+        lengths = _bar_chart(self.tr("Tokens by length (characters)"), data.bucket_labels, shares,
+                             self.tr("% of tokens"), ceiling=100.0)
         for view, chart in ((self.cpt_view, cpt), (self.length_view, lengths)):
             old = view.chart()
             view.setChart(chart)
@@ -269,7 +270,7 @@ class _Column(QWidget):
         self.trained_by.setVisible(bool(trained_by))
 
 
-class ComparePane(QWidget):
+class ComparePane(Pane):
     """Tokenizers side by side on a text, or measured over corpus files."""
 
     ready = Signal()
@@ -280,49 +281,43 @@ class ComparePane(QWidget):
         self.setObjectName("compare")
         self.catalog = catalog or shared_catalog()
         self._settings = Settings("compare")
-        self._seq = 0
-        self._shown_seq = 0
-        self._text_job: Job | None = None
+        self._comparing = LatestJob(self, debounce_ms=DEBOUNCE_MS, start=self.recompare)
         self._corpus_job: Job | None = None
         self.results: list[CompareResult] = []
         self._syncing = False
-
-        # -- tokenizer choosers
         self.slots: list[_Slot] = []
+        self.columns: list[_Column] = []
+        self._build_choosers()
+        self._build_text_page()
+        self._build_corpus_page()
+        self._build_results()
+        self._build_layout()
+        self._connect()
+        self.setFocusProxy(self.editor)
+        self._restore()
+
+    def _build_choosers(self) -> None:
         self.slot_row = QHBoxLayout()
         self.add_button = QPushButton(self.tr("Add tokenizer"))
-        self.add_button.clicked.connect(lambda: self.add_slot())
-        chooser = QHBoxLayout()
-        chooser.addWidget(QLabel(self.tr("Tokenizers:")))
-        chooser.addLayout(self.slot_row, 1)
-        chooser.addWidget(self.add_button)
-
-        # -- mode
         self.text_mode = QRadioButton(self.tr("Text"))
         self.corpus_mode = QRadioButton(self.tr("Corpus files"))
         self._mode_group = QButtonGroup(self)
         self._mode_group.addButton(self.text_mode, 0)
         self._mode_group.addButton(self.corpus_mode, 1)
-        mode_row = QHBoxLayout()
-        mode_row.addWidget(QLabel(self.tr("Compare on:")))
-        mode_row.addWidget(self.text_mode)
-        mode_row.addWidget(self.corpus_mode)
-        mode_row.addStretch(1)
 
-        # -- text page
+    def _build_text_page(self) -> None:
         self.editor = QPlainTextEdit()
         self.editor.setFont(han_font(12))
         self.editor.setPlaceholderText(self.tr("Type or paste a text to compare the tokenizers on"))
         self.editor.setMaximumHeight(90)
         self.columns_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.columns: list[_Column] = []
-        text_page = QWidget()
-        tl = QVBoxLayout(text_page)
+        self.text_page = QWidget()
+        tl = QVBoxLayout(self.text_page)
         tl.setContentsMargins(0, 0, 0, 0)
         tl.addWidget(self.editor)
         tl.addWidget(self.columns_splitter, 1)
 
-        # -- corpus page
+    def _build_corpus_page(self) -> None:
         self.file_list = QListWidget()
         self.file_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.add_files_button = QPushButton(self.tr("Add files…"))
@@ -341,38 +336,50 @@ class ComparePane(QWidget):
         files_row = QHBoxLayout()
         files_row.addWidget(self.file_list, 1)
         files_row.addLayout(buttons)
-        corpus_page = QWidget()
-        cl = QVBoxLayout(corpus_page)
+        self.corpus_page = QWidget()
+        cl = QVBoxLayout(self.corpus_page)
         cl.setContentsMargins(0, 0, 0, 0)
         cl.addLayout(files_row, 1)
         cl.addWidget(self.progress_bar)
         cl.addWidget(self.progress_label)
 
-        self.pages = QStackedWidget()
-        self.pages.addWidget(text_page)
-        self.pages.addWidget(corpus_page)
-
-        # -- results
+    def _build_results(self) -> None:
         self.table = MetricsTable()
         self.chart = CompareChart()
         self.export_buttons: dict[str, QPushButton] = {}
-        export_row = QHBoxLayout()
-        export_row.addWidget(QLabel(self.tr("Export report:")))
+        self.export_row = QHBoxLayout()
+        self.export_row.addWidget(QLabel(self.tr("Export report:")))
         for fmt, label in (("csv", "CSV"), ("json", "JSON"), ("md", "Markdown"), ("png", self.tr("PNG chart"))):
             b = QPushButton(label)
-            b.clicked.connect(lambda _=False, f=fmt: self._choose_export(f))
             b.setEnabled(False)
-            export_row.addWidget(b)
+            self.export_row.addWidget(b)
             self.export_buttons[fmt] = b
-        export_row.addStretch(1)
+        self.export_row.addStretch(1)
         self.status_label = QLabel()
-        export_row.addWidget(self.status_label)
+        self.export_row.addWidget(self.status_label)
+
+    def _build_layout(self) -> None:
+        chooser = QHBoxLayout()
+        chooser.addWidget(QLabel(self.tr("Tokenizers:")))
+        chooser.addLayout(self.slot_row, 1)
+        chooser.addWidget(self.add_button)
+
+        mode_row = QHBoxLayout()
+        mode_row.addWidget(QLabel(self.tr("Compare on:")))
+        mode_row.addWidget(self.text_mode)
+        mode_row.addWidget(self.corpus_mode)
+        mode_row.addStretch(1)
+
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.text_page)
+        self.pages.addWidget(self.corpus_page)
+
         results_box = QWidget()
         rl = QVBoxLayout(results_box)
         rl.setContentsMargins(0, 0, 0, 0)
         rl.addWidget(self.table)
         rl.addWidget(self.chart, 1)
-        rl.addLayout(export_row)
+        rl.addLayout(self.export_row)
 
         main_split = QSplitter(Qt.Orientation.Vertical)
         main_split.addWidget(self.pages)
@@ -386,19 +393,16 @@ class ComparePane(QWidget):
         layout.addLayout(mode_row)
         layout.addWidget(main_split, 1)
 
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(DEBOUNCE_MS)
-        self._timer.timeout.connect(self.recompare)
-
+    def _connect(self) -> None:
+        self.add_button.clicked.connect(lambda: self.add_slot())
+        for fmt, b in self.export_buttons.items():
+            b.clicked.connect(lambda _=False, f=fmt: self._choose_export(f))
         self.editor.textChanged.connect(self._text_edited)
         self._mode_group.idToggled.connect(self._mode_toggled)
         self.add_files_button.clicked.connect(self._choose_files)
         self.remove_files_button.clicked.connect(self._remove_selected_files)
         self.run_button.clicked.connect(self.run_corpus)
         self.cancel_button.clicked.connect(self.cancel_corpus)
-        self.setFocusProxy(self.editor)
-        self._restore()
 
     # -- state ---------------------------------------------------------------
     def _restore(self) -> None:
@@ -417,12 +421,10 @@ class ComparePane(QWidget):
         self.editor.blockSignals(True)
         self.editor.setPlainText(s.get_str("text", SAMPLE_TEXT) if s.contains("text") else SAMPLE_TEXT)
         self.editor.blockSignals(False)
-        corpus = s.get_str("mode", "text") == "corpus"
-        (self.corpus_mode if corpus else self.text_mode).setChecked(True)
-        self.pages.setCurrentIndex(1 if corpus else 0)
         self._rebuild_columns()
-        if not corpus:
-            self.recompare()
+        corpus = s.get_str("mode", "text") == "corpus"
+        # Checking the text mode compares at once (_mode_toggled): once, with the columns built.
+        (self.corpus_mode if corpus else self.text_mode).setChecked(True)
 
     def _default_entries(self) -> list[ModelEntry]:
         bundled = [e for e in self.catalog.entries() if e.source == "bundled"]
@@ -548,8 +550,7 @@ class ComparePane(QWidget):
             self._schedule()
 
     def _schedule(self) -> None:
-        self._shown_seq = -1
-        self._timer.start()
+        self._comparing.schedule()
 
     def _mode_toggled(self, button_id: int, checked: bool) -> None:
         if not checked:
@@ -559,55 +560,36 @@ class ComparePane(QWidget):
             self.recompare()
         else:
             # Text results still on their way must not replace corpus results.
-            self._timer.stop()
-            self._seq += 1
-            self._shown_seq = self._seq
-            if self._text_job is not None:
-                self._text_job.cancel()
+            self._comparing.cancel()
             self.status_label.clear()
 
     def recompare(self) -> None:
         """Compare the chosen tokenizers on the text (in the background)."""
-        self._timer.stop()
-        self._seq += 1
-        seq = self._seq
-        if self._text_job is not None:
-            self._text_job.cancel()
         text = self.editor.toPlainText()
         if len(text) <= REMEMBER_CHARS:
             self._settings.set("text", text)  # nothing typed is lost, even if the app is killed
         entries = self.entries()
         if len(entries) < MIN_SLOTS:
+            self._comparing.cancel()
             self._set_results([])
-            self._shown_seq = seq
             self.ready.emit()
             return
         font = self.columns[0].view.font() if self.columns else han_font(14)
-        job = Job(compare_text, self.catalog, entries, text, font,
-                  pass_progress=False, name="compare")
-        job.finished.connect(lambda result: self._show_text(seq, result))
-        job.failed.connect(lambda msg, j=job: self._failed(seq, j, msg))
-        self._text_job = job
         self.status_label.setText(self.tr("Comparing…"))
-        job.start()
+        self._comparing.run(compare_text, self.catalog, entries, text, font,
+                           on_result=self._show_text, on_failed=self._failed, name="compare")
 
-    def _show_text(self, seq: int, result: TextComparison) -> None:
-        if seq != self._seq:
-            return
-        for col, (data, doc), trained_by in zip(self.columns, result.views, result.trained_by):
+    def _show_text(self, result: TextComparison) -> None:
+        for col, (data, doc), trainer in zip(self.columns, result.views, result.trained_by):
             col.view.set_tokenized(data, doc)
-            col.set_trained_by(trained_by)
+            col.set_trained_by(trainer)
         self._set_results(result.results)
         self.status_label.clear()
-        self._shown_seq = seq
         self.ready.emit()
 
-    def _failed(self, seq: int, job: Job, message: str) -> None:
-        if seq != self._seq:
-            return
+    def _failed(self, error: BaseException | str) -> None:
         self.status_label.setText(self.tr("Comparison failed"))
-        self._shown_seq = seq
-        errors.show_error(self, job.error or message)
+        errors.show_error(self, error)
         self.ready.emit()
 
     # -- corpus mode ---------------------------------------------------------
@@ -693,18 +675,13 @@ class ComparePane(QWidget):
         return self._corpus_job is not None and self._corpus_job.is_running()
 
     def is_ready(self) -> bool:
-        return (
-            not self._timer.isActive()
-            and not self.is_busy()
-            and (self._text_job is None or not self._text_job.is_running())
-            and (self._shown_seq == self._seq or self.corpus_mode.isChecked())
-        )
+        return not (self._comparing.pending() or self.is_busy())
 
     def shutdown(self) -> None:
-        for job in (self._text_job, self._corpus_job):
-            if job is not None:
-                job.cancel()
-                job.wait(10)
+        self._comparing.shutdown()
+        if self._corpus_job is not None:
+            self._corpus_job.cancel()
+            self._corpus_job.wait(10)
 
     # -- results and export --------------------------------------------------
     def _set_results(self, results: list[CompareResult]) -> None:

@@ -38,9 +38,10 @@ from ...fileio import atomic_write_text, read_text
 from ...query import CodePiece, decode_code_text, is_code_text
 from ..support import errors
 from ..support.fonts import drawable, han_font, monospace_font
-from ..support.pending_jobs import PendingJobs
+from ..support.latest_job import LatestJob
 from ..support.settings import Settings
 from ..support.workers import Job
+from .base import Pane
 
 DEBOUNCE_MS = 120
 SEPARATORS = (" ", "", "/", "|", "'", "\t")
@@ -74,7 +75,6 @@ class Mark:
 class Conversion:
     """A finished conversion: the other side's text, the code pieces and what to mark."""
 
-    generation: int
     source: str  # CHINESE or CODES: the side that was typed in
     output: str
     pieces: list[CodePiece]  # the code side read back, piece by piece
@@ -101,7 +101,7 @@ def _marks(pieces: list[CodePiece]) -> tuple[list[Mark], tuple[int, int, int]]:
     return marks, (n_codes, n_shared, n_unknown)
 
 
-def convert(generation: int, source: str, text: str, style: str, separator: str) -> Conversion:
+def convert(source: str, text: str, style: str, separator: str) -> Conversion:
     """The work of one conversion, all of it in a worker thread (a book takes seconds)."""
     if source == CHINESE:
         output = to_codes(text, style=style, separator=separator)
@@ -110,7 +110,7 @@ def convert(generation: int, source: str, text: str, style: str, separator: str)
         pieces = decode_code_text(text, separator)
         output = "".join(p.text for p in pieces)
     marks, counts = _marks(pieces)
-    return Conversion(generation, source, output, pieces, marks, counts)
+    return Conversion(source, output, pieces, marks, counts)
 
 
 class _Side(QWidget):
@@ -142,18 +142,30 @@ class _Side(QWidget):
             lambda: QGuiApplication.clipboard().setText(self.editor.toPlainText()))
 
 
-class ConvertPane(QWidget):
+class ConvertPane(Pane):
     def __init__(self, parent=None):
         super().__init__(parent)
         self._settings = Settings("convert")
         self._source = CHINESE
-        self._generation = 0
-        self._jobs = PendingJobs(self)
+        self._conversion = LatestJob(self, debounce_ms=DEBOUNCE_MS, start=self.convert_now)
+        self._loading = LatestJob(self)
         self._pieces: list[CodePiece] = []
         self._marks: list[Mark] = []
         self._counts = (0, 0, 0)
         self._last_focus = CHINESE
+        # Scrolling or resizing shows other text: highlight it once things settle.
+        self._rehighlight = QTimer(self)
+        self._rehighlight.setSingleShot(True)
+        self._rehighlight.setInterval(30)
+        self._build_options()
+        self._build_editors()
+        self._build_shared_list()
+        self._build_layout()
+        self._connect()
+        self.setFocusProxy(self.chinese.editor)
+        self.retranslate_ui()
 
+    def _build_options(self) -> None:
         self.style_label = QLabel()
         self.style_box = QComboBox()
         for style in CODE_STYLES:
@@ -167,6 +179,23 @@ class ConvertPane(QWidget):
         sep = self._settings.get_str("separator", " ")
         self.sep_box.setCurrentIndex(SEPARATORS.index(sep) if sep in SEPARATORS else 0)
         self.stats = QLabel()
+
+    def _build_editors(self) -> None:
+        self.chinese = _Side(han_font(15))
+        self.codes = _Side(monospace_font(13))
+        self.editors = QSplitter(Qt.Orientation.Horizontal)
+        self.editors.addWidget(self.chinese)
+        self.editors.addWidget(self.codes)
+        self.editors.setChildrenCollapsible(False)
+
+    def _build_shared_list(self) -> None:
+        self.shared_title = QLabel()
+        self.shared_title.setProperty("role", "heading")
+        self.shared_list = QListWidget()
+        self.shared_list.setFont(han_font(13))
+        self.shared_list.setAlternatingRowColors(True)
+
+    def _build_layout(self) -> None:
         options = QHBoxLayout()
         options.addWidget(self.style_label)
         options.addWidget(self.style_box)
@@ -176,26 +205,6 @@ class ConvertPane(QWidget):
         options.addStretch(1)
         options.addWidget(self.stats)
 
-        self.chinese = _Side(han_font(15))
-        self.codes = _Side(monospace_font(13))
-        self.chinese.editor.textChanged.connect(lambda: self._edited(CHINESE))
-        self.codes.editor.textChanged.connect(lambda: self._edited(CODES))
-        for side, name in ((self.chinese, CHINESE), (self.codes, CODES)):
-            side.open_button.clicked.connect(lambda _=False, n=name: self.open_file(n))
-            side.recent_menu.aboutToShow.connect(lambda n=name: self._fill_recent(n))
-            side.save_button.clicked.connect(lambda _=False, n=name: self.save_file(n))
-            side.editor.installEventFilter(self)
-        self.editors = QSplitter(Qt.Orientation.Horizontal)
-        self.editors.addWidget(self.chinese)
-        self.editors.addWidget(self.codes)
-        self.editors.setChildrenCollapsible(False)
-
-        self.shared_title = QLabel()
-        self.shared_title.setProperty("role", "heading")
-        self.shared_list = QListWidget()
-        self.shared_list.setFont(han_font(13))
-        self.shared_list.setAlternatingRowColors(True)
-        self.shared_list.itemActivated.connect(self._offer_alternatives)
         shared = QWidget()
         shared_layout = QVBoxLayout(shared)
         shared_layout.setContentsMargins(0, 6, 0, 0)
@@ -219,22 +228,20 @@ class ConvertPane(QWidget):
         layout.addLayout(options)
         layout.addWidget(self.splitter, 1)
 
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(DEBOUNCE_MS)
-        self._timer.timeout.connect(self._start_conversion)
-        # Scrolling or resizing shows other text: highlight it once things settle.
-        self._rehighlight = QTimer(self)
-        self._rehighlight.setSingleShot(True)
-        self._rehighlight.setInterval(30)
-        self._rehighlight.timeout.connect(self._highlight)
-        for side in (self.chinese, self.codes):
+    def _connect(self) -> None:
+        self.chinese.editor.textChanged.connect(lambda: self._edited(CHINESE))
+        self.codes.editor.textChanged.connect(lambda: self._edited(CODES))
+        for side, name in ((self.chinese, CHINESE), (self.codes, CODES)):
+            side.open_button.clicked.connect(lambda _=False, n=name: self.open_file(n))
+            side.recent_menu.aboutToShow.connect(lambda n=name: self._fill_recent(n))
+            side.save_button.clicked.connect(lambda _=False, n=name: self.save_file(n))
+            side.editor.installEventFilter(self)
             side.editor.verticalScrollBar().valueChanged.connect(lambda _: self._rehighlight.start())
             side.editor.verticalScrollBar().rangeChanged.connect(lambda *_: self._rehighlight.start())
+        self.shared_list.itemActivated.connect(self._offer_alternatives)
+        self._rehighlight.timeout.connect(self._highlight)
         self.style_box.currentIndexChanged.connect(lambda _: self._options_changed())
         self.sep_box.currentIndexChanged.connect(lambda _: self._options_changed())
-        self.setFocusProxy(self.chinese.editor)
-        self.retranslate_ui()
 
     # -- protocol --------------------------------------------------------------
     def set_sample_text(self, text: str) -> None:
@@ -244,7 +251,7 @@ class ConvertPane(QWidget):
         self.convert_now()
 
     def is_ready(self) -> bool:
-        return not self._timer.isActive() and not self._jobs
+        return not (self._conversion.pending() or self._loading.pending())
 
     def retranslate_ui(self) -> None:
         self.style_label.setText(self.tr("Codes:"))
@@ -275,7 +282,8 @@ class ConvertPane(QWidget):
         self._settings.set("split", self.splitter.saveState())
 
     def shutdown(self) -> None:
-        self._jobs.wait()
+        self._conversion.shutdown()
+        self._loading.shutdown()
 
     def open_file(self, side: str | None = None) -> None:
         side = side or self._focused_side()
@@ -302,7 +310,7 @@ class ConvertPane(QWidget):
             self.editor(side).setPlainText(text)
             self.convert_now()
 
-        return self._jobs.start(read_text, str(path), on_finished=loaded)
+        return self._loading.run(read_text, str(path), on_result=loaded, cancellable=False, name="read")
 
     def _fill_recent(self, side: str) -> None:
         menu = self.editor_side(side).recent_menu
@@ -337,25 +345,17 @@ class ConvertPane(QWidget):
     # -- converting ------------------------------------------------------------
     def _edited(self, side: str) -> None:
         self._source = side
-        self._generation += 1
-        self._timer.start()
+        self._conversion.schedule()
 
     def _options_changed(self) -> None:
-        self._generation += 1
         self.convert_now()
 
     def convert_now(self) -> None:
-        self._timer.stop()
-        self._start_conversion()
-
-    def _start_conversion(self) -> None:
         text = self.editor(self._source).toPlainText()
-        self._jobs.start(convert, self._generation, self._source, text, self.style_box.currentData(),
-                        self.sep_box.currentData(), on_finished=self._apply)
+        self._conversion.run(convert, self._source, text, self.style_box.currentData(), self.sep_box.currentData(),
+                             on_result=self._apply, cancellable=False, name="convert")
 
     def _apply(self, result: Conversion) -> None:
-        if result.generation != self._generation:
-            return  # the user typed again since; a newer conversion is coming
         target = self.editor(CODES if result.source == CHINESE else CHINESE)
         if target.toPlainText() != result.output:
             # An undoable edit, not setPlainText: text the user had typed on

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QToolButton,
     QVBoxLayout,
-    QWidget,
 )
 
 from ...dictionary import CHARSETS
@@ -38,6 +37,7 @@ from ..support.fonts import drawable, han_font, monospace_font
 from ..support.settings import Settings
 from ..support.workers import Job, run_job
 from ..widgets.keyboard import WubiKeyboard
+from .base import Pane
 
 _NAMED = {
     Qt.Key.Key_Space: "space", Qt.Key.Key_Return: "enter", Qt.Key.Key_Enter: "enter",
@@ -220,12 +220,25 @@ class ImeEditor(QPlainTextEdit):
         super().mousePressEvent(event)
 
 
-class ImePadPane(QWidget):
+class ImePadPane(Pane):
     """The typing pad with its mode switches, options and learning aid."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self._settings = Settings("ime")
+        self.engine = self._make_engine()
+        self._build_toolbar()
+        self._build_editor()
+        self._build_learning_aid()
+        self._build_layout()
+        self._connect()
+        self.setFocusProxy(self.editor)
+        # The index of every code loads in the background so no keystroke waits for it.
+        self._preload: Job | None = run_job(self.engine.preload, pass_progress=False, pass_cancel=False)
+        self.retranslate_ui()
+        self._state_changed(self.engine.state)
+
+    def _make_engine(self) -> ImeEngine:
         options = dict(
             learning=self._settings.get_bool("learning", True),
             auto_commit=self._settings.get_bool("auto_commit", True),
@@ -233,21 +246,18 @@ class ImePadPane(QWidget):
             in CHARSETS else "gbk",
         )
         try:
-            engine = ImeEngine(**options)
+            return ImeEngine(**options)
         except WubitokError as exc:  # the user database is unreadable: type without learning
             options["learning"] = False
-            engine = ImeEngine(**options)
             # ``exc`` is unbound once the except block ends: keep the error itself.
             problem = exc
             QTimer.singleShot(0, lambda: errors.show_error(self, problem))
-        self.engine = engine
+        return ImeEngine(**options)
 
+    def _build_toolbar(self) -> None:
         self.mode_button = QPushButton()
-        self.mode_button.clicked.connect(lambda: self._toggle("shift"))
         self.width_button = QPushButton()
-        self.width_button.clicked.connect(lambda: self._toggle("fullwidth"))
         self.punctuation_button = QPushButton()
-        self.punctuation_button.clicked.connect(lambda: self._toggle("punctuation"))
         for b in (self.mode_button, self.width_button, self.punctuation_button):
             b.setFont(han_font(11))
             b.setMinimumWidth(72)
@@ -257,52 +267,33 @@ class ImePadPane(QWidget):
         menu = QMenu(self.options_button)
         self.learning_action = menu.addAction("")
         self.learning_action.setCheckable(True)
-        self.learning_action.setChecked(engine.options.learning)
-        self.learning_action.toggled.connect(lambda on: self._configure(learning=on))
+        self.learning_action.setChecked(self.engine.options.learning)
         self.auto_action = menu.addAction("")
         self.auto_action.setCheckable(True)
-        self.auto_action.setChecked(engine.options.auto_commit)
-        self.auto_action.toggled.connect(lambda on: self._configure(auto_commit=on))
+        self.auto_action.setChecked(self.engine.options.auto_commit)
         menu.addSeparator()
         self.charset_group = QActionGroup(self)
         for charset in CHARSETS:
             action = menu.addAction("")
             action.setCheckable(True)
             action.setData(charset)
-            action.setChecked(engine.options.charset == charset)
-            action.triggered.connect(lambda _=False, c=charset: self._configure(charset=c))
+            action.setChecked(self.engine.options.charset == charset)
             self.charset_group.addAction(action)
         menu.addSeparator()
         self.reset_action = menu.addAction("")
-        self.reset_action.triggered.connect(self._reset_learning)
         self.options_button.setMenu(menu)
         self.options_button.setMinimumWidth(90)
-        top = QHBoxLayout()
-        for w in (self.mode_button, self.width_button, self.punctuation_button):
-            top.addWidget(w)
-        top.addStretch(1)
-        top.addWidget(self.options_button)
 
-        self.editor = ImeEditor(engine)
+    def _build_editor(self) -> None:
+        self.editor = ImeEditor(self.engine)
         self.editor.setFont(han_font(17))
         self.editor.setMinimumHeight(140)  # room for a line and the candidate bar under it
-        self.editor.state_changed.connect(self._state_changed)
-
         self.copy_button = QPushButton()
-        self.copy_button.clicked.connect(self.copy_all)
         self.save_button = QPushButton()
-        self.save_button.clicked.connect(lambda: self.save_file())
         self.clear_button = QPushButton()
-        self.clear_button.clicked.connect(self._clear)
         self.count_label = QLabel()
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.copy_button)
-        bottom.addWidget(self.save_button)
-        bottom.addWidget(self.clear_button)
-        bottom.addStretch(1)
-        bottom.addWidget(self.count_label)
-        self.editor.textChanged.connect(self._count)
 
+    def _build_learning_aid(self) -> None:
         self.last_title = QLabel()
         self.last_title.setProperty("role", "heading")
         self.last_label = QLabel()
@@ -314,6 +305,21 @@ class ImePadPane(QWidget):
         self.help_label.setWordWrap(True)
         self.keyboard = WubiKeyboard()
         self.keyboard.setMaximumWidth(560)
+
+    def _build_layout(self) -> None:
+        top = QHBoxLayout()
+        for w in (self.mode_button, self.width_button, self.punctuation_button):
+            top.addWidget(w)
+        top.addStretch(1)
+        top.addWidget(self.options_button)
+
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.copy_button)
+        bottom.addWidget(self.save_button)
+        bottom.addWidget(self.clear_button)
+        bottom.addStretch(1)
+        bottom.addWidget(self.count_label)
+
         aid_text = QVBoxLayout()
         aid_text.addWidget(self.last_title)
         row = QHBoxLayout()
@@ -334,12 +340,21 @@ class ImePadPane(QWidget):
         layout.addWidget(self.editor, 1)
         layout.addLayout(bottom)
         layout.addLayout(aid)
-        self.setFocusProxy(self.editor)
 
-        # The index of every code loads in the background so no keystroke waits for it.
-        self._preload: Job | None = run_job(engine.preload, pass_progress=False, pass_cancel=False)
-        self.retranslate_ui()
-        self._state_changed(engine.state)
+    def _connect(self) -> None:
+        self.mode_button.clicked.connect(lambda: self._toggle("shift"))
+        self.width_button.clicked.connect(lambda: self._toggle("fullwidth"))
+        self.punctuation_button.clicked.connect(lambda: self._toggle("punctuation"))
+        self.learning_action.toggled.connect(lambda on: self._configure(learning=on))
+        self.auto_action.toggled.connect(lambda on: self._configure(auto_commit=on))
+        for action in self.charset_group.actions():
+            action.triggered.connect(lambda _=False, a=action: self._configure(charset=a.data()))
+        self.reset_action.triggered.connect(self._reset_learning)
+        self.editor.state_changed.connect(self._state_changed)
+        self.editor.textChanged.connect(self._count)
+        self.copy_button.clicked.connect(self.copy_all)
+        self.save_button.clicked.connect(lambda: self.save_file())
+        self.clear_button.clicked.connect(self._clear)
 
     # -- protocol --------------------------------------------------------------
     def set_sample_text(self, text: str) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QAbstractTableModel, QLocale, QModelIndex, Qt, QTimer
+from PySide6.QtCore import QAbstractTableModel, QLocale, QModelIndex, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,23 +27,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, describe
-from ...query import search as search_rows
+from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, describe, search
 from ..support.fonts import drawable, han_font, monospace_font
-from ..support.pending_jobs import PendingJobs
+from ..support.latest_job import LatestJob
 from ..support.settings import Settings
 from ..widgets.keyboard import WubiKeyboard
+from .base import Pane
 
 # Typing pauses shorter than this do not trigger a search: one search per
 # burst of keys, not one per key.
 DEBOUNCE_MS = 150
 
 COL_TEXT, COL_FULL, COL_SHORT, COL_PINYIN, COL_WEIGHT, COL_RANK = range(6)
-
-
-def search(text: str, kind: str, generation: int) -> tuple[SearchResult, int]:
-    """A search tagged with the edit it answers (runs in a worker thread)."""
-    return search_rows(text, kind), generation
 
 
 def _muted(label: QLabel) -> QLabel:
@@ -328,16 +323,22 @@ class DetailPanel(QWidget):
             QGuiApplication.clipboard().setText(text)
 
 
-class LookupPane(QWidget):
+class LookupPane(Pane):
     """Search box, results table and detail panel."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self._settings = Settings("lookup")
         self._result: SearchResult | None = None
-        self._generation = 0
-        self._jobs = PendingJobs(self)
+        self._search = LatestJob(self, debounce_ms=DEBOUNCE_MS, start=self.run_search)
+        self._build_search_bar()
+        self._build_results()
+        self._build_layout()
+        self._connect()
+        self.setFocusProxy(self.search_box)
+        self.retranslate_ui()
 
+    def _build_search_bar(self) -> None:
         self.search_box = QLineEdit()
         self.search_box.setFont(han_font(16))
         self.search_box.setClearButtonEnabled(True)
@@ -352,13 +353,7 @@ class LookupPane(QWidget):
         self.understood.setWordWrap(True)
         self.count_label = _muted(QLabel())
 
-        top = QHBoxLayout()
-        top.addWidget(self.search_box, 1)
-        top.addWidget(self.mode_box)
-        status = QHBoxLayout()
-        status.addWidget(self.understood, 1)
-        status.addWidget(self.count_label)
-
+    def _build_results(self) -> None:
         self.model = ResultsModel(self)
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -376,19 +371,17 @@ class LookupPane(QWidget):
                            (COL_WEIGHT, 90), (COL_RANK, 72)):
             header.resizeSection(col, width)
         header.setSectionResizeMode(COL_PINYIN, QHeaderView.ResizeMode.Stretch)
-        self.table.selectionModel().currentRowChanged.connect(self._on_current_changed)
 
         self.detail = DetailPanel()
-        self.detail.on_pick = self.set_sample_text
-        scroll = QScrollArea()
-        scroll.setWidget(self.detail)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setMinimumWidth(420)
+        self.detail_scroll = QScrollArea()
+        self.detail_scroll.setWidget(self.detail)
+        self.detail_scroll.setWidgetResizable(True)
+        self.detail_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.detail_scroll.setMinimumWidth(420)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.table)
-        self.splitter.addWidget(scroll)
+        self.splitter.addWidget(self.detail_scroll)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
@@ -398,6 +391,13 @@ class LookupPane(QWidget):
         else:
             self.splitter.setSizes([560, 470])
 
+    def _build_layout(self) -> None:
+        top = QHBoxLayout()
+        top.addWidget(self.search_box, 1)
+        top.addWidget(self.mode_box)
+        status = QHBoxLayout()
+        status.addWidget(self.understood, 1)
+        status.addWidget(self.count_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 14, 16, 10)
         layout.setSpacing(8)
@@ -405,15 +405,12 @@ class LookupPane(QWidget):
         layout.addLayout(status)
         layout.addWidget(self.splitter, 1)
 
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(DEBOUNCE_MS)
-        self._timer.timeout.connect(self.run_search)
-        self.search_box.textChanged.connect(lambda _: self._timer.start())
+    def _connect(self) -> None:
+        self.table.selectionModel().currentRowChanged.connect(self._on_current_changed)
+        self.detail.on_pick = self.set_sample_text
+        self.search_box.textChanged.connect(self._search.schedule)
         self.search_box.returnPressed.connect(self.run_search)
         self.mode_box.currentIndexChanged.connect(lambda _: self.run_search())
-        self.setFocusProxy(self.search_box)
-        self.retranslate_ui()
 
     # -- protocol --------------------------------------------------------------
     def set_sample_text(self, text: str) -> None:
@@ -421,7 +418,7 @@ class LookupPane(QWidget):
         self.run_search()
 
     def is_ready(self) -> bool:
-        return not self._timer.isActive() and not self._jobs
+        return not self._search.pending()
 
     def retranslate_ui(self) -> None:
         self.search_box.setPlaceholderText(
@@ -441,20 +438,15 @@ class LookupPane(QWidget):
 
     # -- searching -------------------------------------------------------------
     def shutdown(self) -> None:
-        self._jobs.wait()
+        self._search.shutdown()
 
     def run_search(self) -> None:
         """Search now, in the thread pool: a short prefix like "a" or "z" can take
         tens of milliseconds, too long for the GUI thread."""
-        self._timer.stop()
-        self._generation += 1
-        self._jobs.start(search, self.search_box.text(), self.mode_box.currentData(), self._generation,
-                         on_finished=self._show_result)
+        self._search.run(search, self.search_box.text(), self.mode_box.currentData(),
+                         on_result=self._show_result, cancellable=False, name="search")
 
-    def _show_result(self, found: tuple[SearchResult, int]) -> None:
-        result, generation = found
-        if generation != self._generation:
-            return  # the text changed since; that search's result is on its way
+    def _show_result(self, result: SearchResult) -> None:
         self._result = result
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.model.set_rows(result.rows)

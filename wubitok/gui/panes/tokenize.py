@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -27,12 +27,15 @@ from PySide6.QtWidgets import (
 
 from ...engines.base import check_cancel
 from ...fileio import read_text
+from ...training import trained_by
 from ..support import errors
 from ..support.fonts import han_font, monospace_font
+from ..support.latest_job import LatestJob
 from ..support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
 from ..support.settings import Settings
 from ..support.workers import Job
 from ..widgets.token_view import COLOUR_MODES, DISPLAY_LIMIT, TokenizedText, TokenTextView, make_document, prepare
+from .base import Pane
 
 # Ids shown in the id list; the counts always cover the whole text.
 ID_LIMIT = 100_000
@@ -74,7 +77,7 @@ def tokenize_text(
     ids_doc = make_document(ids, id_font)
     check_cancel(cancel)
     roundtrip = tok.decode(enc.ids) == text
-    return TokenizeResult(data, doc, ids_doc, tok.vocab_size, roundtrip, getattr(tok, "trained_by", None))
+    return TokenizeResult(data, doc, ids_doc, tok.vocab_size, roundtrip, trained_by(tok))
 
 
 def _id_lines(ids: list[int], per_line: int = IDS_PER_LINE) -> str:
@@ -99,7 +102,7 @@ def _replace_document(edit: QPlainTextEdit, doc: QTextDocument) -> None:
         old.deleteLater()
 
 
-class TokenizePane(QWidget):
+class TokenizePane(Pane):
     """Text box, tokenizer chooser, tokens as coloured spans, ids and counts."""
 
     ready = Signal()  # the view shows the tokens of the current text and model
@@ -109,13 +112,19 @@ class TokenizePane(QWidget):
         self.setObjectName("tokenize")
         self.catalog = catalog or shared_catalog()
         self._settings = Settings("tokenize")
-        self._seq = 0  # number of the latest request
-        self._job: Job | None = None
-        self._pending_load: Job | None = None
+        self._tokenizing = LatestJob(self, debounce_ms=DEBOUNCE_MS, start=self.retokenize)
+        self._loading = LatestJob(self)
         self._source_text: str | None = None  # exact text of the last load, while unedited
-        self._shown_seq = -1
         self._restoring = False
+        self._build_toolbar()
+        self._build_editor()
+        self._build_views()
+        self._build_layout()
+        self._connect()
+        self.setFocusProxy(self.editor)
+        self._restore()
 
+    def _build_toolbar(self) -> None:
         self.model_box = QComboBox()
         self.model_box.setModel(self.catalog)
         self.model_box.setMinimumContentsLength(18)
@@ -127,6 +136,31 @@ class TokenizePane(QWidget):
         self.colour_box.addItem(self.tr("Alternate colours"), "alternate")
         self.colour_box.addItem(self.tr("Colour by token id"), "by-id")
 
+    def _build_editor(self) -> None:
+        self.editor = QPlainTextEdit()
+        self.editor.setPlaceholderText(self.tr("Type or paste text here, or open a file"))
+        self.editor.setFont(han_font(12))
+        self.file_note = QLabel()
+        self.close_file_button = QPushButton(self.tr("Close file"))
+        file_bar = QHBoxLayout()
+        file_bar.setContentsMargins(0, 0, 0, 0)
+        file_bar.addWidget(self.file_note, 1)
+        file_bar.addWidget(self.close_file_button)
+        self.file_bar = QWidget()
+        self.file_bar.setLayout(file_bar)
+        self.file_bar.hide()
+
+    def _build_views(self) -> None:
+        self.token_view = TokenTextView()
+        self.token_view.setFont(han_font(15))
+        self.id_view = QPlainTextEdit()
+        self.id_view.setReadOnly(True)
+        self.id_view.setFont(monospace_font())
+        self.stats_label = QLabel()
+        self.stats_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status_label = QLabel()
+
+    def _build_layout(self) -> None:
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Tokenizer:")))
         top.addWidget(self.model_box, 1)
@@ -135,32 +169,11 @@ class TokenizePane(QWidget):
         top.addWidget(self.whitespace_box)
         top.addWidget(self.colour_box)
 
-        self.editor = QPlainTextEdit()
-        self.editor.setPlaceholderText(self.tr("Type or paste text here, or open a file"))
-        self.file_note = QLabel()
-        self.close_file_button = QPushButton(self.tr("Close file"))
-        self.close_file_button.clicked.connect(lambda: self.set_sample_text(""))
-        file_bar = QHBoxLayout()
-        file_bar.setContentsMargins(0, 0, 0, 0)
-        file_bar.addWidget(self.file_note, 1)
-        file_bar.addWidget(self.close_file_button)
-        self.file_bar = QWidget()
-        self.file_bar.setLayout(file_bar)
-        self.file_bar.hide()
         input_box = QWidget()
         input_layout = QVBoxLayout(input_box)
         input_layout.setContentsMargins(0, 0, 0, 0)
         input_layout.addWidget(self.file_bar)
         input_layout.addWidget(self.editor, 1)
-        self.token_view = TokenTextView()
-        self.token_view.setFont(han_font(15))
-        self.editor.setFont(han_font(12))
-        self.id_view = QPlainTextEdit()
-        self.id_view.setReadOnly(True)
-        self.id_view.setFont(monospace_font())
-        self.stats_label = QLabel()
-        self.stats_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.status_label = QLabel()
 
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(input_box)
@@ -180,11 +193,8 @@ class TokenizePane(QWidget):
         layout.addWidget(splitter, 1)
         layout.addLayout(bottom)
 
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(DEBOUNCE_MS)
-        self._timer.timeout.connect(self.retokenize)
-
+    def _connect(self) -> None:
+        self.close_file_button.clicked.connect(lambda: self.set_sample_text(""))
         self.editor.textChanged.connect(self._text_edited)
         self.model_box.currentIndexChanged.connect(self._model_changed)
         self.whitespace_box.toggled.connect(self.token_view.set_whitespace_visible)
@@ -193,9 +203,6 @@ class TokenizePane(QWidget):
         self.open_model_button.clicked.connect(self._choose_model_file)
         self.open_text_button.clicked.connect(self._choose_text_file)
         self.token_view.tokenHovered.connect(self._token_hovered)
-        self.setFocusProxy(self.editor)
-
-        self._restore()
 
     # -- settings ------------------------------------------------------------
     def _restore(self) -> None:
@@ -228,7 +235,6 @@ class TokenizePane(QWidget):
         self.file_bar.hide()
         self.editor.setPlainText(text)
         self.editor.document().setModified(False)
-        self._timer.stop()
         self.retokenize()
 
     def text(self) -> str:
@@ -255,12 +261,9 @@ class TokenizePane(QWidget):
 
     def open_text_file(self, path: str | Path) -> Job:
         """Load a UTF-8 file into the text box (read in the background)."""
-        job = Job(_load_text_document, str(path), self.editor.font(), pass_progress=False, pass_cancel=False)
-        job.finished.connect(lambda result, p=str(path): self._text_loaded(p, result))
-        job.failed.connect(lambda msg, j=job: errors.show_error(self, j.error or msg))
-        self._pending_load = job
         self.status_label.setText(self.tr("Loading {}…").format(Path(path).name))
-        return job.start()
+        return self._loading.run(_load_text_document, str(path), self.editor.font(), cancellable=False, name="read",
+                                 on_result=lambda result, p=str(path): self._text_loaded(p, result))
 
     def open_file(self) -> None:
         """File > Open: a text to tokenize."""
@@ -271,23 +274,15 @@ class TokenizePane(QWidget):
         self._settings.sync()
 
     def shutdown(self) -> None:
-        for job in (self._job, self._pending_load):
-            if job is not None:
-                job.cancel()
-                job.wait(10)
+        self._tokenizing.shutdown()
+        self._loading.shutdown()
 
     def is_ready(self) -> bool:
-        return (
-            not self._timer.isActive()
-            and (self._job is None or not self._job.is_running())
-            and (self._pending_load is None or not self._pending_load.is_running())
-            and self._shown_seq == self._seq
-        )
+        return not (self._tokenizing.pending() or self._loading.pending())
 
     # -- slots ---------------------------------------------------------------
     def _text_loaded(self, path: str, result) -> None:
         text, doc = result
-        self._pending_load = None
         _replace_document(self.editor, doc)
         doc.setModified(False)
         self._source_text = text
@@ -306,8 +301,7 @@ class TokenizePane(QWidget):
     def _text_edited(self) -> None:
         if self._restoring:
             return
-        self._shown_seq = -2  # the view no longer matches the text
-        self._timer.start()
+        self._tokenizing.schedule()
 
     def _model_changed(self, _row: int) -> None:
         entry = self.current_entry()
@@ -340,26 +334,16 @@ class TokenizePane(QWidget):
 
     def retokenize(self) -> None:
         """Start tokenizing the current text with the current model."""
-        self._timer.stop()
         entry = self.current_entry()
         text = self.text()
         self._remember_text(text)
-        self._seq += 1
-        if self._job is not None:
-            self._job.cancel()
         if entry is None:
+            self._tokenizing.cancel()
             self._show_nothing(self.tr("No tokenizer available: open a model file or train one."))
             return
-        seq = self._seq
-        job = Job(
-            tokenize_text, self.catalog, entry, text, self.token_view.font(), self.id_view.font(),
-            pass_progress=False, name="tokenize",
-        )
-        job.finished.connect(lambda result: self._show(seq, result))
-        job.failed.connect(lambda msg, j=job: self._failed(seq, j, msg))
-        self._job = job
         self.status_label.setText(self.tr("Tokenizing…"))
-        job.start()
+        self._tokenizing.run(tokenize_text, self.catalog, entry, text, self.token_view.font(), self.id_view.font(),
+                             on_result=self._show, on_failed=self._failed, name="tokenize")
 
     def _remember_text(self, text: str) -> None:
         if len(text) <= REMEMBER_CHARS:
@@ -370,28 +354,21 @@ class TokenizePane(QWidget):
         self.id_view.clear()
         self.stats_label.setText(message)
         self.status_label.clear()
-        self._shown_seq = self._seq
         self.ready.emit()
 
-    def _failed(self, seq: int, job: Job, message: str) -> None:
-        if seq != self._seq:
-            return
+    def _failed(self, error: BaseException | str) -> None:
         self.status_label.clear()
         self.token_view.clear_tokens()
         self.id_view.clear()
-        self.stats_label.setText(self.tr("Could not tokenize: {}").format(message))
-        self._shown_seq = seq
-        errors.show_error(self, job.error or message)
+        self.stats_label.setText(self.tr("Could not tokenize: {}").format(error))
+        errors.show_error(self, error)
         self.ready.emit()
 
-    def _show(self, seq: int, result: TokenizeResult) -> None:
-        if seq != self._seq:
-            return  # a newer request is on its way
+    def _show(self, result: TokenizeResult) -> None:
         self.token_view.set_tokenized(result.data, result.document)
         _replace_document(self.id_view, result.ids_document)
         self.stats_label.setText(self._stats_text(result))
         self.status_label.clear()
-        self._shown_seq = seq
         self.ready.emit()
 
     def _stats_text(self, r: TokenizeResult) -> str:

@@ -9,8 +9,6 @@ shared model catalog at once, so the Tokenize and Compare choosers list it.
 from __future__ import annotations
 
 import os
-import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
@@ -37,14 +35,15 @@ from PySide6.QtWidgets import (
 from ...codec import CodecOptions
 from ...engines import backends
 from ...engines.backends import choose_backend
-from ...engines.base import check_cancel, engine_class
 from ...errors import InputError
-from ...fileio import check_readable_text
+from ...model_files import user_models_dir
 from ...progress import Progress
+from ...training import TrainRequest, TrainResult, train_to_file
 from ..support import errors
-from ..support.model_catalog import ModelCatalog, shared_catalog, user_models_dir
+from ..support.model_catalog import ModelCatalog, shared_catalog
 from ..support.settings import Settings
 from ..support.workers import Job
+from .base import Pane
 
 # (model type, label) in the order offered.
 ALGORITHMS = (
@@ -60,53 +59,6 @@ def model_file_name(model_type: str, vocab_size: int, name: str, folder: Path) -
     while path.exists():
         path, n = folder / f"{stem}-{n}.json", n + 1
     return path
-
-
-@dataclass(frozen=True)
-class TrainRequest:
-    model_type: str
-    files: tuple[str, ...]
-    vocab_size: int
-    min_frequency: int
-    special_tokens: tuple[str, ...] | None
-    backend: str
-    path: Path
-    codec_code: str | None = None  # Wubi-BPE's spelling (CodecOptions.code); None: the default
-
-
-@dataclass(frozen=True)
-class TrainResult:
-    request: TrainRequest
-    seconds: float
-    vocab_size: int
-    file_bytes: int
-    trained_by: str | None  # engines that can be trained two ways say which
-
-
-def train_model(request: TrainRequest, *, progress, cancel) -> TrainResult:
-    """Worker body: check the corpus, train, save atomically."""
-    start = time.perf_counter()
-    check_readable_text(request.files)
-    check_cancel(cancel)
-    cls = engine_class(request.model_type)
-    extra = {}
-    if request.model_type == "wubi-bpe" and request.codec_code is not None:
-        extra["codec"] = CodecOptions(code=request.codec_code)
-    tok = cls.train(
-        files=list(request.files),
-        vocab_size=request.vocab_size,
-        min_frequency=request.min_frequency,
-        special_tokens=list(request.special_tokens) if request.special_tokens is not None else None,
-        progress=progress,
-        cancel=cancel,
-        backend=request.backend,
-        **extra,
-    )
-    check_cancel(cancel)
-    request.path.parent.mkdir(parents=True, exist_ok=True)
-    tok.save(request.path)
-    return TrainResult(request, time.perf_counter() - start, tok.vocab_size, request.path.stat().st_size,
-                       getattr(tok, "trained_by", None))
 
 
 class _ModelRow:
@@ -129,7 +81,7 @@ class _ModelRow:
             w.deleteLater()
 
 
-class TrainPane(QWidget):
+class TrainPane(Pane):
     """Corpus, algorithms and options; progress per model; cancel; save."""
 
     modelTrained = Signal(object)  # TrainResult
@@ -145,8 +97,15 @@ class TrainPane(QWidget):
         self.rows: dict[Path, _ModelRow] = {}
         self.results: list[TrainResult] = []
         self._cancelled = False
+        self._build_corpus()
+        self._build_options()
+        self._build_run()
+        self._build_layout()
+        self._connect()
+        self.setFocusProxy(self.file_list)
+        self._restore()
 
-        # -- corpus
+    def _build_corpus(self) -> None:
         self.file_list = QListWidget()
         self.file_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.add_files_button = QPushButton(self.tr("Add files…"))
@@ -156,13 +115,13 @@ class TrainPane(QWidget):
         corpus_buttons.addWidget(self.add_files_button)
         corpus_buttons.addWidget(self.remove_files_button)
         corpus_buttons.addStretch(1)
-        corpus_box = QGroupBox(self.tr("Corpus (UTF-8 text files)"))
-        cl = QGridLayout(corpus_box)
+        self.corpus_box = QGroupBox(self.tr("Corpus (UTF-8 text files)"))
+        cl = QGridLayout(self.corpus_box)
         cl.addWidget(self.file_list, 0, 0)
         cl.addLayout(corpus_buttons, 0, 1)
         cl.addWidget(self.corpus_label, 1, 0, 1, 2)
 
-        # -- algorithms and options
+    def _build_options(self) -> None:
         self.algorithm_boxes: dict[str, QCheckBox] = {}
         algo_row = QHBoxLayout()
         for key, label in ALGORITHMS:
@@ -207,8 +166,8 @@ class TrainPane(QWidget):
         folder_row.addWidget(self.folder_button)
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText(self.tr("added to the file names, e.g. my-corpus"))
-        options_box = QGroupBox(self.tr("Models"))
-        form = QFormLayout(options_box)
+        self.options_box = QGroupBox(self.tr("Models"))
+        form = QFormLayout(self.options_box)
         form.addRow(self.tr("Algorithms:"), algo_row)
         form.addRow(self.tr("Vocabulary size:"), self.vocab_spin)
         form.addRow(self.tr("Minimum frequency:"), self.min_freq_spin)
@@ -218,38 +177,38 @@ class TrainPane(QWidget):
         form.addRow(self.tr("Save to folder:"), folder_row)
         form.addRow(self.tr("Name:"), self.name_edit)
 
-        # -- run
+    def _build_run(self) -> None:
         self.train_button = QPushButton(self.tr("Train"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setEnabled(False)
-        run_row = QHBoxLayout()
-        run_row.addWidget(self.train_button)
-        run_row.addWidget(self.cancel_button)
-        run_row.addStretch(1)
+        self.run_row = QHBoxLayout()
+        self.run_row.addWidget(self.train_button)
+        self.run_row.addWidget(self.cancel_button)
+        self.run_row.addStretch(1)
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        progress_box = QGroupBox(self.tr("Progress"))
-        self.progress_grid = QGridLayout(progress_box)
+        self.progress_box = QGroupBox(self.tr("Progress"))
+        self.progress_grid = QGridLayout(self.progress_box)
         self.progress_grid.setColumnStretch(1, 2)
         self.progress_grid.setColumnStretch(2, 3)
         self.progress_grid.setAlignment(Qt.AlignmentFlag.AlignTop)
 
+    def _build_layout(self) -> None:
         layout = QVBoxLayout(self)
-        layout.addWidget(corpus_box, 2)
-        layout.addWidget(options_box)
-        layout.addLayout(run_row)
-        layout.addWidget(progress_box, 1)
+        layout.addWidget(self.corpus_box, 2)
+        layout.addWidget(self.options_box)
+        layout.addLayout(self.run_row)
+        layout.addWidget(self.progress_box, 1)
         layout.addWidget(self.status_label)
 
+    def _connect(self) -> None:
         self.add_files_button.clicked.connect(self._choose_files)
         self.remove_files_button.clicked.connect(self._remove_selected_files)
         self.folder_button.clicked.connect(self._choose_folder)
         self.train_button.clicked.connect(self.start_training)
         self.cancel_button.clicked.connect(self.cancel)
         self.algorithm_boxes["wubi-bpe"].toggled.connect(self.codec_box.setEnabled)
-        self.setFocusProxy(self.file_list)
-        self._restore()
 
     # -- settings ------------------------------------------------------------
     def _restore(self) -> None:
@@ -362,9 +321,10 @@ class TrainPane(QWidget):
                 path, n = model_file_name(model_type, self.vocab_spin.value(), f"{name}-{n}", folder), n + 1
             taken.add(path)
             backend = choose_backend(self.backend_box.currentData(), model_type, corpus_bytes)
-            codec = self.codec_box.currentData() if model_type == "wubi-bpe" else None
-            requests.append(TrainRequest(model_type, files, self.vocab_spin.value(), self.min_freq_spin.value(),
-                                         specials, backend, path, codec))
+            codec = CodecOptions(code=self.codec_box.currentData()) if model_type == "wubi-bpe" else None
+            requests.append(TrainRequest(model_type, files, self.vocab_spin.value(), path,
+                                         min_frequency=self.min_freq_spin.value(), special_tokens=specials,
+                                         backend=backend, codec=codec))
         return requests
 
     # -- running -------------------------------------------------------------
@@ -384,8 +344,8 @@ class TrainPane(QWidget):
         labels = dict(ALGORITHMS)
         for i, r in enumerate(requests):
             backend = "" if r.backend == "python" else f" [{r.backend}]"
-            self.rows[r.path] = _ModelRow(f"{labels[r.model_type]}{backend}", self.progress_grid, i)
-            self.rows[r.path].status.setText(self.tr("waiting"))
+            self.rows[r.output] = _ModelRow(f"{labels[r.model_type]}{backend}", self.progress_grid, i)
+            self.rows[r.output].status.setText(self.tr("waiting"))
         self._queue = list(requests)
         self.results = []
         self._cancelled = False
@@ -403,9 +363,9 @@ class TrainPane(QWidget):
             self._finish()
             return
         request = self._queue.pop(0)
-        row = self.rows[request.path]
+        row = self.rows[request.output]
         row.status.setText(self.tr("starting…"))
-        job = Job(train_model, request, name=f"train {request.model_type}")
+        job = Job(train_to_file, request, create_folder=True, name=f"train {request.model_type}")
         job.progress.connect(lambda p, r=row: self._progress(r, p))
         job.finished.connect(self._trained)
         job.failed.connect(lambda msg, j=job, r=row: self._failed(j, r, msg))
@@ -423,18 +383,18 @@ class TrainPane(QWidget):
         row.status.setText(p.describe())
 
     def _trained(self, result: TrainResult) -> None:
-        row = self.rows[result.request.path]
+        row = self.rows[result.request.output]
         row.bar.setRange(0, 1000)
         row.bar.setValue(1000)
         status = self.tr("saved {} · vocabulary {:,} · {:.1f} s · {:,} KB").format(
-            result.request.path.name, result.vocab_size, result.seconds, (result.file_bytes + 1023) // 1024
+            result.request.output.name, result.vocab_size, result.seconds, (result.file_bytes + 1023) // 1024
         )
         if result.trained_by:
             status += " · " + self.tr("trained by {}").format(result.trained_by)
         row.status.setText(status)
         self.results.append(result)
         with errors.reported(self):
-            self.catalog.add_trained(result.request.path)
+            self.catalog.add_trained(result.request.output)
         self.modelTrained.emit(result)
 
     def _failed(self, job: Job, row: _ModelRow, message: str) -> None:
@@ -446,7 +406,7 @@ class TrainPane(QWidget):
     def cancel(self) -> None:
         """Stop the running model and skip the queued ones."""
         self._cancelled = True
-        for path in [r.path for r in self._queue]:
+        for path in [r.output for r in self._queue]:
             self.rows[path].status.setText(self.tr("skipped"))
         self._queue.clear()
         if self._job is not None:
@@ -458,8 +418,8 @@ class TrainPane(QWidget):
         self.train_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         if self.results:
-            saved = ", ".join(r.request.path.name for r in self.results)
-            self.status_label.setText(self.tr("Saved in {}: {}").format(self.results[0].request.path.parent, saved))
+            saved = ", ".join(r.request.output.name for r in self.results)
+            self.status_label.setText(self.tr("Saved in {}: {}").format(self.results[0].request.output.parent, saved))
         elif self._cancelled:
             self.status_label.setText(self.tr("Stopped; no model saved."))
         self.trainingEnded.emit()

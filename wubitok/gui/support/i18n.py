@@ -10,8 +10,6 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from ...paths import resources_dir
 
-# "system" follows the desktop's locale.
-LANGUAGES = ("system", "en", "zh_CN")
 # Shown in the Language menu in their own script, whatever the UI language.
 LANGUAGE_NAMES = {"en": "English", "zh_CN": "简体中文"}
 

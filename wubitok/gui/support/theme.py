@@ -12,8 +12,6 @@ from PySide6.QtWidgets import QApplication
 
 from ...paths import resources_dir
 
-THEMES = ("system", "light", "dark")
-
 _LIGHT = {
     "Window": "#f4f5f7", "WindowText": "#1d1f23", "Base": "#ffffff", "AlternateBase": "#f0f2f5",
     "Text": "#1d1f23", "Button": "#e9ebef", "ButtonText": "#1d1f23", "BrightText": "#ffffff",

@@ -1,0 +1,47 @@
+"""Starting the app from a command line, before Qt loads.
+
+``wubitok gui`` (:mod:`wubitok.cli.gui`) and the ``wubitok-gui`` launcher
+(:func:`main`) both end in :func:`launch`: the options and the display checks
+come from :mod:`wubitok.earlyinit`, and Qt is imported only after them, so a
+machine without a display gets one clear line instead of a Qt abort.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from .. import earlyinit
+from ..errors import WubitokError
+
+EXIT_USER_ERROR = 2
+
+
+def launch(args: argparse.Namespace) -> int:
+    """Render a screenshot (``--screenshot``) or open the window, as the options of
+    :func:`wubitok.earlyinit.add_arguments` say."""
+    if args.screenshot:
+        size = earlyinit.parse_size(args.size)
+        earlyinit.use_offscreen()
+        from . import app
+
+        app.screenshot(args.screenshot, pane=args.pane, text=args.text, size=size,
+                       language=args.lang, theme_name=args.theme)
+        print(args.screenshot)
+        return 0
+    earlyinit.check_window_possible()
+    from . import app
+
+    return app.run(args.pane, args.text, language=args.lang, theme_name=args.theme)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``wubitok-gui`` launcher: the options of ``wubitok gui``."""
+    parser = argparse.ArgumentParser(prog="wubitok-gui", description="Open the wubitok window.")
+    earlyinit.add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return launch(args)
+    except WubitokError as exc:
+        print(f"wubitok-gui: error: {exc}", file=sys.stderr)
+        return EXIT_USER_ERROR

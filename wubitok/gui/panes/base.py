@@ -1,0 +1,61 @@
+"""What the main window expects of a pane.
+
+A pane is a :class:`Pane` subclass listed in :data:`wubitok.earlyinit.PANES`.
+Every method here has a harmless default; a pane overrides what it supports,
+and the window asks :meth:`Pane.supports` before offering it (File > Open is
+disabled for a pane without ``open_file``, and so on).
+
+The constructor builds the widgets and must be cheap: slow work goes to a
+:class:`~wubitok.gui.support.workers.Job` or a
+:class:`~wubitok.gui.support.latest_job.LatestJob`.  Constructors read as a
+table of contents, as in qutebrowser's main window: ``_build_*`` methods make
+the widgets and layouts, ``_connect`` wires the signals, then the pane
+restores its options from ``Settings("<key>")``.  The main input is the
+pane's focus proxy (``setFocusProxy``), so showing the pane focuses it.
+
+User errors go through :mod:`wubitok.gui.support.errors`
+(``errors.reported(self)``, ``errors.show_error(self, exc)``).
+"""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+
+class Pane(QWidget):
+    """Base class of the panes; see the module doc."""
+
+    @classmethod
+    def supports(cls, method: str) -> bool:
+        """Whether this pane overrides ``method`` of :class:`Pane` (for the optional ones)."""
+        return getattr(cls, method) is not getattr(Pane, method)
+
+    def set_sample_text(self, text: str) -> None:
+        """Put ``text`` in the main input and show its result, as a user typing it would
+        (``wubitok gui --screenshot --text``, tests).  Optional."""
+
+    def is_ready(self) -> bool:
+        """False while still working towards what the pane shows (a debounce timer
+        pending, a model loading); ``--screenshot`` waits until True."""
+        return True
+
+    def is_busy(self) -> bool:
+        """True while a long job runs (training, a corpus comparison): closing the
+        window asks first, and a language switch does not rebuild the pane."""
+        return False
+
+    def retranslate_ui(self) -> None:
+        """Re-read every visible text through ``tr()`` after a language switch.  Optional:
+        a pane without it is rebuilt instead (``save_state()``, ``shutdown()``, a new
+        instance) unless busy, and what was typed into it is lost."""
+
+    def save_state(self) -> None:
+        """Store options and layout in ``Settings("<key>")``; called on close and before a rebuild."""
+
+    def shutdown(self) -> None:
+        """Cancel and wait for running jobs; called when the window closes."""
+
+    def open_file(self) -> None:
+        """File > Open (Ctrl+O) in this pane.  Optional."""
+
+    def save_file(self) -> None:
+        """File > Save (Ctrl+S) in this pane.  Optional."""
