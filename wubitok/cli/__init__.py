@@ -17,6 +17,9 @@ from ..errors import WubitokError
 # Order here is the order in ``wubitok --help``.
 COMMAND_MODULES = [
     "lookup",
+    "candidates",
+    "pinyin",
+    "convert",
     "segment",
     "typing_cmd",
     "train",

@@ -36,6 +36,13 @@ def text_or_file(args: argparse.Namespace, *, allow_empty: bool = False) -> str:
     return text
 
 
+def limit_arg(n: int) -> int | None:
+    """A --limit N value: at most N results, 0 for all."""
+    if n < 0:
+        raise InputError("--limit must be 0 (all) or more")
+    return None if n == 0 else n
+
+
 def print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
 
