@@ -9,8 +9,7 @@ from ..engines.base import load_tokenizer
 from ..errors import InputError
 from ..fileio import read_text
 from ..scale import DOC_MODES, OUTPUT_FORMATS, encode_files
-from .common import help_formatter, print_json
-from .train import ProgressBar
+from .common import ProgressLine, help_formatter, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -75,7 +74,7 @@ def run_corpus(args: argparse.Namespace) -> int:
         raise InputError(f"{args.output}: the output is one of the input files")
     tokenizer = load_tokenizer(args.model)
     # A progress line on a terminal only: in a log or a pipe it would be noise.
-    bar = ProgressBar(sys.stderr) if not args.quiet and sys.stderr.isatty() else None
+    bar = ProgressLine(sys.stderr) if not args.quiet and sys.stderr.isatty() else None
     try:
         header = encode_files(tokenizer, args.file, args.output, fmt=_format(args), docs=args.docs, eod=args.eod,
                               offsets=args.offsets, workers=args.workers, cluster=args.cluster,
