@@ -1,27 +1,33 @@
-"""Corpus scale: encode throughput on 1 and 2 workers and on Dask, beside HF ``encode_batch``.
+"""Corpus scale: encode throughput on 1 and 2 workers and on Dask beside HF ``encode_batch``;
+training time and peak memory beside HF ``BpeTrainer`` and sentencepiece.
 
-    nice -n 10 python bench/bench_scale.py [--mb 4] [--runs 1]
+    nice -n 10 python bench/bench_scale.py [--mb 20] [--text generated|chinese|manpages] [--runs 1]
+    nice -n 10 python bench/bench_scale.py --mb 0 --train-mb 200 [--max-words N]
 
-The text is manpages-zh's training file (``bench/corpus.py``), cut to
-``--mb`` MB; a document is a line.  Every measurement runs in a fresh
+Encoding (``--mb``): a document is a line; every measurement runs in a fresh
 process:
 
 * ``ours, workers N`` — ``Tokenizer.encode_files(..., fmt="bin")`` with N
   processes: wall time from the call to the renamed output (process start-up
-  included), so MB/s is what a user sees;
+  and model loading included), so MB/s is what a user sees;
 * ``ours, local:2`` — the same on a Dask ``LocalCluster`` of 2 worker
   processes, cluster start-up included;
 * ``HF encode_batch`` — the byte-level BPE model exported to
   ``tokenizer.json`` (the same vocabulary and merges: the ids are equal),
   ``Tokenizer.encode_batch`` on batches of 1,000 lines, with one Rayon
-  thread (per core) and with all cores.
+  thread and with all cores.
 
 Reported: MB/s (wall), the speed-up over one worker, and MB per CPU second
-of all processes (the per-core figure; it is what a loaded machine does not
-distort).  Targets (issue
-#15): 2 workers >= 1.7x one worker on 2 cores; per core at least HF's
-byte-level BPE.  On a shared machine wall times are noisy; the runs are
-interleaved so that load hits them alike.
+of all processes (the per-core figure, which a loaded machine distorts
+least).  Targets (issue #15): 2 workers >= 1.7x one worker on 2 cores; per
+core at least HF's byte-level BPE on Chinese.
+
+Training (``--train-mb``): vocab 32,000 on an order-2 Markov text generated
+from manpages-zh (``bench_bpe.synthetic_corpus``; clauses almost all
+distinct, a harsh case for memory): ours (count on 1 / 2 workers /
+``local:2``, then ``train_from_counts``), HF ``BpeTrainer`` with the GPT-4
+split, sentencepiece BPE on a 2M-line sample.  Wall and CPU seconds, peak RSS
+of the main process and of its largest worker.
 """
 from __future__ import annotations
 
@@ -44,7 +50,7 @@ MODELS = ROOT / "resources" / "models"
 
 
 def cut_corpus(source: Path, megabytes: float) -> Path:
-    out = source.parent / f"scale-{megabytes:g}mb.txt"
+    out = source.parent / f"{source.stem}-{megabytes:g}mb.txt"
     if not out.exists():
         data = source.read_bytes()
         limit = int(megabytes * 1_000_000)
@@ -89,6 +95,47 @@ def child(kind: str, model: str, corpus: str, how: str) -> dict:
     return {"seconds": seconds, "cpu": cpu, "tokens": header["tokens"], "mb": size / 1e6}
 
 
+def train_child(kind: str, corpus: str, how: str, vocab: int, max_words: int) -> dict:
+    """One training, measured in this (fresh) process: wall, CPU and peak RSS of it and its workers."""
+    t0, c0 = time.perf_counter(), _cpu_s()
+    if kind == "hf":
+        from tokenizers import Regex, Tokenizer, models, pre_tokenizers, trainers
+
+        from wubitok.engines.pre_tokenizers.gpt4 import GPT4_PATTERN
+        from wubitok.fileio import iter_lines
+
+        tok = Tokenizer(models.BPE())
+        tok.pre_tokenizer = pre_tokenizers.Sequence([
+            pre_tokenizers.Split(Regex(GPT4_PATTERN), behavior="isolated"),
+            pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)])
+        trainer = trainers.BpeTrainer(vocab_size=vocab, min_frequency=2, show_progress=False,
+                                      initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+        tok.train_from_iterator(iter_lines([corpus]), trainer)
+    elif kind == "spm":
+        import sentencepiece as spm
+
+        with tempfile.TemporaryDirectory() as tmp:
+            spm.SentencePieceTrainer.train(input=corpus, model_prefix=os.path.join(tmp, "m"), vocab_size=vocab,
+                                           model_type="bpe", character_coverage=0.9995, minloglevel=2,
+                                           input_sentence_size=int(how), shuffle_input_sentence=True,
+                                           num_threads=2, max_sentence_length=1 << 16)
+    else:
+        from wubitok.scale.training import count_pretokens, train_from_counts
+
+        where = {"cluster": how} if how.startswith("local:") else {"workers": int(how)}
+        counts = count_pretokens(files=[corpus], model=kind, max_words=max_words or None, **where)
+        train_from_counts(counts, model=kind, vocab_size=vocab, backend="python")
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return {"seconds": time.perf_counter() - t0, "cpu": _cpu_s() - c0, "rss_mb": own, "worker_rss_mb": kids}
+
+
+def run_train_child(kind: str, corpus: Path, how: str, vocab: int, max_words: int) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--train-child", kind, str(corpus), how, str(vocab),
+                          str(max_words)], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
 def run_child(kind: str, model: Path, corpus: Path, how: str) -> dict:
     env = dict(os.environ)
     if kind == "hf":
@@ -100,15 +147,47 @@ def run_child(kind: str, model: Path, corpus: Path, how: str) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--mb", type=float, default=4.0, help="corpus size in MB (default 4)")
+    ap.add_argument("--mb", type=float, default=4.0,
+                    help="encode a corpus of this many MB (default 4; 0: no encode table)")
+    ap.add_argument("--text", choices=("manpages", "chinese", "generated"), default="generated",
+                    help="manpages-zh (30%% Han; repeated if --mb is bigger), the bundled Chinese samples "
+                         "repeated (pre-token caches help one process most), or an order-2 Markov text "
+                         "generated from manpages-zh (no repeats; default)")
     ap.add_argument("--runs", type=int, default=1, help="repeat each measurement; the median is shown")
+    ap.add_argument("--train-mb", type=int, default=0,
+                    help="also train (vocab 32,000) on a generated corpus of this many MB")
+    ap.add_argument("--max-words", type=int, default=0, help="with --train-mb: our count table's bound")
     ap.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
+    ap.add_argument("--train-child", nargs=5, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
         print(json.dumps(child(*args.child)))
         return
+    if args.train_child:
+        kind, corpus, how, vocab, max_words = args.train_child
+        print(json.dumps(train_child(kind, corpus, how, int(vocab), int(max_words))))
+        return
     train, _ = corpus_paths()
-    corpus = cut_corpus(train, args.mb)
+    if args.mb:
+        encode_table(args, train)
+    if args.train_mb:
+        train_table(train, args.train_mb, args.max_words)
+
+
+def encode_table(args: argparse.Namespace, train: Path) -> None:
+    if args.text == "generated":
+        from bench_bpe import synthetic_corpus
+
+        corpus = synthetic_corpus(train, int(args.mb))
+    elif args.text == "chinese":
+        source = train.parent / "samples-zh.txt"
+        if not source.exists():
+            samples = ROOT / "resources" / "samples"
+            source.write_text("".join((samples / n).read_text(encoding="utf-8")
+                                      for n in ("tang300.txt", "song100.txt", "fortunes-zh.txt")), encoding="utf-8")
+        corpus = cut_corpus(source, args.mb)
+    else:
+        corpus = cut_corpus(train, args.mb)
     print(f"corpus: {corpus.name}, {corpus.stat().st_size / 1e6:.1f} MB, a document per line; "
           f"{os.cpu_count()} cores; median of {args.runs}\n")
     rows = [
@@ -139,6 +218,23 @@ def main() -> None:
         print(f"| {label} | {name} | {rate:.2f} | {rate / base[model]:.2f} | {results[row][0]['mb'] / cpu:.2f} "
               f"| {results[row][0]['tokens']:,} |")
     print(f"\nload average before / after: {load[0]:.1f} / {os.getloadavg()[0]:.1f}")
+
+
+def train_table(source: Path, megabytes: int, max_words: int) -> None:
+    from bench_bpe import synthetic_corpus
+
+    big = synthetic_corpus(source, megabytes)
+    print(f"\ntraining at vocab 32,000 on {big.name} ({big.stat().st_size / 1e6:.0f} MB, generated)"
+          + (f", our count table bounded at {max_words:,} words" if max_words else "") + "\n")
+    print("| trainer | wall s | CPU s | peak RSS MB (main / largest worker) |")
+    print("|---|---:|---:|---:|")
+    runs = [("wubi-bpe", "1"), ("wubi-bpe", "2"), ("wubi-bpe", "local:2"), ("bpe", "2"), ("hf", "0"),
+            ("spm", "2000000")]
+    for kind, how in runs:
+        r = run_train_child(kind, big, how, 32000, max_words)
+        name = {"hf": "HF BpeTrainer (byte-level, GPT-4 split)",
+                "spm": "sentencepiece BPE (input_sentence_size 2M, 2 threads)"}.get(kind, f"ours {kind}, {how}")
+        print(f"| {name} | {r['seconds']:.0f} | {r['cpu']:.0f} | {r['rss_mb']:.0f} / {r['worker_rss_mb']:.0f} |")
 
 
 if __name__ == "__main__":

@@ -13,13 +13,17 @@ tokens are user-defined symbols, matched in text as ours are.
 """
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from ..engines.unigram.model import Unigram
 from ..errors import MissingExtraError
 
 
 def sentencepiece_model_bytes(model: Unigram) -> bytes:
     try:
-        from sentencepiece import sentencepiece_model_pb2 as pb
+        # Generated protobuf code: no type information to check against.
+        pb: Any = importlib.import_module("sentencepiece.sentencepiece_model_pb2")
     except ImportError:
         raise MissingExtraError("a sentencepiece export needs sentencepiece and protobuf: "
                                 "pip install 'wubitok[fast]'") from None

@@ -100,7 +100,8 @@ class WubiBPETokenizer(PreTrainedTokenizer):
         return (int(self.add_bos_token) + int(self.add_eos_token)) * (2 if pair else 1)
 
     # -- encoding: our engine gives the ids and offsets ------------------------------
-    def _encode_plus(self, text: Any, text_pair: Any = None, add_special_tokens: bool = True,
+    # The base class's keywords arrive in **kwargs and are read from there.
+    def _encode_plus(self, text: Any, text_pair: Any = None, add_special_tokens: bool = True,  # type: ignore[override]
                      padding_strategy: PaddingStrategy = PaddingStrategy.DO_NOT_PAD, **kwargs: Any) -> BatchEncoding:
         offsets = kwargs.pop("return_offsets_mapping", False)
         batched = isinstance(text, (list, tuple)) and all(isinstance(t, str) for t in text)
@@ -125,7 +126,7 @@ class WubiBPETokenizer(PreTrainedTokenizer):
              offsets: bool) -> dict[str, Any]:
         item = dict(self.prepare_for_model(
             enc.ids, pair_ids=None if pair is None else pair.ids, add_special_tokens=add_special_tokens,
-            truncation=kwargs.get("truncation_strategy").value if kwargs.get("truncation_strategy") else False,
+            truncation=strategy.value if (strategy := kwargs.get("truncation_strategy")) is not None else False,
             max_length=kwargs.get("max_length"), stride=kwargs.get("stride", 0),
             return_attention_mask=False, return_token_type_ids=kwargs.get("return_token_type_ids"),
             return_overflowing_tokens=kwargs.get("return_overflowing_tokens", False),
