@@ -19,9 +19,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	@$(PY) -m wubitok gui; status=$$?; [ $$status -eq 0 ] || [ $$status -eq 2 ]
 
-# Lint: ruff over the whole tree (pyflakes, pycodestyle at 120, import order, bugbear).
+# Lint: ruff over the whole tree (pyflakes, pycodestyle at 120, import order, bugbear)
+# and mypy over the Qt-free packages (wubitok minus wubitok/gui; see pyproject.toml).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest

@@ -1,6 +1,8 @@
 """The wheel carries the dictionary and resources; an installed package finds them."""
 from __future__ import annotations
 
+import ast
+import importlib
 import subprocess
 import sys
 import zipfile
@@ -26,6 +28,7 @@ def test_wheel_contains_dictionary_and_resources(wheel):
     assert "wubitok/data/wubi86.sqlite" in names
     assert "wubitok/resources/fonts/DroidSansFallbackFull.ttf" in names
     assert any(n.startswith("wubitok/resources/samples/") for n in names)
+    assert "wubitok/py.typed" in names  # type checkers read the package's annotations
     info = zipfile.ZipFile(wheel).getinfo("wubitok/data/wubi86.sqlite")
     assert info.file_size == (ROOT / "dicts" / "wubi86.sqlite").stat().st_size
 
@@ -41,3 +44,14 @@ def test_installed_wheel_finds_its_dictionary_without_the_source_tree(wheel, tmp
                           cwd=tmp_path, capture_output=True, text=True, check=True)
     path, full = proc.stdout.split()
     assert path.startswith(str(target)) and full == "wqiy"
+
+
+def test_type_checkers_see_every_public_name_that_import_gives_lazily():
+    import wubitok
+
+    tree = ast.parse((ROOT / "wubitok" / "__init__.py").read_text(encoding="utf-8"))
+    block = next(n for n in tree.body if isinstance(n, ast.If) and getattr(n.test, "id", "") == "TYPE_CHECKING")
+    typed = {a.name: node.module for node in block.body if isinstance(node, ast.ImportFrom) for a in node.names}
+    assert typed == wubitok._EXPORTS
+    for name, module in typed.items():
+        assert getattr(wubitok, name) is getattr(importlib.import_module(f"wubitok.{module}"), name)

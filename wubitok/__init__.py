@@ -6,7 +6,46 @@ and never imports Qt.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    # What the lazy __getattr__ below gives, spelled out for type checkers and IDEs
+    # (``X as X``: an explicit re-export).  tests/test_packaging.py keeps it in step with _EXPORTS.
+    from .codec import CodecOptions as CodecOptions
+    from .codec import WubiCodec as WubiCodec
+    from .compare import CompareResult as CompareResult
+    from .compare import compare_tokenizers as compare_tokenizers
+    from .compare import load_external as load_external
+    from .compare import sample_spans as sample_spans
+    from .compare import train_and_compare as train_and_compare
+    from .dictionary import WubiDictionary as WubiDictionary
+    from .dictionary import default_dictionary as default_dictionary
+    from .engines.base import Encoding as Encoding
+    from .engines.base import Tokenizer as Tokenizer
+    from .engines.base import load_tokenizer as load_tokenizer
+    from .engines.bpe.byte_level import ByteLevelBPE as ByteLevelBPE
+    from .engines.bpe.wubi import WubiBPE as WubiBPE
+    from .engines.unigram.model import Unigram as Unigram
+    from .engines.wordpiece.model import WordPiece as WordPiece
+    from .errors import Cancelled as Cancelled
+    from .errors import DictionaryError as DictionaryError
+    from .errors import FileError as FileError
+    from .errors import InputError as InputError
+    from .errors import MissingExtraError as MissingExtraError
+    from .errors import ModelError as ModelError
+    from .errors import UnknownCodeError as UnknownCodeError
+    from .errors import WubitokError as WubitokError
+    from .exports import export as export
+    from .ime import ImeCandidate as ImeCandidate
+    from .ime import ImeEngine as ImeEngine
+    from .ime import ImeOptions as ImeOptions
+    from .ime import ImeState as ImeState
+    from .ime import KeyResult as KeyResult
+    from .ime import UserFrequencies as UserFrequencies
+    from .scale import encode_files as encode_files
+    from .scale import iter_documents as iter_documents
+    from .segment import Run as Run
+    from .segment import segment_stream as segment_stream
 
 __version__ = "0.1.0"
 

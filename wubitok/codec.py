@@ -66,7 +66,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence, cast
 
 from .dictionary import WUBI_KEYS, WubiDictionary, default_dictionary
 from .errors import InputError
@@ -193,10 +193,10 @@ class WubiCodec:
         if text.isascii():
             return [(BYTE_BASE + b,) for b in text.encode("ascii")]
         get = self._spelling.get
-        out = [get(ch) for ch in text]
-        if None in out:
-            out = [sp if sp is not None else self.spelling(ch) for sp, ch in zip(out, text)]
-        return out
+        found = [get(ch) for ch in text]
+        if None in found:
+            return [sp if sp is not None else self.spelling(ch) for sp, ch in zip(found, text)]
+        return cast("list[tuple[int, ...]]", found)  # no None in it
 
     def spells_in_wubi(self, char: str) -> bool:
         return char in self._spelling
@@ -325,6 +325,7 @@ def _build_tables(
             if choice is not None:
                 best[ch] = choice
     else:
+        rows: Iterable[tuple[str, str, str, int]]
         if options.code == "full":
             rows = ((ch, code, "full", rank) for ch, code, rank in dictionary.iter_full_codes())
         else:
@@ -337,16 +338,16 @@ def _build_tables(
         # no index, then the full code, then the alphabetically first code.
         kind_order = {"full": 0, "alt": 1, "short3": 2, "short2": 3, "short1": 4}
         for code in sorted(by_code):
-            chars = sorted(by_code[code])
-            table[code] = [c for _, _, c, _ in chars]
-            for index, (_, _, ch, kind) in enumerate(chars):
+            ranked = sorted(by_code[code])
+            table[code] = [c for _, _, c, _ in ranked]
+            for index, (_, _, ch, kind) in enumerate(ranked):
                 cost = _index_cost(index, options.index)
                 if cost is None:
                     continue
-                choice = (len(code) + cost, index > 0, kind_order[kind], code, index)
+                candidate = (len(code) + cost, index > 0, kind_order[kind], code, index)
                 old = best.get(ch)
-                if old is None or choice < old:
-                    best[ch] = choice
+                if old is None or candidate < old:
+                    best[ch] = candidate
 
     final_key = options.boundary == "final-key"
     index_base = MARK_BASE + (len(WUBI_KEYS) if final_key else 1)

@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from .errors import DictionaryError, InputError, UnknownCodeError
 from .paths import dictionary_path
@@ -203,8 +203,10 @@ class WubiDictionary:
                 # Each text once (a character can match under two codes): fetch spare rows.
                 (*params, -1 if limit is None else 4 * limit + 8),
             )
-            seen: set[str] = set()
-            exact = [row for row in exact if not (row[0] in seen or seen.add(row[0]))]
+            first: dict[str, Any] = {}
+            for row in exact:
+                first.setdefault(row[0], row)
+            exact = list(first.values())
         else:
             exact = self._rows(
                 f"SELECT text, code, rank, weight FROM entries WHERE code = ?{filters} ORDER BY rank", (code,)

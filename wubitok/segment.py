@@ -57,7 +57,7 @@ import itertools
 import operator
 import os
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, cast
 
 import regex
 
@@ -186,7 +186,7 @@ def _resolve(pieces: list[str], keycaps: bool) -> tuple[list[str], list[str]]:
             if piece[0] in _KEYCAP_BASES and "\u20e3" in piece[1:3]:
                 kinds[i] = ""  # needs a close look, whatever its first character
     if all(kinds):
-        return pieces, kinds
+        return pieces, cast("list[str]", kinds)  # every kind is known
     texts, resolved = [], []
     for piece, kind in zip(pieces, kinds):
         if kind is None:  # the close look at an earlier piece may have told

@@ -11,7 +11,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ..engines.base import ProgressCallback, Tokenizer, check_cancel, engine_class
 from ..errors import FileError, InputError
@@ -55,7 +55,7 @@ def train_and_compare(
     if len(set(models)) != len(models):
         raise InputError("a model type is listed twice")
     classes = {m: engine_class(m) for m in models}
-    externals = list(externals.items()) if isinstance(externals, dict) else list(externals)
+    externals = list(externals.items()) if isinstance(externals, Mapping) else list(externals)
     clash = set(models) & {name for name, _ in externals}
     if clash:
         raise InputError(f"an external tokenizer is named like a trained one: {', '.join(sorted(clash))}")

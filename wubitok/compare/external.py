@@ -101,7 +101,7 @@ class _External(Tokenizer):
     def save(self, path: str | os.PathLike) -> None:
         raise InputError(f"a {self.model_type} tokenizer is not saved as a wubitok model")
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> str | tuple[Any, ...]:
         # Not a wubitok model file: pickled attribute by attribute, as any object.
         return object.__reduce__(self)
 

@@ -33,7 +33,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate, repeat
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 from ..engines.base import Encoding, Tokenizer
 from ..segment import is_han, segment_texts
@@ -251,14 +251,14 @@ class Tally:
         prefix = line.han_prefix
         scripts = line.scripts
         script_tokens = r.script_tokens
-        r.script_chars.update(scripts)  # type: ignore[attr-defined]  # a Counter while tallying
+        cast("Counter[str]", r.script_chars).update(scripts)  # a Counter while tallying
         partial = enc.partial or repeat(False)
         for (start, end), part in zip(enc.offsets, partial):
             self.lengths[0 if part or end <= start else end - start] += 1
             if prefix[end] > prefix[start]:
                 r.han_tokens += 1
             if end > start:
-                script_tokens.update(set(scripts[start:end]))  # type: ignore[attr-defined]
+                cast("Counter[str]", script_tokens).update(set(scripts[start:end]))
 
     def merge(self, result: CompareResult, id_counts: Counter[int], lengths: Counter[int]) -> None:
         """Add the figures of another Tally of the same tokenizer (a batch measured elsewhere)."""
@@ -266,8 +266,8 @@ class Tally:
             setattr(self.result, name, getattr(self.result, name) + getattr(result, name))
         self.id_counts.update(id_counts)
         self.lengths.update(lengths)
-        self.result.script_chars.update(result.script_chars)  # type: ignore[attr-defined]
-        self.result.script_tokens.update(result.script_tokens)  # type: ignore[attr-defined]
+        cast("Counter[str]", self.result.script_chars).update(result.script_chars)
+        cast("Counter[str]", self.result.script_tokens).update(result.script_tokens)
 
     def finish(self) -> CompareResult:
         r = self.result

@@ -63,6 +63,7 @@ def _raw_lines(
             except OSError:
                 pass  # iter_lines reports the missing file with a clear message
         return iter_lines(files), total
+    assert texts is not None  # exactly one of the two was given
     if isinstance(texts, str):
         texts = [texts]
     total = 0

@@ -282,7 +282,7 @@ class Tokenizer:
         # sort_keys + fixed separators: the same model always gives the same bytes.
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True, indent=1) + "\n"
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> str | tuple[Any, ...]:
         # Pickled as its model file's content, so that a tokenizer goes to
         # worker processes (multiprocessing, Dask, datasets' num_proc) even
         # when it holds unpicklable state such as a dictionary connection.
@@ -330,7 +330,7 @@ def tokenizer_from_dict(data: Any, source: str = "model") -> Tokenizer:
         raise ModelError(f"{source}: not a wubitok model file")
     _engines_loaded()
     model = data.get("model")
-    cls = _REGISTRY.get(model)
+    cls = _REGISTRY.get(model) if isinstance(model, str) else None
     if cls is None:
         raise ModelError(f"{source}: unknown model type {model!r} (known: {', '.join(sorted(_REGISTRY))})")
     return cls.from_dict(data, source)

@@ -282,7 +282,7 @@ class ImeEngine:
                 self._completions = ()
         else:
             found = self._index.lookup(code, charset)
-            exact = found.exact
+            exact: Sequence[Entry] = found.exact
             if self._user is not None and WILDCARD not in code:
                 exact = self._with_user_phrases(code, exact)
             self._exact = self._pinned(code, self._learned_order(self._simplified_first(exact)))

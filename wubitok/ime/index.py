@@ -25,15 +25,20 @@ import threading
 from functools import lru_cache
 from itertools import repeat
 from operator import floordiv, itemgetter, methodcaller
-from typing import Iterable, NamedTuple, Tuple
+from typing import Final, Iterable, NamedTuple, Tuple
 
 from ..dictionary import WILDCARD, WUBI_KEYS, WubiDictionary, check_charset, in_charset
 from ..errors import InputError
 from .short_codes import STANDARD_SHORT_CODES
 
 # Fields of an entry.  POS is its place in its first key's heaviest-first
-# order, so sorting entries restores that order.
-POS, CODE, RANK, TEXT, LEVEL = range(5)
+# order, so sorting entries restores that order.  Final, so that type
+# checkers know which field (and type) an index picks.
+POS: Final = 0
+CODE: Final = 1
+RANK: Final = 2
+TEXT: Final = 3
+LEVEL: Final = 4
 Entry = Tuple[int, str, int, str, int]
 # The least LEVEL a charset admits.
 CHARSET_LEVEL = {"all": 0, "gbk": 1, "gb2312": 2}
@@ -153,11 +158,12 @@ class CandidateIndex:
             raise InputError(f"not a Wubi code: {code!r} (a key a-y, then up to 3 of a-y or z)")
         check_charset(charset)
         bucket = self._bucket(code[0])
+        completions: list[Entry]
         if WILDCARD in code:
             exact, completions = _wildcard(bucket, code)
         else:
             exact = list(bucket.by_code.get(code, ()))
-            completions: list[Entry] = []
+            completions = []
             if len(code) < 4:
                 longer = bucket.longer(code)
                 if isinstance(longer, list):

@@ -146,7 +146,7 @@ class UserFrequencies:
                 c.execute(f"DELETE FROM {table} WHERE code = ? AND text = ?", key)
         self._write("forget the entry", change)
         for d in (self._counts, self._phrases, self._pins):
-            d.pop(key, None)  # type: ignore[attr-defined]
+            d.pop(key, None)
         return True
 
     def reset(self) -> None:

@@ -64,7 +64,7 @@ def count_pretokens(texts: Iterable[str] | str | None = None, *, files: Sequence
         raise InputError("give texts or files to count (one of them)")
     if sample is not None:
         lines = iter_lines(files) if files is not None else (
-            line for t in ([texts] if isinstance(texts, str) else texts) for line in t.splitlines(keepends=True))
+            line for t in ([texts] if isinstance(texts, str) else texts or ()) for line in t.splitlines(keepends=True))
         texts, files = ["".join(sample_lines(lines, sample, seed))], None
     table = BoundedCounts(max_words)
     if files is None:

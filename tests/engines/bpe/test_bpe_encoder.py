@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wubitok.engines.bpe.encoder import BacktrackEncoder
-from wubitok.engines.bpe.trainer import MergeApplier, train_merges
+from wubitok.engines.bpe.encoder import BacktrackEncoder, MergeApplier
+from wubitok.engines.bpe.trainer import train_merges
 
 ALPHABET = 5  # few symbols: many repeats, overlaps like "a a a", deep merges
 

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
-from wubitok.engines.bpe.trainer import MergeApplier, train_merges
+from wubitok.engines.bpe.encoder import MergeApplier
+from wubitok.engines.bpe.trainer import train_merges
 from wubitok.errors import Cancelled
 
 

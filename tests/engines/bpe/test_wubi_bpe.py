@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from wubitok import load_tokenizer
 from wubitok.codec import CodecOptions
-from wubitok.engines.bpe.trainer import MergeApplier
+from wubitok.engines.bpe.encoder import MergeApplier
 from wubitok.engines.bpe.wubi import WubiBPE
 from wubitok.engines.pre_tokenizers.wubi import pretokenize
 from wubitok.errors import Cancelled, FileError, InputError, MissingExtraError, ModelError

@@ -1,6 +1,7 @@
 """Fast exact BPE encoding: longest match with backtracking.
 
-Applying merges by rank (``bpe.trainer.MergeApplier``) costs a scan of the
+Applying merges by rank (``MergeApplier``, below: the plain algorithm, kept
+as the reference the tests check this encoder against) costs a scan of the
 sequence per merge, which is slow for long pre-tokens such as a clause of
 Chinese spelled in Wubi keys (dozens of symbols).  This encoder gives the
 same tokens in about one step per token, after the method of GitHub's
@@ -37,7 +38,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from itertools import accumulate, chain, compress, islice, repeat
-from operator import not_
+from operator import lshift, not_, or_
 from typing import Iterable, Sequence
 
 # Pair checks remembered; cleared when full (a check is cheap to redo).
@@ -91,17 +92,18 @@ class BacktrackEncoder:
         # The longest usable token that is a proper prefix of each token: what
         # to try next at the same position when a token does not fit.
         self._prefix: list[int | None] = [None] * n
-        for s, t in self._id_of.items():
-            for k in range(len(s) - 1, 0, -1):
-                shorter = self._id_of.get(s[:k])
+        for spelled, t in self._id_of.items():
+            for k in range(len(spelled) - 1, 0, -1):
+                shorter = self._id_of.get(spelled[:k])
                 if shorter is not None:
                     self._prefix[t] = shorter
                     break
         self._pair_ok: dict[tuple[int, int], bool] = {}
         # How to find the longest token at a position, made on first use: a
         # pattern (see _greedy_pattern), or where there is none a trie.
-        self._greedy: re.Pattern | None | bool = False
-        self._trie: list | None = None
+        self._greedy: re.Pattern | None = None
+        self._trie: list = []  # built on first use when there is no pattern
+        self._matcher_made = False
 
     def _symbols_of(self, t: int) -> list[int]:
         return list(map(ord, self._text[t]))
@@ -218,10 +220,11 @@ class BacktrackEncoder:
         return root
 
     def _longest(self) -> re.Pattern | None:
-        if self._greedy is False:
+        if not self._matcher_made:
             self._greedy = self._greedy_pattern()
             if self._greedy is None:
                 self._trie = self._make_trie()
+            self._matcher_made = True
         return self._greedy
 
     def encode(self, seq: Sequence[int]) -> list[int]:
@@ -302,9 +305,8 @@ class BacktrackEncoder:
             end = pos + length[t]
             ok = not dead[end]
             if ok and tokens:
-                ok = pair_ok.get((tokens[-1], t))
-                if ok is None:
-                    ok = self._fits((tokens[-1], t))
+                known = pair_ok.get((tokens[-1], t))
+                ok = self._fits((tokens[-1], t)) if known is None else known
             if ok:
                 tokens.append(t)
                 pos = end
@@ -319,3 +321,63 @@ class BacktrackEncoder:
             dead[pos] = 1
             t = tokens.pop()
             pos -= length[t]
+
+
+class MergeApplier:
+    """Apply learned merges to symbol sequences, lowest rank first.
+
+    Each step merges every left-to-right occurrence of the adjacent pair with
+    the lowest rank, as GPT-2 and HF ``tokenizers`` do.  Results are cached per
+    input sequence (``bytes`` and tuples are used as keys as they are); the
+    oldest entries go first when the cache is full.
+    """
+
+    def __init__(self, merges: Sequence[tuple[int, int]], first_new_id: int, cache_size: int = 100_000):
+        self.first_new_id = first_new_id
+        self.cache_size = cache_size
+        top = max([first_new_id + len(merges), *(x for m in merges for x in m)])
+        self._shift = shift = top.bit_length()
+        # (a << shift | b) -> rank; the merged symbol is first_new_id + rank.
+        # A pair listed twice keeps its first rank: the later one never fires.
+        self._ranks: dict[int, int] = {}
+        for rank, (a, b) in enumerate(merges):
+            self._ranks.setdefault(a << shift | b, rank)
+        self._never = len(merges)
+        self._cache: dict = {}
+
+    def apply(self, symbols: Sequence[int]) -> list[int]:
+        key = symbols if isinstance(symbols, (bytes, tuple)) else tuple(symbols)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return list(hit)
+        seq = list(symbols)
+        get = self._ranks.get
+        never = self._never
+        shift = self._shift
+        # ranks[i] is the rank of the pair (seq[i], seq[i + 1]); a merge only
+        # changes the ranks next to it, and min/index run at C speed.
+        ranks = list(map(get, map(or_, map(lshift, seq, repeat(shift)), seq[1:]), repeat(never)))
+        while ranks:
+            best = min(ranks)
+            if best == never:
+                break
+            new = self.first_new_id + best
+            i = ranks.index(best)
+            while True:
+                seq[i] = new
+                del seq[i + 1]
+                del ranks[i]
+                if i:
+                    ranks[i - 1] = get(seq[i - 1] << shift | new, never)
+                if i < len(ranks):
+                    ranks[i] = get(new << shift | seq[i + 1], never)
+                try:
+                    i = ranks.index(best, i)
+                except ValueError:
+                    break
+        cache = self._cache
+        if self.cache_size > 0:
+            if len(cache) >= self.cache_size:
+                del cache[next(iter(cache))]
+            cache[key] = tuple(seq)
+        return seq

@@ -41,12 +41,9 @@ import threading
 from collections import Counter, defaultdict
 from itertools import repeat
 from operator import lshift, or_
-from typing import Callable, Iterable, Sequence
+from typing import Iterable
 
-from ..base import check_cancel
-
-# progress(stage, done, total), as in engines.base.ProgressCallback.
-Progress = Callable[[str, int, int], None]
+from ..base import ProgressCallback, check_cancel
 
 
 def train_merges(
@@ -55,7 +52,7 @@ def train_merges(
     first_new_id: int,
     num_merges: int,
     min_frequency: int = 2,
-    progress: Progress | None = None,
+    progress: ProgressCallback | None = None,
     cancel: threading.Event | None = None,
 ) -> list[tuple[int, int]]:
     """Learn up to ``num_merges`` merges from ``(symbols, count)`` pairs.
@@ -110,6 +107,7 @@ def train_merges(
                 del stats[key]  # its only heap entry is gone; it can never win
             continue
         # Only pairs at or above the threshold are ever pushed, so this one wins.
+        assert st is not None  # live == stored >= threshold >= 1
         check_cancel(cancel)
         a = key >> shift
         b = key & low_mask
@@ -214,63 +212,3 @@ def _initial_stats(seqs: list[list[int]], counts: list[int], shift: int, thresho
         for key, n in pairs.items():
             totals[key] += n * c
     return {key: [total, where[key]] for key, total in totals.items() if total >= threshold}
-
-
-class MergeApplier:
-    """Apply learned merges to symbol sequences, lowest rank first.
-
-    Each step merges every left-to-right occurrence of the adjacent pair with
-    the lowest rank, as GPT-2 and HF ``tokenizers`` do.  Results are cached per
-    input sequence (``bytes`` and tuples are used as keys as they are); the
-    oldest entries go first when the cache is full.
-    """
-
-    def __init__(self, merges: Sequence[tuple[int, int]], first_new_id: int, cache_size: int = 100_000):
-        self.first_new_id = first_new_id
-        self.cache_size = cache_size
-        top = max([first_new_id + len(merges), *(x for m in merges for x in m)])
-        self._shift = shift = top.bit_length()
-        # (a << shift | b) -> rank; the merged symbol is first_new_id + rank.
-        # A pair listed twice keeps its first rank: the later one never fires.
-        self._ranks: dict[int, int] = {}
-        for rank, (a, b) in enumerate(merges):
-            self._ranks.setdefault(a << shift | b, rank)
-        self._never = len(merges)
-        self._cache: dict = {}
-
-    def apply(self, symbols: Sequence[int]) -> list[int]:
-        key = symbols if isinstance(symbols, (bytes, tuple)) else tuple(symbols)
-        hit = self._cache.get(key)
-        if hit is not None:
-            return list(hit)
-        seq = list(symbols)
-        get = self._ranks.get
-        never = self._never
-        shift = self._shift
-        # ranks[i] is the rank of the pair (seq[i], seq[i + 1]); a merge only
-        # changes the ranks next to it, and min/index run at C speed.
-        ranks = list(map(get, map(or_, map(lshift, seq, repeat(shift)), seq[1:]), repeat(never)))
-        while ranks:
-            best = min(ranks)
-            if best == never:
-                break
-            new = self.first_new_id + best
-            i = ranks.index(best)
-            while True:
-                seq[i] = new
-                del seq[i + 1]
-                del ranks[i]
-                if i:
-                    ranks[i - 1] = get(seq[i - 1] << shift | new, never)
-                if i < len(ranks):
-                    ranks[i] = get(new << shift | seq[i + 1], never)
-                try:
-                    i = ranks.index(best, i)
-                except ValueError:
-                    break
-        cache = self._cache
-        if self.cache_size > 0:
-            if len(cache) >= self.cache_size:
-                del cache[next(iter(cache))]
-            cache[key] = tuple(seq)
-        return seq

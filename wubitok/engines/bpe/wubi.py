@@ -278,13 +278,13 @@ class WubiBPE(Tokenizer):
             self._remember(new)
         tokens = self._tokens
         out = []
-        for keys, entries in plans:
-            if None in entries:
-                entries = list(map(new.get, keys, entries))
-            ids = list(chain.from_iterable(map(itemgetter(0), entries)))
-            ends = list(accumulate(chain.from_iterable(map(itemgetter(1), entries))))
-            starts = map(sub, ends, chain.from_iterable(map(itemgetter(2), entries)))
-            partial = list(chain.from_iterable(map(itemgetter(3), entries)))
+        for keys, known in plans:
+            # every entry is there now: from the cache, a special token, or just encoded
+            filled = list(map(new.get, keys, known)) if None in known else known
+            ids = list(chain.from_iterable(map(itemgetter(0), filled)))
+            ends = list(accumulate(chain.from_iterable(map(itemgetter(1), filled))))
+            starts = map(sub, ends, chain.from_iterable(map(itemgetter(2), filled)))
+            partial = list(chain.from_iterable(map(itemgetter(3), filled)))
             out.append(Encoding(ids, list(map(tokens.__getitem__, ids)), list(zip(starts, ends)), partial))
         return out
 

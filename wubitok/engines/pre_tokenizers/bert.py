@@ -129,12 +129,13 @@ class BertPreTokenizer:
         hit = self._segments.get(seg)
         if hit is not None:
             return hit
+        out: tuple[tuple[str, Origins], ...]
         if seg.isascii() and not _ASCII_CONTROL.search(seg):
             # ASCII without controls: lower() is one to one, nothing to strip.
             text = seg.lower() if self.lowercase else seg
             out = tuple((m.group(), m.start()) for m in _ASCII_PUNCT_SPLIT.finditer(text))
         else:
-            words: list[tuple[str, Origins]] = []
+            words: list[tuple[str, tuple[int, ...]]] = []
             cur: list[str] = []
             cur_orig: list[int] = []
             for i, ch in enumerate(seg):

@@ -115,18 +115,18 @@ def nbest_paths(edges: list[Edge], length: int, n: int) -> list[tuple[float, lis
     best: list[list[tuple[float, Edge | None, int]]] = [[] for _ in range(length + 1)]
     best[0] = [(0.0, None, 0)]
     for j in range(1, length + 1):
-        cands = []
+        cands: list[tuple[float, Edge | None, int]] = []
         for e in into[j]:
             for r, (sc, _, _) in enumerate(best[e[0]]):
                 cands.append((sc + e[3], e, r))
         cands.sort(key=lambda c: -c[0])  # stable: earlier edges win ties
         best[j] = cands[:n]
-    out = []
-    for sc, e, r in best[length]:
+    out: list[tuple[float, list[Edge]]] = []
+    for sc, edge, r in best[length]:
         path = []
-        while e is not None:
-            path.append(e)
-            _, e, r = best[e[0]][r]
+        while edge is not None:
+            path.append(edge)
+            _, edge, r = best[edge[0]][r]
         path.reverse()
         out.append((sc, path))
     return out

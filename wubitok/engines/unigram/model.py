@@ -57,7 +57,7 @@ def _byte_token(b: int) -> str:
     return f"<0x{b:02X}>"
 
 
-def _decode_bytes(data: bytes) -> str:
+def _decode_bytes(data: bytes | bytearray) -> str:
     # surrogatepass gives back a lone surrogate that a str held; bytes that
     # are not UTF-8 at all (ids a user made up) become U+FFFD.
     try:

@@ -45,13 +45,11 @@ from array import array
 from collections import Counter
 from itertools import accumulate, chain, compress, islice
 from operator import sub
-from typing import Callable, Mapping
+from typing import Mapping
 
 from ...errors import InputError
-from ..base import check_cancel
+from ..base import ProgressCallback, check_cancel
 from ..pre_tokenizers.metaspace import END
-
-Progress = Callable[[str, int, int], None]
 
 MAX_PIECE_LENGTH = 16
 SEED_SIZE = 1_000_000
@@ -240,12 +238,12 @@ class _Lattices:
                 stop = min(n, i + max_length)
                 for j in range(i + 1, stop + 1):
                     piece = run[i:j]
-                    p = get(piece)
-                    if p is not None:
+                    piece_id = get(piece)
+                    if piece_id is not None:
                         D.append(pos + i - last)
                         last = pos + i
                         L.append(j - i)
-                        P.append(p)
+                        P.append(piece_id)
                     if piece not in prefixes:
                         break
             starts.append(pos)
@@ -425,7 +423,7 @@ def train_unigram(
     seed_size: int = SEED_SIZE,
     shrinking_factor: float = SHRINKING_FACTOR,
     num_sub_iterations: int = SUB_ITERATIONS,
-    progress: Progress | None = None,
+    progress: ProgressCallback | None = None,
     cancel: threading.Event | None = None,
 ) -> list[tuple[str, float]]:
     """The trained pieces with their log-probability scores, best first

@@ -10,7 +10,7 @@ WordPiece score, which is why the model records ``trained_by``.
 from __future__ import annotations
 
 import threading
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from ..base import ProgressCallback, check_cancel
 from ..corpus import Corpus
@@ -46,7 +46,8 @@ def train_with_tokenizers(
     tok.normalizer = normalizers.BertNormalizer(
         clean_text=True, handle_chinese_chars=True, strip_accents=strip_accents, lowercase=lowercase)
     tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
-    limit = {} if limit_alphabet is None else {"limit_alphabet": limit_alphabet}
+    # HF takes no None for limit_alphabet: leave it out for "no limit".
+    limit: dict[str, Any] = {} if limit_alphabet is None else {"limit_alphabet": limit_alphabet}
     trainer = trainers.WordPieceTrainer(
         vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=specials,
         continuing_subword_prefix="##", show_progress=False, **limit)

@@ -44,11 +44,9 @@ from __future__ import annotations
 import heapq
 import threading
 from collections import defaultdict
-from typing import Callable, Mapping
+from typing import Collection, Mapping
 
-from ..base import check_cancel
-
-Progress = Callable[[str, int, int], None]
+from ..base import ProgressCallback, check_cancel
 
 LAZY_DEGREE = 24
 SLACK = 0.125
@@ -77,7 +75,7 @@ def train_wordpiece(
     num_merges: int,
     min_frequency: int = 2,
     prefix: str = "##",
-    progress: Progress | None = None,
+    progress: ProgressCallback | None = None,
     cancel: threading.Event | None = None,
 ) -> list[str]:
     """The tokens made by up to ``num_merges`` merges, in the order made.
@@ -264,15 +262,15 @@ def train_wordpiece(
                 tok_pairs.pop(t, None)
                 lazy.pop(t, None)
                 continue
-            pairs = tok_pairs.get(t, ())
+            linked: Collection[int] = tok_pairs.get(t, ())
             if t in lazy:
                 if lazy[t] <= freq[t] * up:
                     continue
-            elif len(pairs) <= LAZY_DEGREE:
-                touched.update(pairs)
+            elif len(linked) <= LAZY_DEGREE:
+                touched.update(linked)
                 continue
             lazy[t] = freq[t]
-            touched.update(pairs)
+            touched.update(linked)
         for k2 in touched:
             heappush(heap, entry(k2))
         if progress is not None and len(made) % step == 0:

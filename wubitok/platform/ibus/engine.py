@@ -72,7 +72,7 @@ TOGGLES = (
 )
 
 
-class WubiEngine(IBus.Engine):  # type: ignore[misc, name-defined]
+class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
     """One engine per input context; all share the process's dictionary index and user database."""
 
     __gtype_name__ = "WubitokWubiEngine"
