@@ -42,8 +42,11 @@ if TYPE_CHECKING:
     from .ime import ImeState as ImeState
     from .ime import KeyResult as KeyResult
     from .ime import UserFrequencies as UserFrequencies
+    from .scale import count_pretokens as count_pretokens
     from .scale import encode_files as encode_files
     from .scale import iter_documents as iter_documents
+    from .scale import merge_counts as merge_counts
+    from .scale import train_from_counts as train_from_counts
     from .segment import Run as Run
     from .segment import segment_stream as segment_stream
 
