@@ -3,11 +3,31 @@
 Everything a user can cause (a bad file, an unknown code, a corrupt model)
 raises a subclass of :class:`WubitokError`.  The CLI turns these into one line
 on stderr and exit code 2; the GUI into a dialog.  Any other exception is a bug.
+
+The message is English (the CLI prints it as is).  An error may also carry a
+``code`` naming the problem and the ``params`` its message was made from, so
+that the GUI can show the same message in the user's language; an error
+without a code is shown in English.
 """
+from __future__ import annotations
 
 
 class WubitokError(Exception):
     """Base class for errors caused by input, not by a bug."""
+
+    def __init__(self, message: str, *, code: str | None = None, **params: object) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.params = params
+
+    def __reduce__(self) -> tuple:
+        # Errors cross process boundaries (pool workers): keep code and params.
+        return (_rebuild, (type(self), self.message, self.code, self.params))
+
+
+def _rebuild(cls: type[WubitokError], message: str, code: str | None, params: dict) -> WubitokError:
+    return cls(message, code=code, **params)
 
 
 class InputError(WubitokError):
@@ -15,7 +35,7 @@ class InputError(WubitokError):
 
 
 class FileError(WubitokError):
-    """A file that is missing, unreadable or not UTF-8."""
+    """A file that is missing, unreadable or not text."""
 
 
 class UnknownCodeError(WubitokError):

@@ -1,73 +1,276 @@
-"""Reading user files with clear errors, and writing them atomically."""
+"""Reading user files with clear errors, and writing them atomically.
+
+Text files come in UTF-8, UTF-16 (with a byte-order mark), GB18030 (and its
+subsets GBK and GB2312) or Big5; the encoding is detected (or given), reported
+back, and used again when the file is saved.  Bytes in, characters out: line
+endings and a byte-order mark are kept as text, so that a file read and
+written back is the same file.
+"""
 from __future__ import annotations
 
+import codecs
 import os
 import secrets
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .errors import FileError
+from .errors import FileError, InputError
 
 # Big enough to make file reading cheap, small enough to keep memory bounded.
 CHUNK_CHARS = 1 << 20
+# How much of a file the encoding is guessed from.
+DETECT_BYTES = 1 << 16
+# Encodings tried in this order when a file is not UTF-8 (and has no BOM).
+# GB18030 is a superset of GBK and GB2312, so it reads all three.
+LEGACY_CHINESE = ("gb18030", "big5")
+_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+_LABELS = {"utf-8": "UTF-8", "utf-16-le": "UTF-16LE", "utf-16-be": "UTF-16BE", "gb18030": "GB18030", "big5": "Big5"}
+# Control characters never seen in text files: a decoding that yields them is wrong.
+_BINARY_CONTROLS = frozenset(chr(c) for c in range(32) if chr(c) not in "\t\n\v\f\r\x1b")
+
+
+@dataclass(frozen=True)
+class TextFile:
+    """A decoded file and the encoding it was read with (a Python codec name)."""
+
+    text: str
+    encoding: str
+
+
+class TextPath(os.PathLike):
+    """A path with the encoding to read it with; what :func:`check_readable_text`
+    returns, so that a file is detected once and read the same way after."""
+
+    def __init__(self, path: str | os.PathLike, encoding: str) -> None:
+        self.path = Path(path)
+        self.encoding = encoding
+
+    def __fspath__(self) -> str:
+        return os.fspath(self.path)
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    def stat(self) -> os.stat_result:
+        return self.path.stat()
+
+    def __str__(self) -> str:
+        return str(self.path)
+
+    def __repr__(self) -> str:
+        return f"TextPath({str(self.path)!r}, {self.encoding!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TextPath) and (self.path, self.encoding) == (other.path, other.encoding)
+
+    def __hash__(self) -> int:
+        return hash((self.path, self.encoding))
+
+
+def encoding_label(encoding: str) -> str:
+    """How an encoding is shown to users: ``gb18030`` -> ``GB18030``."""
+    name = codecs.lookup(encoding).name
+    return _LABELS.get(name, name.upper())
+
+
+def normalize_encoding(encoding: str | None) -> str | None:
+    """A user's encoding choice as a codec name; ``None`` or ``"auto"`` -> ``None`` (detect).
+
+    GBK and GB2312 are read as GB18030, their superset (same bytes, same text).
+    """
+    if encoding is None or encoding.strip().lower() in ("", "auto"):
+        return None
+    try:
+        name = codecs.lookup(encoding.strip()).name
+    except LookupError:
+        raise InputError(f"unknown encoding {encoding!r}", code="encoding.unknown", encoding=encoding) from None
+    if name in ("gbk", "gb2312"):
+        return "gb18030"
+    if name == "utf-8-sig":
+        return "utf-8"  # the BOM is kept as text (see the module docstring)
+    return name
+
+
+def _double_byte_table(leads: range, trails: Iterable[int], encoding: str) -> frozenset[str]:
+    out = set()
+    trail_list = list(trails)
+    for lead in leads:
+        for trail in trail_list:
+            try:
+                out.add(bytes((lead, trail)).decode(encoding))
+            except UnicodeDecodeError:
+                pass
+    return frozenset(out)
+
+
+@lru_cache(maxsize=None)
+def _expected_characters(encoding: str) -> frozenset[str]:
+    """Characters that text in ``encoding`` is mostly made of: the frequent
+    level of its character set (GB2312 level 1, 3,755 characters; Big5 level 1,
+    5,401) and CJK punctuation.  Text decoded with the wrong one of the two
+    turns into kana, symbols, private-use and rare characters instead."""
+    big5_trails = [*range(0x40, 0x7F), *range(0xA1, 0xFF)]
+    punctuation = _double_byte_table(range(0xA1, 0xA2), range(0xA1, 0xFF), "gb2312")
+    punctuation |= _double_byte_table(range(0xA1, 0xA4), big5_trails, "big5")
+    punctuation |= frozenset(map(chr, range(0xFF01, 0xFF5F)))  # full-width ASCII
+    punctuation |= frozenset(map(chr, range(0x2500, 0x2580)))  # box drawing (tables in plain text)
+    if encoding == "gb18030":
+        return punctuation | _double_byte_table(range(0xB0, 0xD8), range(0xA1, 0xFF), "gb2312")
+    return punctuation | _double_byte_table(range(0xA4, 0xC7), big5_trails, "big5")
+
+
+def _plausibility(text: str, encoding: str) -> float:
+    """Share of the non-ASCII characters that text in ``encoding`` usually has."""
+    expected = _expected_characters(encoding)
+    wide = [c for c in text if c >= "\x80"]
+    return sum(c in expected for c in wide) / len(wide) if wide else 1.0
+
+
+def _looks_binary(text: str) -> bool:
+    return not _BINARY_CONTROLS.isdisjoint(text)
+
+
+def _decode_head(head: bytes, encoding: str, complete: bool) -> str | None:
+    """``head`` decoded, or None when it is not ``encoding``; a multi-byte
+    character cut at the end of an incomplete head is not an error."""
+    decoder = codecs.getincrementaldecoder(encoding)("strict")
+    try:
+        return decoder.decode(head, final=complete)
+    except UnicodeDecodeError:
+        return None
+
+
+def detect_encoding(head: bytes, *, complete: bool = True) -> str | None:
+    """The encoding of a text file starting with ``head`` (the whole file when
+    ``complete``), or None when it is not text in any encoding we detect.
+
+    A byte-order mark decides; else UTF-8 if the bytes are valid UTF-8; else
+    whichever of GB18030 and Big5 decodes them into characters that text in it
+    usually has (GB18030 on a tie).  Chosen over a general detector
+    (charset-normalizer) because on short Chinese texts that one mostly picks
+    Big5 or a Korean code page for GBK (bench/bench_encoding_detection.py).
+    """
+    for bom, encoding in _BOMS:
+        if head.startswith(bom):
+            return encoding
+    text = _decode_head(head, "utf-8", complete)
+    if text is not None:
+        return "utf-8"  # valid UTF-8 is read as it always was, controls and all
+    best, best_score = None, -1.0
+    for encoding in LEGACY_CHINESE:
+        text = _decode_head(head, encoding, complete)
+        if text is None or _looks_binary(text):
+            continue
+        score = _plausibility(text, encoding)
+        if score > best_score:
+            best, best_score = encoding, score
+    return best
 
 
 def _open_error(path: Path, exc: OSError) -> FileError:
     if isinstance(exc, FileNotFoundError):
-        return FileError(f"{path}: no such file")
+        return FileError(f"{path}: no such file", code="file.missing", path=str(path))
     if isinstance(exc, IsADirectoryError):
-        return FileError(f"{path}: is a directory, not a file")
+        return FileError(f"{path}: is a directory, not a file", code="file.directory", path=str(path))
     if isinstance(exc, PermissionError):
-        return FileError(f"{path}: permission denied")
-    return FileError(f"{path}: cannot read ({exc.strerror or exc})")
+        return FileError(f"{path}: permission denied", code="file.permission", path=str(path))
+    reason = str(exc.strerror or exc)
+    return FileError(f"{path}: cannot read ({reason})", code="file.unreadable", path=str(path), reason=reason)
 
 
-def _decode_error(path: Path, offset: int) -> FileError:
-    return FileError(f"{path}: not UTF-8 text (invalid byte at offset {offset})")
+def _decode_error(path: Path, encoding: str, offset: int) -> FileError:
+    label = encoding_label(encoding)
+    return FileError(f"{path}: not {label} text (invalid byte at offset {offset})",
+                     code="file.not_encoding", path=str(path), encoding=label, offset=offset)
 
 
-def _first_invalid_byte(path: Path) -> int:
-    """Byte offset of the first invalid UTF-8 sequence in ``path`` (read in chunks)."""
-    offset, pending = 0, b""
+def _not_text_error(path: Path, utf8_offset: int) -> FileError:
+    # The UTF-8 offset is the one a user can check in a hex viewer; the other
+    # encodings failed somewhere too.
+    return FileError(f"{path}: not UTF-8 text (invalid byte at offset {utf8_offset}), nor GB18030, Big5 or UTF-16",
+                     code="file.not_text", path=str(path), offset=utf8_offset)
+
+
+def _first_invalid_byte(path: Path, encoding: str) -> int:
+    """Byte offset of the first byte ``encoding`` cannot decode in ``path`` (read in chunks)."""
+    decoder = codecs.getincrementaldecoder(encoding)("strict")
+    offset = 0
     with open(path, "rb") as fh:
         while True:
             chunk = fh.read(1 << 20)
-            data = pending + chunk
+            # The decoder buffers an incomplete sequence at a chunk's end; what
+            # it holds back is counted with the chunk that completes it.
+            pending = len(decoder.getstate()[0])
             try:
-                data.decode("utf-8")
-                offset, pending = offset + len(data), b""
+                decoder.decode(chunk, final=not chunk)
             except UnicodeDecodeError as exc:
-                # A sequence cut by the chunk end is not an error yet: carry it over.
-                if chunk and exc.reason == "unexpected end of data" and exc.end == len(data):
-                    offset, pending = offset + exc.start, data[exc.start:]
-                else:
-                    return offset + exc.start
+                return offset - pending + exc.start
+            offset += len(chunk)
             if not chunk:
                 return offset
 
 
-def read_text(path: str | os.PathLike) -> str:
-    """The whole file as text.  UTF-8 only (a BOM is kept as text: it is data)."""
+def _read_head(path: Path) -> tuple[bytes, bool]:
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(DETECT_BYTES + 1)
+    except OSError as exc:
+        raise _open_error(path, exc) from None
+    return head[:DETECT_BYTES], len(head) <= DETECT_BYTES
+
+
+def _resolve(path: str | os.PathLike, encoding: str | None) -> str:
+    """The encoding to read ``path`` with: the given one, else the detected one."""
+    given = normalize_encoding(encoding) if encoding is not None else getattr(path, "encoding", None)
+    if given is not None:
+        return given
+    head, complete = _read_head(Path(path))
+    detected = detect_encoding(head, complete=complete)
+    if detected is None:
+        raise _not_text_error(Path(path), _first_invalid_byte(Path(path), "utf-8"))
+    return detected
+
+
+def read_text_file(path: str | os.PathLike, encoding: str | None = None) -> TextFile:
+    """The whole file as text, with the encoding it was read in.
+
+    ``encoding`` None (or "auto") detects it; a :class:`TextPath` brings its own.
+    """
     p = Path(path)
     try:
         data = p.read_bytes()
     except OSError as exc:
         raise _open_error(p, exc) from None
+    chosen = normalize_encoding(encoding) if encoding is not None else getattr(path, "encoding", None)
+    if chosen is None:
+        chosen = detect_encoding(data)
+        if chosen is None:
+            raise _not_text_error(p, _first_invalid_byte(p, "utf-8"))
     try:
-        # newline="" semantics: bytes in, characters out, nothing translated.
-        return data.decode("utf-8")
+        return TextFile(data.decode(chosen), chosen)
     except UnicodeDecodeError as exc:
-        raise _decode_error(p, exc.start) from None
+        raise _decode_error(p, chosen, exc.start) from None
 
 
-def iter_text_chunks(path: str | os.PathLike, chunk_chars: int = CHUNK_CHARS) -> Iterator[str]:
-    """Stream a UTF-8 file in chunks of about ``chunk_chars`` characters.
+def read_text(path: str | os.PathLike, encoding: str | None = None) -> str:
+    """The whole file as text (see :func:`read_text_file`)."""
+    return read_text_file(path, encoding).text
 
-    Newlines are not translated, so the chunks joined equal the file's text.
+
+def iter_text_chunks(path: str | os.PathLike, chunk_chars: int = CHUNK_CHARS,
+                     encoding: str | None = None) -> Iterator[str]:
+    """Stream a text file in chunks of about ``chunk_chars`` characters.
+
+    The encoding is detected from the file's start unless given.  Newlines are
+    not translated, so the chunks joined equal the file's text.
     """
     p = Path(path)
+    chosen = _resolve(path, encoding)
     try:
-        fh = open(p, "r", encoding="utf-8", newline="")
+        fh = open(p, "r", encoding=chosen, newline="")
     except OSError as exc:
         raise _open_error(p, exc) from None
     with fh:
@@ -75,7 +278,7 @@ def iter_text_chunks(path: str | os.PathLike, chunk_chars: int = CHUNK_CHARS) ->
             try:
                 chunk = fh.read(chunk_chars)
             except UnicodeDecodeError:
-                raise _decode_error(p, _first_invalid_byte(p)) from None
+                raise _decode_error(p, chosen, _first_invalid_byte(p, chosen)) from None
             except OSError as exc:
                 raise _open_error(p, exc) from None
             if not chunk:
@@ -83,11 +286,11 @@ def iter_text_chunks(path: str | os.PathLike, chunk_chars: int = CHUNK_CHARS) ->
             yield chunk
 
 
-def iter_lines(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
-    """Lines (with their line endings) of several UTF-8 files, streamed."""
+def iter_lines(paths: Iterable[str | os.PathLike], encoding: str | None = None) -> Iterator[str]:
+    """Lines (with their line endings) of several text files, streamed."""
     for path in paths:
         tail = ""
-        for chunk in iter_text_chunks(path):
+        for chunk in iter_text_chunks(path, encoding=encoding):
             lines = (tail + chunk).splitlines(keepends=True)
             tail = lines.pop() if lines and not lines[-1].endswith(("\n", "\r")) else ""
             yield from lines
@@ -95,20 +298,44 @@ def iter_lines(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
             yield tail
 
 
-def check_readable_text(paths: Iterable[str | os.PathLike], *, allow_empty: bool = False) -> list[Path]:
-    """Fail early, with one line, on a missing, non-UTF-8 or empty corpus file."""
+def check_readable_text(paths: Iterable[str | os.PathLike], *, allow_empty: bool = False,
+                        encoding: str | None = None) -> list[TextPath]:
+    """Fail early, with one line, on a missing, non-text or empty corpus file.
+
+    Returns each file with the encoding it is read in (detected once, here).
+    """
     checked = []
     for path in paths:
-        p = Path(path)
+        p = TextPath(path, _resolve(path, encoding))
         size = 0
         for chunk in iter_text_chunks(p):
             size += len(chunk)
         if size == 0 and not allow_empty:
-            raise FileError(f"{p}: file is empty")
+            raise FileError(f"{p}: file is empty", code="file.empty", path=str(p))
         checked.append(p)
     if not checked:
-        raise FileError("no input files given")
+        raise FileError("no input files given", code="file.none_given")
     return checked
+
+
+def encode_text(text: str, encoding: str = "utf-8", *, path: str | os.PathLike = "") -> bytes:
+    """``text`` in ``encoding``; a character it cannot hold is a clear error."""
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError as exc:
+        label, char = encoding_label(encoding), text[exc.start]
+        where = f"{path}: " if str(path) else ""
+        raise FileError(f"{where}cannot save as {label}: it has no {char!r} (U+{ord(char):04X}, character {exc.start})",
+                        code="file.unencodable", path=str(path), encoding=label, char=char,
+                        position=exc.start) from None
+
+
+def _write_error(path: Path, exc: OSError) -> FileError:
+    if isinstance(exc, FileNotFoundError) and not path.parent.exists():
+        return FileError(f"{path}: cannot write: folder {path.parent} does not exist",
+                         code="file.no_folder", path=str(path), folder=str(path.parent))
+    reason = str(exc.strerror or exc)
+    return FileError(f"{path}: cannot write ({reason})", code="file.unwritable", path=str(path), reason=reason)
 
 
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
@@ -129,9 +356,10 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
         except FileExistsError:
             continue
         except OSError as exc:
-            raise FileError(f"{p}: cannot write ({exc.strerror or exc})") from None
+            raise _write_error(p, exc) from None
     else:
-        raise FileError(f"{p}: cannot create a temporary file in {folder}")
+        raise FileError(f"{p}: cannot create a temporary file in {folder}", code="file.no_temp", path=str(p),
+                        folder=str(folder))
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -144,9 +372,10 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise FileError(f"{p}: cannot write ({exc.strerror or exc})") from None
+            raise _write_error(p, exc) from None
         raise
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
-    atomic_write_bytes(path, text.encode("utf-8"))
+def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
+    """Save ``text`` in ``encoding`` (e.g. the one :func:`read_text_file` reported)."""
+    atomic_write_bytes(path, encode_text(text, encoding, path=path))

@@ -78,11 +78,27 @@ def test_unused_code(capsys, wubi_dict):
     assert code == 2 and out == "" and "no entry" in err and err.count("\n") == 1
 
 
-def test_non_utf8_file(capsys, tmp_path):
+def test_a_gbk_file_is_read_and_the_encoding_named(capsys, tmp_path):
     f = tmp_path / "gbk.txt"
     f.write_bytes("你好".encode("gbk"))
+    code, out, err = run(capsys, "convert", "--to", "wubi", "--file", str(f))
+    assert (code, out) == (0, "wqiy vbg\n")
+    assert err == f"wubitok convert: reading {f} as GB18030\n"
+    # Given explicitly: no note.  A wrong one: one line, the byte that does not fit.
+    assert run(capsys, "convert", "--to", "wubi", "--encoding", "gbk", "--file", str(f))[1:] == (
+        "wqiy vbg\n", "")
+    code, _, err = run(capsys, "convert", "--to", "wubi", "--encoding", "utf-8", "--file", str(f))
+    assert code == 2 and "not UTF-8 text (invalid byte at offset 0)" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "convert", "--to", "wubi", "--encoding", "klingon", "--file", str(f))
+    assert code == 2 and "unknown encoding 'klingon'" in err and err.count("\n") == 1
+
+
+def test_a_binary_file_is_one_clear_line(capsys, tmp_path):
+    f = tmp_path / "icon.png"
+    f.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
     code, _, err = run(capsys, "convert", "--to", "wubi", "--file", str(f))
-    assert code == 2 and "not UTF-8" in err and err.count("\n") == 1
+    assert code == 2 and err.count("\n") == 1
+    assert "not UTF-8 text (invalid byte at offset 0), nor GB18030, Big5 or UTF-16" in err
 
 
 def test_usage_errors_are_one_line_exit_2():

@@ -9,14 +9,40 @@ from typing import Any, Callable, TextIO
 
 from ..codec import CodecOptions
 from ..errors import InputError
-from ..fileio import read_text
+from ..fileio import TextPath, encoding_label, normalize_encoding, read_text_file
 from ..progress import Progress, ProgressMeter, clock, si
+
+
+def add_encoding(parser: argparse.ArgumentParser) -> None:
+    """``--encoding``, for every command that reads text files."""
+    parser.add_argument("--encoding", default="auto", type=_encoding, metavar="ENC",
+                        help="encoding of the input files: auto (default: UTF-8, UTF-16 with a BOM, "
+                             "GB18030/GBK or Big5, detected) or a codec name such as gbk, big5, utf-16")
+
+
+def _encoding(name: str) -> str | None:
+    try:
+        return normalize_encoding(name)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def note_encoding(args: argparse.Namespace, path: object, encoding: str) -> None:
+    """Say on stderr which encoding a detected non-UTF-8 file was read in."""
+    if args.encoding is None and encoding != "utf-8":
+        print(f"wubitok {args.command}: reading {path} as {encoding_label(encoding)}", file=sys.stderr)
+
+
+def note_encodings(args: argparse.Namespace, paths: list[TextPath]) -> None:
+    for p in paths:
+        note_encoding(args, p, p.encoding)
 
 
 def add_text_or_file(parser: argparse.ArgumentParser, what: str = "TEXT") -> None:
     # nargs="*": unquoted words (wubitok convert --to hanzi wqiy vbg) are joined by spaces.
     parser.add_argument("text", nargs="*", metavar=what, help=f"the input {what.lower()} (or use --file)")
-    parser.add_argument("--file", "-f", metavar="PATH", help="read the input from a UTF-8 file instead")
+    parser.add_argument("--file", "-f", metavar="PATH", help="read the input from a text file instead")
+    add_encoding(parser)
 
 
 def text_or_file(args: argparse.Namespace, *, allow_empty: bool = False) -> str:
@@ -26,7 +52,9 @@ def text_or_file(args: argparse.Namespace, *, allow_empty: bool = False) -> str:
     if words is not None and args.file:
         raise InputError("give TEXT or --file, not both")
     if args.file:
-        text = read_text(args.file)
+        document = read_text_file(args.file, args.encoding)
+        note_encoding(args, args.file, document.encoding)
+        text = document.text
     elif words is not None:
         text = words
     else:

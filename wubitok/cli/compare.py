@@ -13,7 +13,8 @@ from ..compare.run import compare_tokenizers
 from ..compare.spans import TokenSpan, sample_spans
 from ..engines.base import Tokenizer, load_tokenizer
 from ..errors import InputError
-from .common import ProgressLine, help_formatter, print_json
+from ..fileio import TextPath, check_readable_text
+from .common import ProgressLine, add_encoding, help_formatter, note_encodings, print_json
 
 EPILOG = """\
 examples:
@@ -44,7 +45,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("text", nargs="*", metavar="TEXT", help="the input text (or use --file)")
     p.add_argument("--file", "-f", action="append", default=[], metavar="PATH",
-                   help="read the input from UTF-8 files (repeatable; streamed)")
+                   help="read the input from text files (repeatable; streamed)")
+    add_encoding(p)
     p.add_argument("-m", "--model", action="append", default=[], metavar="MODEL",
                    help="a wubitok model file (repeatable)")
     p.add_argument("--hf-tokenizer", action="append", default=[], metavar="PATH",
@@ -61,7 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="measure --file on N processes (same figures; encode time summed over them)")
     p.add_argument("--spans", action="store_true", help="also show each token of TEXT with the characters it covers")
     t = p.add_argument_group("training experiment")
-    t.add_argument("--train", nargs="+", metavar="CORPUS", help="train the engines on these UTF-8 files")
+    t.add_argument("--train", nargs="+", metavar="CORPUS", help="train the engines on these text files")
     t.add_argument("--vocab-size", type=int, metavar="N", help="vocabulary size of every trained model")
     t.add_argument("--held-out", nargs="+", metavar="FILE", help="measure on these files (not in the corpus)")
     t.add_argument("--models", default=",".join(DEFAULT_MODELS), metavar="LIST",
@@ -120,6 +122,12 @@ def _check_mode(args: argparse.Namespace) -> None:
         raise InputError("--spans cannot be shown as CSV; use --format table, md or json")
 
 
+def _text_files(args: argparse.Namespace, paths: list[str], *, allow_empty: bool = False) -> list[TextPath]:
+    checked = check_readable_text(paths, encoding=args.encoding, allow_empty=allow_empty)
+    note_encodings(args, checked)
+    return checked
+
+
 _VISIBLE = str.maketrans({" ": "␣", "\t": "⇥", "\n": "⏎", "\r": "␍"})
 
 
@@ -140,7 +148,8 @@ def run(args: argparse.Namespace) -> int:
             models = [m.strip() for m in args.models.split(",") if m.strip()]
             taken.update(models)
             externals = _tokenizers(args, taken)
-            experiment = train_and_compare(args.train, args.held_out, args.vocab_size, models=models,
+            corpus, held_out = _text_files(args, args.train), _text_files(args, args.held_out)
+            experiment = train_and_compare(corpus, held_out, args.vocab_size, models=models,
                                            externals=externals, out_dir=args.output_dir,
                                            min_frequency=args.min_frequency, progress=progress)
             results = experiment.results
@@ -156,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
                     raise InputError("--workers is for --file input")
                 results = compare_tokenizers(pairs, " ".join(args.text), progress=report)
             else:
-                results = compare_tokenizers(pairs, files=args.file, progress=report, workers=args.workers)
+                files = _text_files(args, args.file, allow_empty=True)
+                results = compare_tokenizers(pairs, files=files, progress=report, workers=args.workers)
     finally:
         progress.finish()
 

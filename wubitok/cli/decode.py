@@ -8,8 +8,8 @@ import sys
 
 from ..engines.base import load_tokenizer
 from ..errors import InputError
-from ..fileio import atomic_write_bytes, read_text
-from .common import help_formatter
+from ..fileio import atomic_write_bytes, read_text_file
+from .common import add_encoding, help_formatter, note_encoding
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--model", "-m", required=True, metavar="MODEL", help="a model file (JSON)")
     p.add_argument("ids", nargs="*", metavar="IDS", help="token ids (or use --ids-file)")
     p.add_argument("--ids-file", metavar="PATH", help="read the ids from a file")
+    add_encoding(p)
     p.add_argument("--output", "-o", metavar="OUT", help="write the text to this file instead of stdout")
     p.set_defaults(func=run)
 
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     if args.ids and args.ids_file:
         raise InputError("give IDS or --ids-file, not both")
     if args.ids_file:
-        ids = _ids_from_file(args.ids_file)
+        ids = _ids_from_file(args)
     elif args.ids:
         ids = _parse_ids(" ".join(args.ids), "IDS")
     else:
@@ -74,8 +75,11 @@ def _parse_ids(text: str, source: str) -> list[int]:
     return out
 
 
-def _ids_from_file(path: str) -> list[int]:
-    text = read_text(path)
+def _ids_from_file(args: argparse.Namespace) -> list[int]:
+    path = args.ids_file
+    document = read_text_file(path, args.encoding)
+    note_encoding(args, path, document.encoding)
+    text = document.text
     try:
         data = json.loads(text)
     except json.JSONDecodeError:

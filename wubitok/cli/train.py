@@ -9,8 +9,9 @@ from ..codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES
 from ..engines.backends import AUTO_FAST_BYTES, BACKENDS
 from ..engines.base import available_models
 from ..errors import InputError
+from ..fileio import check_readable_text
 from ..training import TrainRequest, resolve_backend, train_to_file
-from .common import ProgressLine, codec_options, default_codec, help_formatter
+from .common import ProgressLine, add_encoding, codec_options, default_codec, help_formatter, note_encodings
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,7 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                "  wubitok train --model wubi-bpe --vocab-size 8000 --codec shortest/final-key -o s.json corpus.txt\n\n"
                "The model file then works with 'wubitok encode' and 'wubitok decode'.",
     )
-    p.add_argument("corpus", nargs="+", metavar="CORPUS", help="UTF-8 text files to train on")
+    p.add_argument("corpus", nargs="+", metavar="CORPUS", help="text files to train on")
+    add_encoding(p)
     p.add_argument("--model", "-m", required=True, type=_model_type, metavar="MODEL",
                    help="model type, e.g. wubi-bpe (a wrong name lists the available ones)")
     p.add_argument("--vocab-size", "-v", required=True, type=int, metavar="N",
@@ -60,9 +62,12 @@ def _model_type(name: str) -> str:
 def run(args: argparse.Namespace) -> int:
     if args.codec is not None and args.model != "wubi-bpe":
         raise InputError(f"--codec is for wubi-bpe models, not {args.model}")
+    # Each file's encoding found (and named if not UTF-8) once, here.
+    paths = check_readable_text(args.corpus, encoding=args.encoding)
+    note_encodings(args, paths)
     request = TrainRequest(
         model_type=args.model,
-        files=tuple(args.corpus),
+        files=tuple(paths),
         vocab_size=args.vocab_size,
         output=Path(args.output),
         min_frequency=args.min_frequency,

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from ..errors import InputError
-from ..fileio import check_readable_text, iter_text_chunks
+from ..fileio import TextPath, check_readable_text, iter_text_chunks
 from .base import ProgressCallback, check_cancel
 
 # File text goes to the counters in blocks of about this many characters;
@@ -51,7 +51,7 @@ class Corpus:
         if isinstance(files, (str, os.PathLike)):
             files = [files]
         self.texts: Iterable[str] | None = [texts] if isinstance(texts, str) else texts
-        self.paths: list[Path] = check_readable_text(files) if files is not None else []
+        self.paths: list[TextPath] = check_readable_text(files) if files is not None else []
         self.size = sum(os.path.getsize(p) for p in self.paths)
         self.size_known = True
         if isinstance(self.texts, (list, tuple)):

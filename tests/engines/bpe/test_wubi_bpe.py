@@ -276,7 +276,7 @@ def test_training_errors(tmp_path):
     with pytest.raises(FileError, match="no such file"):
         WubiBPE.train(files=[tmp_path / "missing.txt"], vocab_size=1000)
     bad = tmp_path / "bad.txt"
-    bad.write_bytes(b"\xff\xfe abc")
+    bad.write_bytes(b"abc \xff\xfe")
     with pytest.raises(FileError, match="not UTF-8"):
         WubiBPE.train(files=[bad], vocab_size=1000)
 

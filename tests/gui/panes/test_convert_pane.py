@@ -92,11 +92,11 @@ def test_open_file_into_a_side(qtbot, pane, tmp_path):
     assert pane.codes.editor.toPlainText() == "你好\n世界\n"
 
 
-def test_a_file_that_is_not_utf8_shows_a_dialog_and_keeps_the_text(qtbot, pane, tmp_path, error_dialogs):
+def test_a_file_that_is_not_text_shows_a_dialog_and_keeps_the_text(qtbot, pane, tmp_path, error_dialogs):
     pane.chinese.editor.insertPlainText("留着")
     _wait(qtbot, pane)
     bad = tmp_path / "gbk.txt"
-    bad.write_bytes("你好".encode("gbk"))
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff")
     pane.load_file(bad, CHINESE)
     qtbot.waitUntil(lambda: bool(error_dialogs), timeout=10_000)
     title, message = error_dialogs[0]

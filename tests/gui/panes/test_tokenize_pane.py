@@ -239,10 +239,10 @@ def test_a_sentencepiece_model_opens_and_shows_its_own_tokens(qtbot, pane, spm_m
     assert "".join(data.segment_texts()) == text
 
 
-def test_a_text_file_that_is_not_utf8_gives_a_dialog(qtbot, pane, tmp_path):
+def test_a_file_that_is_not_text_gives_a_dialog(qtbot, pane, tmp_path):
     _show(qtbot, pane, "原文")
-    bad = tmp_path / "gbk.txt"
-    bad.write_bytes("中文".encode("gbk"))
+    bad = tmp_path / "icon.png"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff")
     with qtbot.waitSignal(errors.reporter().shown, timeout=30_000) as blocker:
         pane.open_text_file(bad)
     assert blocker.args[0] == "File problem" and "not UTF-8" in blocker.args[1]

@@ -107,9 +107,9 @@ def test_cancel_stops_training_and_saves_nothing(qtbot, pane):
     assert pane.train_button.isEnabled() and not pane.is_busy()
 
 
-def test_a_corpus_that_is_not_utf8_gives_one_dialog(qtbot, pane, tmp_path):
+def test_a_corpus_that_is_not_text_gives_one_dialog(qtbot, pane, tmp_path):
     bad = tmp_path / "gbk.txt"
-    bad.write_bytes("床前明月光".encode("gbk"))
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff")
     pane.add_files([bad])
     pane.set_algorithms(["wubi-bpe", "bpe"])
     shown = []

@@ -53,9 +53,10 @@ def train_with_tokenizers(
         continuing_subword_prefix="##", show_progress=False, **limit)
     if progress is not None:
         progress("training", 0, 1)
-    if corpus.texts is None:
+    if corpus.texts is None and all(p.encoding == "utf-8" for p in corpus.paths):
         # Files only: HF reads them itself, in Rust and in parallel (a
-        # Python reader would cost more than the training).
+        # Python reader would cost more than the training).  HF reads UTF-8
+        # only: files in other encodings stream through the reader below.
         check_cancel(cancel)
         tok.train([str(p) for p in corpus.paths], trainer=trainer)
     else:
