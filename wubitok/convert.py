@@ -1,63 +1,173 @@
-"""Two-way conversion between Chinese text and Wubi codes."""
+"""Two-way conversion between Chinese text and Wubi codes, exact both ways.
+
+The code text :func:`to_codes` writes reads back to the same text with
+:func:`to_hanzi`, for every string:
+
+- a character coded in the dictionary becomes its code, followed by its
+  selector when it is not the first entry on that code: ``vbg`` is 好,
+  ``fcu2`` is 支 (``fcu`` alone types 去), ``lwgj2`` is 输 (not the phrase 办理);
+- everything else is copied; a stretch that could be read as codes (it has
+  ASCII letters or digits, spaces or tabs, the separator or a backquote) is
+  quoted between backquotes, a backquote inside doubled: ``` `` ``` ;
+- the separator (a space) stands between two codes and around quoted text;
+  outside quotes, separators are not text.
+
+``plain=True`` writes codes without selectors and copies all other text
+as it is: what a Wubi typist reads, not exact on the way back.
+"""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .dictionary import WILDCARD, WUBI_KEYS, Candidate, WubiDictionary, default_dictionary
 from .errors import InputError, UnknownCodeError
 
 CODE_STYLES = ("full", "shortest")
+QUOTE = "`"
 
 
 @dataclass(frozen=True)
 class Piece:
-    """A stretch of the input: one character with its code, or verbatim text."""
+    """A stretch of the input: one character with its code, or verbatim text.
+
+    ``selector`` is the character's place among the entries of ``code``
+    (1 = what the space bar types).
+    """
 
     text: str
     code: str | None
+    selector: int = 1
+
+    @property
+    def spelled(self) -> str:
+        """The code as written in exact code text: ``fcu2``, or ``vbg`` for a first entry."""
+        assert self.code is not None
+        return self.code if self.selector == 1 else f"{self.code}{self.selector}"
+
+
+def _check_style(style: str) -> None:
+    if style not in CODE_STYLES:
+        raise InputError(f"unknown code style {style!r} (choose from {', '.join(CODE_STYLES)})",
+                         code="convert.style", style=style)
 
 
 def to_code_pieces(text: str, *, style: str = "full", dictionary: WubiDictionary | None = None) -> list[Piece]:
     """Split ``text`` into coded characters and verbatim stretches (joined texts == ``text``)."""
-    if style not in CODE_STYLES:
-        raise InputError(f"unknown code style {style!r} (choose from {', '.join(CODE_STYLES)})")
+    _check_style(style)
     d = dictionary or default_dictionary()
     code_of = d.full_code if style == "full" else d.shortest_code
-    codes: dict[str, str | None] = {}  # one query per distinct character
+    # One query per distinct character: a book repeats its characters.
+    coded: dict[str, tuple[str, int] | None] = {}
     pieces: list[Piece] = []
     plain: list[str] = []
     for ch in text:
-        code = codes.get(ch, "")
-        if code == "":
-            code = codes[ch] = code_of(ch)
-        if code is None:
+        if ch not in coded:
+            # A lone surrogate (text from undecodable bytes) has no code and
+            # cannot be a database parameter.
+            code = None if "\ud800" <= ch <= "\udfff" else code_of(ch)
+            coded[ch] = None if code is None else (code, _selector(d, code, ch))
+        found = coded[ch]
+        if found is None:
             plain.append(ch)
             continue
         if plain:
             pieces.append(Piece("".join(plain), None))
             plain.clear()
-        pieces.append(Piece(ch, code))
+        pieces.append(Piece(ch, *found))
     if plain:
         pieces.append(Piece("".join(plain), None))
     return pieces
 
 
-def to_codes(text: str, *, style: str = "full", separator: str = " ",
+def _selector(d: WubiDictionary, code: str, ch: str) -> int:
+    texts = [c.text for c in d.exact_candidates(code)]
+    return texts.index(ch) + 1 if ch in texts else 1
+
+
+def _needs_quotes(text: str, separator: str) -> bool:
+    return bool(re.search(r"[A-Za-z0-9 \t`]", text)) or bool(separator.strip() and separator in text)
+
+
+def quote(text: str) -> str:
+    """``text`` as a quoted stretch of code text (never read as codes)."""
+    return QUOTE + text.replace(QUOTE, QUOTE * 2) + QUOTE
+
+
+def to_codes(text: str, *, style: str = "full", separator: str = " ", plain: bool = False,
              dictionary: WubiDictionary | None = None) -> str:
-    """Chinese characters -> their codes, ``separator`` between adjacent codes;
-    everything else (and characters without a code) passes through verbatim."""
+    """Chinese characters -> their codes; exact code text unless ``plain`` (see the module docstring)."""
+    if not plain and (not separator or re.search(r"[A-Za-z0-9`]", separator)):
+        raise InputError(f"the separator {separator!r} could be read as part of a code; choose another",
+                         code="convert.separator", separator=separator)
     out: list[str] = []
-    prev_coded = False
+    prev_code = False  # the last item written was a code or a quoted stretch
     for piece in to_code_pieces(text, style=style, dictionary=dictionary):
         if piece.code is None:
-            out.append(piece.text)
-            prev_coded = False
+            if plain or not _needs_quotes(piece.text, separator):
+                out.append(piece.text)
+                prev_code = False
+                continue
+            item = quote(piece.text)
         else:
-            if prev_coded:
-                out.append(separator)
-            out.append(piece.code)
-            prev_coded = True
+            item = piece.code if plain else piece.spelled
+        if prev_code:
+            out.append(separator)
+        out.append(item)
+        prev_code = True
     return "".join(out)
+
+
+@dataclass(frozen=True)
+class CodeToken:
+    """A stretch of code text: a ``code`` (with its ``selector``, 0 when none
+    was written), a verbatim ``text``, or a separator (neither)."""
+
+    source: str
+    code: str | None = None
+    selector: int = 0
+    text: str | None = None
+
+
+_TOKEN_RE = re.compile(r"(?P<code>[A-Za-z]+)(?P<sel>[0-9]*)|`(?P<quoted>(?:[^`]|``)*)`|(?P<open>`)")
+
+
+def split_code_text(codes: str, separator: str = " ", *, strict: bool = True) -> list[CodeToken]:
+    """Code text -> tokens; joined sources == ``codes``.
+
+    Letter runs (with the digits after them) are codes; quoted stretches are
+    text; separators (for a whitespace separator, any run of spaces and tabs)
+    are neither; everything else is text as it stands.  A quote left open is
+    an error, or (not ``strict``: text still being typed) quotes the rest.
+    """
+    tokens: list[CodeToken] = []
+    sep_re = r"[ \t]+" if separator.isspace() and not set(separator) & set("\r\n") else re.escape(separator)
+    between = re.compile(f"({sep_re})") if separator else None
+    pos = 0
+    for m in _TOKEN_RE.finditer(codes):
+        _between(codes[pos:m.start()], between, tokens)
+        pos = m.end()
+        if m.group("open"):
+            if strict:
+                raise InputError(f"a quote ` without its closing ` at character {m.start()}",
+                                 code="convert.open_quote", position=m.start())
+            rest = codes[m.start():]
+            tokens.append(CodeToken(rest, text=rest[1:].replace("``", "`")))
+            return tokens
+        if m.group("code"):
+            sel = m.group("sel")
+            tokens.append(CodeToken(m.group(0), m.group("code").lower(), int(sel) if sel else 0))
+        else:
+            tokens.append(CodeToken(m.group(0), text=m.group("quoted").replace("``", "`")))
+    _between(codes[pos:], between, tokens)
+    return tokens
+
+
+def _between(stretch: str, between: re.Pattern[str] | None, tokens: list[CodeToken]) -> None:
+    parts = between.split(stretch) if between else [stretch]
+    for i, part in enumerate(parts):
+        if part:
+            tokens.append(CodeToken(part) if i % 2 else CodeToken(part, text=part))
 
 
 def _is_code_token(token: str) -> bool:
@@ -69,24 +179,32 @@ def code_alternatives(code: str, *, dictionary: WubiDictionary | None = None) ->
     d = dictionary or default_dictionary()
     found = d.exact_candidates(code)
     if not found:
-        raise UnknownCodeError(f"unknown Wubi code: {code!r}")
+        raise UnknownCodeError(f"unknown Wubi code: {code!r}", code="convert.unknown_code", wubi=code)
     return found
 
 
-def to_hanzi(codes: str, *, dictionary: WubiDictionary | None = None) -> str:
-    """Whitespace-separated codes -> the top-ranked entry for each, concatenated.
+def pick(alternatives: list[Candidate] | tuple[Candidate, ...], code: str, selector: int) -> str:
+    """The entry ``selector`` (1-based, 0 = the first) picks among a code's alternatives."""
+    index = max(selector, 1) - 1
+    if index >= len(alternatives):
+        count = len(alternatives)
+        raise UnknownCodeError(f"{code}{selector}: code {code!r} has {count} {'entry' if count == 1 else 'entries'}",
+                               code="convert.selector", wubi=code, selector=selector, count=count)
+    return alternatives[index].text
 
-    Tokens without letters (punctuation, digits) pass through unchanged.
-    """
-    tokens = codes.split()
-    if not tokens:
-        raise InputError("empty input: give Wubi codes separated by spaces")
+
+def to_hanzi(codes: str, *, separator: str = " ", dictionary: WubiDictionary | None = None) -> str:
+    """Code text (exact or plain) -> Chinese: each code becomes the entry its
+    selector names (the first without one); everything else is kept, except
+    separators and quote marks."""
     out = []
+    tokens = split_code_text(codes, separator)
     for tok in tokens:
-        if not any(c.isalpha() for c in tok):
-            out.append(tok)
+        if tok.code is None:
+            out.append(tok.text or "")
             continue
-        if not _is_code_token(tok) or len(tok) > 4:
-            raise InputError(f"not a Wubi code: {tok!r} (1-4 keys a-y)")
-        out.append(code_alternatives(tok.lower(), dictionary=dictionary)[0].text)
+        if not _is_code_token(tok.code) or len(tok.code) > 4:
+            raise InputError(f"not a Wubi code: {tok.code!r} (1-4 keys a-y)", code="convert.not_a_code",
+                             wubi=tok.code)
+        out.append(pick(code_alternatives(tok.code, dictionary=dictionary), tok.code, tok.selector))
     return "".join(out)

@@ -13,6 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from .convert import split_code_text
 from .dictionary import Candidate, CodeEntry, WubiDictionary, default_dictionary
 from .errors import InputError, UnknownCodeError
 
@@ -20,8 +21,6 @@ QUERY_KINDS = ("auto", "chars", "code", "pinyin")
 # Rows beyond this are not shown: nobody reads 2,000 completions of "a",
 # and building them would stall a live search box.
 ROW_LIMIT = 200
-# Selector digits 1-9: more alternatives than that cannot be typed by number.
-MAX_ALTERNATIVES = 9
 
 PROBLEMS = {
     "code_shape": "a Wubi code is 1-4 letters a-y (z = any key)",
@@ -33,7 +32,6 @@ PROBLEMS = {
 _CODE_RE = re.compile(r"[a-z]{1,4}")
 _PINYIN_ASCII_RE = re.compile(r"[a-z]+[1-5]?")
 _TONE_MARKS = "\u0304\u0301\u030c\u0300"  # macron, acute, caron, grave
-_LETTER_RUN_RE = re.compile(r"[A-Za-z]+|[^A-Za-z]+")
 
 
 @dataclass(frozen=True)
@@ -107,6 +105,7 @@ class CodePiece:
     text: str
     code: str | None = None
     alternatives: tuple[Candidate, ...] = ()
+    selector: int = 0  # as typed: 0 = none (the first entry)
 
     @property
     def known(self) -> bool:
@@ -264,42 +263,28 @@ def decode_code_text(text: str, separator: str = " ", *,
                      dictionary: WubiDictionary | None = None) -> list[CodePiece]:
     """Typed Wubi codes -> pieces of Chinese, each code with its alternatives.
 
-    Letter runs are codes; the top-ranked entry is the conversion (what the
-    space bar would type).  One ``separator`` between two codes is dropped
-    (for a whitespace separator, any run of spaces and tabs); everything
-    else - punctuation, newlines, digits - is kept as it is.  This reads back
-    what :func:`wubitok.convert.to_codes` writes with the same separator.
+    Reads code text as :func:`wubitok.convert.to_hanzi` does (selectors,
+    quoted text, separators), but never fails, since it follows typing: an
+    unknown code or selector keeps its letters as text, and a quote still
+    open quotes the rest.
     """
     d = dictionary or default_dictionary()
-    runs = _LETTER_RUN_RE.findall(text)
     pieces: list[CodePiece] = []
     # A text repeats its codes; one query per distinct code keeps a book fast.
     seen: dict[str, tuple[Candidate, ...]] = {}
-    for i, run in enumerate(runs):
-        if run[0].isascii() and run[0].isalpha():
-            code = run.lower()
-            alts = seen.get(code)
-            if alts is None:
-                alts = ()
-                if _CODE_RE.fullmatch(code):
-                    alts = tuple(d.candidates(code, limit=MAX_ALTERNATIVES, completions=False))
-                seen[code] = alts
-            pieces.append(CodePiece(run, alts[0].text if alts else run, code, alts))
+    for tok in split_code_text(text, separator, strict=False):
+        if tok.code is None:
+            pieces.append(CodePiece(tok.source, tok.text or ""))
             continue
-        between_codes = 0 < i < len(runs) - 1
-        if between_codes and _is_separator(run, separator):
-            pieces.append(CodePiece(run, ""))
+        alts = seen.get(tok.code)
+        if alts is None:
+            alts = tuple(d.exact_candidates(tok.code)) if _CODE_RE.fullmatch(tok.code) else ()
+            seen[tok.code] = alts
+        if alts and tok.selector <= len(alts):
+            pieces.append(CodePiece(tok.source, alts[max(tok.selector, 1) - 1].text, tok.code, alts, tok.selector))
         else:
-            pieces.append(CodePiece(run, run))
+            pieces.append(CodePiece(tok.source, tok.source, tok.code, ()))
     return pieces
-
-
-def _is_separator(run: str, separator: str) -> bool:
-    if not separator:
-        return False
-    if separator.isspace() and "\n" not in separator and "\r" not in separator:
-        return run.strip(" \t") == ""
-    return run == separator
 
 
 def is_code_text(text: str, *, dictionary: WubiDictionary | None = None) -> bool:

@@ -46,8 +46,12 @@ def test_pinyin(capsys):
 
 
 def test_convert_both_ways(capsys, tmp_path):
-    assert run(capsys, "convert", "--to", "wubi", "你好，world")[1] == "wqiy vbg，world\n"
+    assert run(capsys, "convert", "--to", "wubi", "你好，world")[1] == "wqiy vbg `，world`\n"
+    assert run(capsys, "convert", "--to", "wubi", "--plain", "你好，world")[1] == "wqiy vbg，world\n"
     assert run(capsys, "convert", "--to", "hanzi", "wqiy", "vbg")[1] == "你好\n"
+    # Exact both ways: a shared code's selector, Latin text quoted, spaces kept.
+    assert run(capsys, "convert", "--to", "wubi", "支持 f-string 和")[1] == "fcu2 rffy ` f-string ` tkg\n"
+    assert run(capsys, "convert", "--to", "hanzi", "fcu2 rffy ` f-string ` tkg")[1] == "支持 f-string 和\n"
     f = tmp_path / "in.txt"
     f.write_text("中国\n人民\n", encoding="utf-8")
     assert run(capsys, "convert", "--to", "wubi", "--file", str(f))[1] == "khk lgyi\nwwww nav\n"
@@ -55,7 +59,9 @@ def test_convert_both_ways(capsys, tmp_path):
 
 @pytest.mark.parametrize("argv, fragment", [
     (["candidates", "qqqqq"], "not a Wubi code"),
-    (["convert", "--to", "hanzi", "xyz1"], "not a Wubi code"),
+    (["convert", "--to", "hanzi", "xyzab1"], "not a Wubi code"),
+    (["convert", "--to", "hanzi", "vbg9"], "code 'vbg' has 2 entries"),
+    (["convert", "--to", "hanzi", "--plain", "vbg"], "--plain goes with --to wubi"),
     (["convert", "--to", "wubi"], "no input"),
     (["convert", "--to", "wubi", ""], "empty input"),
     (["lookup", "  "], "empty input"),
@@ -82,7 +88,7 @@ def test_a_gbk_file_is_read_and_the_encoding_named(capsys, tmp_path):
     f = tmp_path / "gbk.txt"
     f.write_bytes("你好".encode("gbk"))
     code, out, err = run(capsys, "convert", "--to", "wubi", "--file", str(f))
-    assert (code, out) == (0, "wqiy vbg\n")
+    assert (code, out) == (0, "wqiy vbg\n")  # 你好: both first on their codes
     assert err == f"wubitok convert: reading {f} as GB18030\n"
     # Given explicitly: no note.  A wrong one: one line, the byte that does not fit.
     assert run(capsys, "convert", "--to", "wubi", "--encoding", "gbk", "--file", str(f))[1:] == (

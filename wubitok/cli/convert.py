@@ -5,6 +5,7 @@ import argparse
 import sys
 
 from ..convert import CODE_STYLES, to_codes, to_hanzi
+from ..errors import InputError
 from .common import add_text_or_file, help_formatter, text_or_file
 
 
@@ -12,29 +13,37 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "convert", help="Chinese text to Wubi codes, or codes to Chinese",
         formatter_class=help_formatter,
-        description="--to wubi: each Chinese character becomes its code; adjacent codes are separated\n"
-                    "by SEP (a space); everything else is passed through verbatim.\n"
-                    "--to hanzi: CODES are separated by whitespace; each becomes the top-ranked entry\n"
-                    "for that code (what the space bar would type); tokens without letters pass through.",
-        epilog="examples:\n  wubitok convert --to wubi 你好，世界\n      wqiy vbg，anv lwjj\n"
+        description="--to wubi: each Chinese character becomes its code, SEP (a space) between codes.\n"
+                    "The codes read back exactly: a character that is not the first entry on its code\n"
+                    "gets its selector (fcu2 = 支, fcu = 去); text that could be read as codes (Latin\n"
+                    "letters, digits, spaces) is quoted in backquotes (`` for a backquote in it).\n"
+                    "--plain: codes only, everything else verbatim (what a typist reads; not exact).\n"
+                    "--to hanzi: each code becomes the entry its selector names (the first without\n"
+                    "one); quoted text and everything that is not a code is kept, separators dropped.",
+        epilog="examples:\n  wubitok convert --to wubi 支持 f-string 和\n      fcu2 rffy ` f-string ` tkg\n"
+               "  wubitok convert --to hanzi 'fcu2 rffy ` f-string ` tkg'\n      支持 f-string 和\n"
+               "  wubitok convert --to wubi --plain 你好，世界\n      wqiy vbg，anv lwjj\n"
                "  wubitok convert --to wubi --style shortest 我们的中国\n"
-               "  wubitok convert --to wubi --file article.txt > codes.txt\n"
-               "  wubitok convert --to hanzi 'wqiy vbg'\n      你好",
+               "  wubitok convert --to wubi --file article.txt > codes.txt",
     )
     p.add_argument("--to", required=True, choices=("wubi", "hanzi"), help="direction")
     add_text_or_file(p)
     p.add_argument("--style", choices=CODE_STYLES, default="full",
                    help="with --to wubi: full codes or the shortest code that types the character first")
-    p.add_argument("--sep", default=" ", metavar="SEP", help="with --to wubi: separator between codes")
+    p.add_argument("--sep", default=" ", metavar="SEP", help="separator between codes (default: a space)")
+    p.add_argument("--plain", action="store_true",
+                   help="with --to wubi: plain codes without selectors or quotes (not exact on the way back)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     text = text_or_file(args)
     if args.to == "wubi":
-        sys.stdout.write(to_codes(text, style=args.style, separator=args.sep))
+        sys.stdout.write(to_codes(text, style=args.style, separator=args.sep, plain=args.plain))
         if not text.endswith("\n"):
             sys.stdout.write("\n")
     else:
-        print(to_hanzi(text))
+        if args.plain:
+            raise InputError("--plain goes with --to wubi")
+        print(to_hanzi(text, separator=args.sep))
     return 0

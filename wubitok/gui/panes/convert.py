@@ -104,7 +104,8 @@ def _marks(pieces: list[CodePiece]) -> tuple[list[Mark], tuple[int, int, int]]:
 def convert(source: str, text: str, style: str, separator: str) -> Conversion:
     """The work of one conversion, all of it in a worker thread (a book takes seconds)."""
     if source == CHINESE:
-        output = to_codes(text, style=style, separator=separator)
+        # Without a separator adjacent codes run together: plain codes, for reading.
+        output = to_codes(text, style=style, separator=separator, plain=not separator)
         pieces = decode_code_text(output, separator)
     else:
         pieces = decode_code_text(text, separator)
