@@ -964,6 +964,82 @@ key</source>
         <translation>错误</translation>
     </message>
     <message>
+        <source>{path}: no such file</source>
+        <translation>{path}：文件不存在</translation>
+    </message>
+    <message>
+        <source>{path}: is a folder, not a file</source>
+        <translation>{path}：这是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>{path}: permission denied</source>
+        <translation>{path}：没有权限</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read ({reason})</source>
+        <translation>{path}：无法读取（{reason}）</translation>
+    </message>
+    <message>
+        <source>{path}: not {encoding} text (invalid byte at offset {offset})</source>
+        <translation>{path}：不是 {encoding} 文本（偏移 {offset} 处的字节无效）</translation>
+    </message>
+    <message>
+        <source>{path}: not a text file in UTF-8, UTF-16, GB18030 or Big5</source>
+        <translation>{path}：不是 UTF-8、UTF-16、GB18030 或 Big5 编码的文本文件</translation>
+    </message>
+    <message>
+        <source>{path}: the file is empty</source>
+        <translation>{path}：文件是空的</translation>
+    </message>
+    <message>
+        <source>no input files given</source>
+        <translation>没有给出输入文件</translation>
+    </message>
+    <message>
+        <source>{path}: cannot create a temporary file in {folder}</source>
+        <translation>{path}：无法在 {folder} 中创建临时文件</translation>
+    </message>
+    <message>
+        <source>{path}: cannot write: folder {folder} does not exist</source>
+        <translation>{path}：无法写入：文件夹 {folder} 不存在</translation>
+    </message>
+    <message>
+        <source>{path}: cannot write ({reason})</source>
+        <translation>{path}：无法写入（{reason}）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot save as {encoding}: it has no {char}; save as UTF-8</source>
+        <translation>{path}：无法保存为 {encoding}：该编码没有“{char}”；请保存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>unknown encoding {encoding}</source>
+        <translation>未知编码 {encoding}</translation>
+    </message>
+    <message>
+        <source>unknown Wubi code: {wubi}</source>
+        <translation>未知的五笔编码：{wubi}</translation>
+    </message>
+    <message>
+        <source>{wubi}{selector}: code {wubi} has only {count} entries</source>
+        <translation>{wubi}{selector}：编码 {wubi} 只有 {count} 个候选</translation>
+    </message>
+    <message>
+        <source>not a Wubi code: {wubi} (1-4 keys a-y)</source>
+        <translation>不是五笔编码：{wubi}（应为 1–4 个 a–y 键）</translation>
+    </message>
+    <message>
+        <source>a quote ` without its closing ` at character {position}</source>
+        <translation>第 {position} 个字符处的引号 ` 没有对应的结束 `</translation>
+    </message>
+    <message>
+        <source>the separator {separator} could be read as part of a code</source>
+        <translation>分隔符 {separator} 可能被读作编码的一部分</translation>
+    </message>
+    <message>
+        <source>unknown code style {style}</source>
+        <translation>未知的编码方式 {style}</translation>
+    </message>
+    <message>
         <source>Something went wrong inside wubitok; this is a bug. Your text is still there. Details:</source>
         <translation>wubitok 内部出错了，这是一个程序缺陷。你输入的文字仍然保留着。详情：</translation>
     </message>

@@ -31,6 +31,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from ... import errors as core_errors
+from . import i18n
 
 
 class ErrorReporter(QObject):
@@ -92,9 +93,56 @@ def _open_box(parent: QWidget | None, icon: QMessageBox.Icon, title: str, messag
     return box
 
 
+def _templates() -> dict[str, str]:
+    """The message of each library error code in the UI language, with the
+    error's params as ``{name}`` fields.  (Literal translate() calls, so that
+    lupdate finds the strings.)"""
+    return {
+        "file.missing": QCoreApplication.translate("errors", "{path}: no such file"),
+        "file.directory": QCoreApplication.translate("errors", "{path}: is a folder, not a file"),
+        "file.permission": QCoreApplication.translate("errors", "{path}: permission denied"),
+        "file.unreadable": QCoreApplication.translate("errors", "{path}: cannot read ({reason})"),
+        "file.not_encoding":
+            QCoreApplication.translate("errors", "{path}: not {encoding} text (invalid byte at offset {offset})"),
+        "file.not_text":
+            QCoreApplication.translate("errors", "{path}: not a text file in UTF-8, UTF-16, GB18030 or Big5"),
+        "file.empty": QCoreApplication.translate("errors", "{path}: the file is empty"),
+        "file.none_given": QCoreApplication.translate("errors", "no input files given"),
+        "file.no_temp": QCoreApplication.translate("errors", "{path}: cannot create a temporary file in {folder}"),
+        "file.no_folder": QCoreApplication.translate("errors", "{path}: cannot write: folder {folder} does not exist"),
+        "file.unwritable": QCoreApplication.translate("errors", "{path}: cannot write ({reason})"),
+        "file.unencodable":
+            QCoreApplication.translate("errors", "{path}: cannot save as {encoding}: it has no {char}; save as UTF-8"),
+        "encoding.unknown": QCoreApplication.translate("errors", "unknown encoding {encoding}"),
+        "convert.unknown_code": QCoreApplication.translate("errors", "unknown Wubi code: {wubi}"),
+        "convert.selector":
+            QCoreApplication.translate("errors", "{wubi}{selector}: code {wubi} has only {count} entries"),
+        "convert.not_a_code": QCoreApplication.translate("errors", "not a Wubi code: {wubi} (1-4 keys a-y)"),
+        "convert.open_quote":
+            QCoreApplication.translate("errors", "a quote ` without its closing ` at character {position}"),
+        "convert.separator":
+            QCoreApplication.translate("errors", "the separator {separator} could be read as part of a code"),
+        "convert.style": QCoreApplication.translate("errors", "unknown code style {style}"),
+    }
+
+
+def message_of(error: BaseException | str) -> str:
+    """An error's message in the UI language: a library error with a code is
+    translated; anything else shows its own (English) text."""
+    # In English the library's own message is shown: it is the source text.
+    if isinstance(error, core_errors.WubitokError) and error.code is not None and i18n.current_language() != "en":
+        template = _templates().get(error.code)
+        if template is not None:
+            try:
+                return template.format(**error.params)
+            except (KeyError, IndexError, ValueError):
+                pass  # a translation that names a field the error lacks: the English text
+    return str(error) if str(error) else type(error).__name__
+
+
 def show_error(parent: QWidget | None, error: BaseException | str, *, title: str | None = None) -> QMessageBox:
     """A warning dialog for a user error (an exception or a one-line message)."""
-    message = str(error) if str(error) else type(error).__name__
+    message = message_of(error)
     if title is None:
         title = _title_for(error) if isinstance(error, BaseException) else _title_for(Exception())
     return _open_box(parent, QMessageBox.Icon.Warning, title, message)

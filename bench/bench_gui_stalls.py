@@ -1,0 +1,194 @@
+"""How long the GUI thread stalls: the app driven offscreen through what users do.
+
+A 10 ms timer runs on the GUI thread; for each operation the worst gap
+between two of its ticks, and how many gaps were over 50 ms, are recorded
+(a gap is what a user sees as a frozen window: typing, scrolling and
+repainting wait that long).  Operations, in order, as the app issue lists them:
+
+  open_compare            first opening of Compare (4 bundled models)
+  compare_4x200k          Compare with 4 tokenizers on 200 KB of text
+  compare_keystroke       one keystroke in that text
+  compare_corpus_737k     Compare's corpus mode on a 737 KB file
+  open_tokenize           first opening of Tokenize
+  tokenize_model_200k     Tokenize: switching to another model on 200 KB
+  open_ime                first opening of Type Wubi
+  train_4                 Train with 4 algorithms (tang300.txt, vocab 1,000)
+  switch_language         English -> 简体中文 -> English
+
+    QT_QPA_PLATFORM=offscreen python bench/bench_gui_stalls.py [--json] [--only OP ...]
+
+The user data folder is a temporary one (settings, trained models).  Run it
+under ``nice`` on a shared machine; the figures depend on the machine's load.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ["WUBITOK_DATA_DIR"] = tempfile.mkdtemp(prefix="wubitok-stalls-")
+
+from PySide6.QtCore import QEventLoop, Qt, QTimer  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+
+from wubitok.gui.app import create_app  # noqa: E402
+from wubitok.gui.main_window import MainWindow  # noqa: E402
+from wubitok.paths import resources_dir  # noqa: E402
+
+TICK_MS = 10
+STALL_MS = 50
+TIMEOUT_S = 600
+MODELS = ["wubi-bpe-6000", "bpe-6000", "wordpiece-6000", "unigram-6000"]
+
+
+class StallMeter:
+    """Gaps between the ticks of a 10 ms timer on the GUI thread."""
+
+    def __init__(self) -> None:
+        self.timer = QTimer(interval=TICK_MS, timerType=Qt.TimerType.PreciseTimer)
+        self.timer.timeout.connect(self._tick)
+        self.gaps: list[float] = []
+        self.last = 0.0
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        self.gaps.append((now - self.last) * 1000)
+        self.last = now
+
+    def start(self) -> None:
+        self.gaps.clear()
+        self.last = time.perf_counter()
+        self.timer.start()
+
+    def stop(self) -> dict[str, float | int]:
+        self.timer.stop()
+        self._tick()  # the stretch up to now counts too
+        return {"worst_ms": round(max(self.gaps), 1), "over_50ms": sum(g > STALL_MS for g in self.gaps)}
+
+
+def run_until(start: Callable[[], object], done: Callable[[], bool], settle_ms: int = 300) -> None:
+    """Start an operation from inside the event loop; return once ``done()`` holds
+    (checked every 20 ms) and has held for ``settle_ms`` (late repaints count)."""
+    loop = QEventLoop()
+    deadline = time.monotonic() + TIMEOUT_S
+    held_since: list[float] = []
+
+    def check() -> None:
+        if time.monotonic() > deadline:
+            raise SystemExit("an operation did not finish in time")
+        if done():
+            if not held_since:
+                held_since.append(time.monotonic())
+            elif time.monotonic() - held_since[0] >= settle_ms / 1000:
+                loop.quit()
+        else:
+            held_since.clear()
+
+    poll = QTimer(interval=20)
+    poll.timeout.connect(check)
+    QTimer.singleShot(0, start)
+    QTimer.singleShot(0, poll.start)
+    loop.exec()
+    poll.stop()
+
+
+def _text(chars: int) -> str:
+    samples = resources_dir() / "samples"
+    text = "".join((samples / n).read_text(encoding="utf-8") for n in ("fortunes-zh.txt", "tang300.txt"))
+    return text[:chars]
+
+
+def operations(window: MainWindow, folder: Path) -> dict[str, tuple[Callable[[], object], Callable[[], bool]]]:
+    text_200k = _text(200_000)
+    corpus = folder / "corpus-737k.txt"
+    corpus.write_bytes((resources_dir() / "samples" / "fortunes-zh.txt").read_bytes())
+
+    def pane(key: str):
+        return window.pane(key)
+
+    def ready(key: str) -> Callable[[], bool]:
+        return lambda: window.current_pane_key() == key and pane(key).is_ready()
+
+    def keystroke() -> None:
+        editor = pane("compare").editor
+        editor.setFocus()
+        editor.moveCursor(editor.textCursor().MoveOperation.End)
+        QTest.keyClick(editor, Qt.Key.Key_A)
+
+    def corpus_mode() -> None:
+        p = pane("compare")
+        p.corpus_mode.setChecked(True)
+        p.add_files([corpus])
+        p.run_corpus()
+
+    def tokenize_200k() -> None:
+        pane("tokenize").set_sample_text(text_200k)
+
+    def train() -> None:
+        p = pane("train")
+        p.add_files([resources_dir() / "samples" / "tang300.txt"])
+        p.set_algorithms(["wubi-bpe", "bpe", "wordpiece", "unigram"])
+        p.vocab_spin.setValue(1000)
+        p.start_training()
+
+    def languages() -> None:
+        window.set_language("zh_CN")
+        window.set_language("en")
+
+    return {
+        "open_compare": (lambda: window.show_pane("compare"), ready("compare")),
+        "compare_4x200k": (lambda: (pane("compare").set_models(MODELS), pane("compare").set_sample_text(text_200k)),
+                           ready("compare")),
+        "compare_keystroke": (keystroke, ready("compare")),
+        "compare_corpus_737k": (corpus_mode, lambda: not pane("compare").is_busy()),
+        "open_tokenize": (lambda: window.show_pane("tokenize"), ready("tokenize")),
+        "tokenize_model_200k": (lambda: pane("tokenize").set_model(MODELS[1]), ready("tokenize")),
+        "open_ime": (lambda: window.show_pane("ime"), ready("ime")),
+        "train_4": (lambda: (window.show_pane("train"), train()), lambda: not pane("train").is_busy()),
+        "switch_language": (languages, lambda: all(p.is_ready() for p in window._panes.values()
+                                                  if hasattr(p, "is_ready"))),
+    }, tokenize_200k
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--json", action="store_true", help="print {operation: {worst_ms, over_50ms}} as JSON")
+    ap.add_argument("--only", nargs="+", metavar="OP", help="run only these operations (and what they need)")
+    args = ap.parse_args()
+    app = create_app(language="en", theme_name="light")
+    window = MainWindow(restore=False)
+    window.resize(1280, 800)
+    window.show()
+    QTest.qWaitForWindowExposed(window)
+    folder = Path(tempfile.mkdtemp(prefix="wubitok-stalls-files-"))
+    ops, tokenize_200k = operations(window, folder)
+    meter = StallMeter()
+    results: dict[str, dict[str, float | int]] = {}
+    for name, (start, done) in ops.items():
+        if args.only and name not in args.only:
+            continue
+        if name == "tokenize_model_200k":
+            # The 200 KB text is put in first, unmeasured: the operation is the switch.
+            run_until(lambda: (window.show_pane("tokenize"), tokenize_200k()),
+                      lambda: window.pane("tokenize").is_ready())
+        meter.start()
+        run_until(start, done)
+        results[name] = meter.stop()
+        if not args.json:
+            r = results[name]
+            print(f"{name:22} worst {r['worst_ms']:7.1f} ms   gaps over 50 ms: {r['over_50ms']}", flush=True)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    window.shutdown()
+    app.processEvents()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
