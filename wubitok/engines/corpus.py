@@ -19,7 +19,6 @@ import multiprocessing
 import os
 import threading
 from collections import Counter
-from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from ..errors import InputError
