@@ -8,6 +8,7 @@ only collect the request and draw the progress.
 """
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import dataclass
@@ -18,14 +19,14 @@ from .codec import CodecOptions
 from .engines.backends import choose_backend
 from .engines.base import Tokenizer, check_cancel, engine_class
 from .errors import FileError, InputError
-from .fileio import check_readable_text
+from .fileio import TextPath, check_readable_text
 from .progress import ProgressCallback
 
 
 @dataclass(frozen=True)
 class TrainRequest:
     model_type: str  # a registered model type: "wubi-bpe", "bpe", "wordpiece", "unigram"
-    files: tuple[str, ...]  # UTF-8 corpus files
+    files: tuple[str | os.PathLike[str], ...]  # corpus files (TextPaths keep their detected encoding)
     vocab_size: int
     output: Path  # the model file to write
     min_frequency: int = 2
@@ -59,7 +60,7 @@ def resolve_backend(request: TrainRequest) -> str:
     return choose_backend("auto", request.model_type, corpus_bytes)
 
 
-def check_request(request: TrainRequest, *, create_folder: bool = False) -> list[Path]:
+def check_request(request: TrainRequest, *, create_folder: bool = False) -> list[TextPath]:
     """The corpus paths, once the request is known to be usable; a WubitokError otherwise.
 
     Everything that can be found out before a long training is: unreadable
