@@ -26,7 +26,7 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n 2
 
 bench: $(STAMP)
 	$(PY) bench/bench_dictionary.py
