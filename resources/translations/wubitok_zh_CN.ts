@@ -303,12 +303,24 @@
         <translation>四码唯一时自动上屏</translation>
     </message>
     <message>
-        <source>All characters (incl. rare ones)</source>
-        <translation>全部汉字（含生僻字）</translation>
+        <source>Your user database was damaged ({damage}). It is kept as {aside}; learning starts afresh with a new one.</source>
+        <translation>用户数据库已损坏（{damage}）。原文件保留为 {aside}；学习记录从新的数据库重新开始。</translation>
     </message>
     <message>
-        <source>Common characters only (GB2312)</source>
-        <translation>仅常用字（GB2312）</translation>
+        <source>User database replaced</source>
+        <translation>已更换用户数据库</translation>
+    </message>
+    <message>
+        <source>All characters (incl. CJK Ext B)</source>
+        <translation>全部汉字（含 CJK 扩展 B）</translation>
+    </message>
+    <message>
+        <source>GBK (simplified and traditional)</source>
+        <translation>GBK（简体和繁体）</translation>
+    </message>
+    <message>
+        <source>Simplified only (GB2312)</source>
+        <translation>仅简体（GB2312）</translation>
     </message>
     <message>
         <source>Forget learned order…</source>
@@ -377,6 +389,14 @@
     <message>
         <source>Half width</source>
         <translation>半角</translation>
+    </message>
+    <message>
+        <source>，。 Chinese punctuation</source>
+        <translation>，。 中文标点</translation>
+    </message>
+    <message>
+        <source>,. English punctuation</source>
+        <translation>,. 英文标点</translation>
     </message>
 </context>
 <context>

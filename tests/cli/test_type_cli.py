@@ -70,6 +70,18 @@ def test_nothing_is_learned_unless_asked(capsys, user_data_dir):
     db.close()
 
 
+def test_a_damaged_user_database_is_moved_aside_with_one_line(capsys, user_data_dir):
+    user_data_dir.mkdir(parents=True)
+    junk = b"not a database at all\x00" * 100
+    (user_data_dir / "ime_user.sqlite").write_bytes(junk)
+    code, out, err = run(capsys, "type", "khlg{space}", "--learn")
+    (aside,) = [p for p in user_data_dir.iterdir() if ".corrupt-" in p.name]
+    assert (code, out) == (0, "中国\n")
+    assert err.count("\n") == 1 and str(aside) in err and "damaged" in err
+    assert aside.read_bytes() == junk
+    assert run(capsys, "type", "khlg{space}", "--learn") == (0, "中国\n", "")  # said once
+
+
 @pytest.mark.parametrize("argv, message", [
     (["type", "wq{tab}"], "unknown key {tab}"),
     (["type", ""], "no keys given"),

@@ -42,11 +42,82 @@ def test_an_explicit_path_and_missing_folders(tmp_path):
     assert UserFrequencies(path).count("vb", "好") == 1
 
 
-def test_a_file_that_is_not_a_database_is_a_file_error(tmp_path):
+NOT_SQLITE = b"this is not sqlite, just some text that is long enough" * 20
+
+
+def test_a_file_that_is_not_a_database_is_a_file_error_without_recovery(tmp_path):
     bad = tmp_path / "freq.sqlite"
-    bad.write_bytes(b"this is not sqlite, just some text that is long enough" * 20)
+    bad.write_bytes(NOT_SQLITE)
     with pytest.raises(FileError, match="not a wubitok user frequency database"):
-        UserFrequencies(bad)
+        UserFrequencies(bad, recover=False)
+    assert bad.read_bytes() == NOT_SQLITE
+
+
+def _aside(folder):
+    return sorted(p for p in folder.iterdir() if ".corrupt-" in p.name)
+
+
+def test_a_damaged_file_is_moved_aside_and_a_fresh_database_starts(user_data_dir):
+    user_data_dir.mkdir(parents=True)
+    bad = user_data_dir / FILENAME
+    bad.write_bytes(NOT_SQLITE)
+    db = UserFrequencies()
+    (aside,) = _aside(user_data_dir)
+    assert db.moved_aside == aside and aside.name.startswith(f"{FILENAME}.corrupt-")
+    assert aside.read_bytes() == NOT_SQLITE  # kept whole, under a name that says what it is
+    assert str(aside) in db.notice and "damaged" in db.notice
+    assert db.record("vb", "好") == 1
+    db.close()
+    again = UserFrequencies()  # the user is told once: the next start finds the fresh file
+    assert again.moved_aside is None and again.notice == "" and again.count("vb", "好") == 1
+    again.close()
+    assert _aside(user_data_dir) == [aside]
+
+
+def test_torn_pages_fail_the_integrity_check_and_are_moved_aside(tmp_path):
+    path = tmp_path / "freq.sqlite"
+    db = UserFrequencies(path)
+    for i in range(2000):
+        db.record(f"c{i:04d}", "好" * 20)
+    db.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2:len(data) // 2 + 3000] = b"\xff" * 3000  # a torn write in the middle of the b-tree
+    path.write_bytes(bytes(data))
+    fresh = UserFrequencies(path)
+    assert fresh.moved_aside is not None and fresh.moved_aside.exists()
+    assert "integrity" in fresh.damage or "malformed" in fresh.damage, fresh.damage
+    assert len(fresh) == 0
+    fresh.close()
+
+
+def test_non_integer_counts_do_not_break_typing(user_data_dir):
+    db = UserFrequencies()
+    db.record("wqiy", "你")
+    db.pin("khlg", "中国", 0)
+    db.close()
+    with sqlite3.connect(db.path) as conn:
+        conn.execute("INSERT INTO user_freq VALUES ('wqiy', '仰泳', 'many')")
+        conn.execute("INSERT INTO user_freq VALUES ('wqiy', X'00', 3)")
+        conn.execute("UPDATE pin SET position = 'first'")
+        conn.execute("INSERT INTO typed_run VALUES ('你好', 'x')")
+    engine = ImeEngine()
+    for key in "wqiy":
+        engine.press(key)
+    assert engine.state.candidates[0].text == "你"  # the one integer count orders; 'many' is ignored
+    assert engine.press("space") == "你"
+    for key in "khlg":
+        engine.press(key)
+    assert engine.state.candidates[0].text == "中国"  # a pin at position 'first' is no pin
+    engine.close()
+    assert _aside(user_data_dir) == []  # readable: the file is kept as it is
+    db = UserFrequencies()
+    assert db.count("wqiy", "仰泳") == 0  # a count of 'many' is no count
+    assert db.record("wqiy", "仰泳") == 1
+    db.close()
+    with sqlite3.connect(db.path) as conn:
+        assert conn.execute("SELECT count FROM user_freq WHERE text = '仰泳'").fetchone() == (1,)
 
 
 def test_another_schema_version_is_a_file_error(tmp_path):

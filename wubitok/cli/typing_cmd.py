@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import sys
 
 from ..dictionary import CHARSETS
 from ..errors import InputError
@@ -81,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
     options.update({name: getattr(args, name) for name in _OVERRIDES if getattr(args, name) is not None})
     options["learning"] = args.learn
     engine = ImeEngine(**options)
+    if engine.user_db is not None and engine.user_db.notice:
+        print(f"wubitok type: {engine.user_db.notice}", file=sys.stderr)  # once: the next run finds a fresh file
     try:
         text: list[str] = []
         for key in keys:

@@ -486,6 +486,12 @@ class ImeEngine:
         return bool(self._code)
 
     @property
+    def user_db(self) -> UserFrequencies | None:
+        """The user database choices go to (None until learning first needs one); its
+        ``notice`` says if a damaged file was moved aside when it was opened."""
+        return self._user
+
+    @property
     def options(self) -> ImeOptions:
         return self._options
 

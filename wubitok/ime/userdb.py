@@ -10,7 +10,9 @@ consistent if the app dies mid-write.
 """
 from __future__ import annotations
 
+import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -34,18 +36,53 @@ _TABLES = (
     "CREATE TABLE IF NOT EXISTS typed_run (text TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID",
 )
 
+# One more, or 1 where the stored count is not an integer (as _load reads it: never chosen).
+_PLUS_ONE = "CASE WHEN typeof(count) = 'integer' THEN count + 1 ELSE 1 END"
+
+
+class _Damaged(Exception):
+    """The file is not a usable database (its reason is the message)."""
+
+
+def _busy(exc: sqlite3.Error) -> bool:
+    return any(word in str(exc) for word in ("locked", "busy"))
+
 
 class UserFrequencies:
     """The user database: selection counts, own phrases, pins, typed runs; persistent."""
 
-    def __init__(self, path: str | Path | None = None):
+    def __init__(self, path: str | Path | None = None, *, recover: bool = True):
+        """Open (or create) the database.  A file that is damaged or unreadable is moved aside
+        under a name that says so (``ime_user.sqlite.corrupt-<UTC time>``) and a fresh one is
+        started: :attr:`moved_aside` then names it, :attr:`damage` says what was wrong, and the
+        front end tells the user once (the next start finds the fresh file).  With
+        ``recover=False`` it is a FileError instead.  A database of another schema version (a
+        newer wubitok's) is never moved: FileError."""
         self.path = Path(path) if path is not None else user_data_dir() / FILENAME
+        self.moved_aside: Path | None = None
+        self.damage = ""
+        try:
+            self._open()
+        except _Damaged as exc:
+            if not recover:
+                raise FileError(f"{self.path}: not a wubitok user frequency database ({exc})") from None
+            self.damage = str(exc)
+            self.moved_aside = self._move_aside()
+            self._open()
+
+    def _open(self) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            if self.path.exists() and not os.access(self.path, os.R_OK | os.W_OK):
+                raise _Damaged("the file is not readable and writable")
             self._conn = sqlite3.connect(self.path, timeout=5)
         except (OSError, sqlite3.Error) as exc:
             raise FileError(f"{self.path}: cannot open the user frequency database ({exc})") from None
         try:
+            # Damage SQLite can see without reading every row: torn pages, broken indexes.
+            problems = [row[0] for row in self._conn.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise _Damaged(f"integrity check: {problems[0]}")
             with self._conn:
                 self._conn.execute("PRAGMA journal_mode=WAL")
                 self._conn.execute("PRAGMA synchronous=NORMAL")
@@ -60,21 +97,55 @@ class UserFrequencies:
                 version = SCHEMA_VERSION
             if version == SCHEMA_VERSION:
                 self._load()
+        except _Damaged:
+            self._conn.close()
+            raise
         except sqlite3.Error as exc:
             self._conn.close()
-            raise FileError(f"{self.path}: not a wubitok user frequency database ({exc})") from None
+            if _busy(exc):  # another process holds it: nothing is wrong with the file
+                raise FileError(f"{self.path}: the user frequency database is busy ({exc})") from None
+            raise _Damaged(str(exc)) from None
         if version != SCHEMA_VERSION:
             self._conn.close()
             raise FileError(f"{self.path}: user frequency database version {version}, expected {SCHEMA_VERSION}")
 
+    def _move_aside(self) -> Path:
+        """Rename the damaged file (and its WAL files, which belong to it) out of the way."""
+        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        n = 1
+        while aside.exists():  # two damaged files in one second
+            n += 1
+            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
+        try:
+            for suffix in ("-wal", "-shm", ""):
+                side = self.path.with_name(self.path.name + suffix)
+                if side.exists():
+                    side.replace(aside.with_name(aside.name + suffix))
+        except OSError as exc:
+            raise FileError(f"{self.path}: the user frequency database is damaged ({self.damage})"
+                            f" and cannot be moved aside ({exc})") from None
+        return aside
+
     def _load(self) -> None:
-        def by_key(sql: str) -> dict:
-            return {(code, text): value for code, text, value in self._conn.execute(sql)}
-        self._counts: dict[tuple[str, str], int] = by_key("SELECT code, text, count FROM user_freq")
-        self._phrases: dict[tuple[str, str], str] = by_key("SELECT code, text, source FROM user_phrase")
-        self._pins: dict[tuple[str, str], int] = by_key("SELECT code, text, position FROM pin")
-        q = self._conn.execute
-        self._runs: dict[str, int] = dict(q("SELECT text, count FROM typed_run"))
+        # Values of the wrong type (a hand-edited or damaged row) are left out: such a row
+        # counts as never chosen, and counting it again restarts it at 1.
+        def by_key(sql: str, kind: type) -> dict:
+            return {(code, text): value for code, text, value in self._conn.execute(sql)
+                    if isinstance(code, str) and isinstance(text, str) and isinstance(value, kind)}
+        self._counts: dict[tuple[str, str], int] = by_key("SELECT code, text, count FROM user_freq", int)
+        self._phrases: dict[tuple[str, str], str] = by_key("SELECT code, text, source FROM user_phrase", str)
+        self._pins: dict[tuple[str, str], int] = by_key("SELECT code, text, position FROM pin", int)
+        self._runs: dict[str, int] = {text: n for text, n in self._conn.execute("SELECT text, count FROM typed_run")
+                                      if isinstance(text, str) and isinstance(n, int)}
+
+    @property
+    def notice(self) -> str:
+        """One line for the user when the damaged file was moved aside ("" otherwise)."""
+        if self.moved_aside is None:
+            return ""
+        return (f"{self.path}: the user database was damaged ({self.damage}); it is kept as "
+                f"{self.moved_aside} and learning starts afresh")
 
     def _write(self, what: str, change: Callable[[sqlite3.Connection], Any]) -> Any:
         """Run ``change`` as one transaction; on failure nothing of it is kept."""
@@ -95,7 +166,7 @@ class UserFrequencies:
     def record(self, code: str, text: str) -> int:
         """Count one more choice of ``text`` under ``code``; returns the new count."""
         self._write("save the user frequency", lambda c: c.execute(
-            "INSERT INTO user_freq VALUES (?, ?, 1) ON CONFLICT (code, text) DO UPDATE SET count = count + 1",
+            "INSERT INTO user_freq VALUES (?, ?, 1) ON CONFLICT (code, text) DO UPDATE SET count = " + _PLUS_ONE,
             (code, text)))
         n = self._counts[(code, text)] = self._counts.get((code, text), 0) + 1
         return n
@@ -165,7 +236,7 @@ class UserFrequencies:
         if not texts:
             return {}
         self._write("save the typed strings", lambda c: c.executemany(
-            "INSERT INTO typed_run VALUES (?, 1) ON CONFLICT (text) DO UPDATE SET count = count + 1",
+            "INSERT INTO typed_run VALUES (?, 1) ON CONFLICT (text) DO UPDATE SET count = " + _PLUS_ONE,
             [(t,) for t in texts]))
         for t in texts:
             self._runs[t] = self._runs.get(t, 0) + 1

@@ -194,22 +194,54 @@ def test_options_are_remembered(qtbot, gui_app, gui_data_dir):
     second.shutdown()
 
 
-def test_an_unreadable_user_database_shows_a_dialog_and_typing_goes_on(qtbot, gui_app, gui_data_dir, error_dialogs):
+def test_a_damaged_user_database_is_moved_aside_with_one_dialog(qtbot, gui_app, gui_data_dir, error_dialogs):
     from wubitok.ime.userdb import FILENAME
 
     gui_data_dir.mkdir(parents=True, exist_ok=True)
     corrupt = gui_data_dir / FILENAME
-    corrupt.write_bytes(b"this is not an SQLite database\x00" * 64)
+    junk = b"this is not an SQLite database\x00" * 64
+    corrupt.write_bytes(junk)
     pad = ImePadPane()  # must not raise
     qtbot.addWidget(pad)
     pad.show()
     qtbot.waitUntil(lambda: bool(error_dialogs), timeout=5_000)
+    (aside,) = [p for p in gui_data_dir.iterdir() if p.name.startswith(f"{FILENAME}.corrupt-")]
+    assert aside.read_bytes() == junk  # the user's file is kept, under a name that says why
+    assert error_dialogs == [("User database replaced", error_dialogs[0][1])]
+    assert str(aside) in error_dialogs[0][1] and "damaged" in error_dialogs[0][1]
+    assert pad.engine.options.learning and pad.learning_action.isChecked()  # learning goes on, afresh
+    qtbot.waitUntil(pad.is_ready, timeout=30_000)
+    qtbot.keyClicks(pad.editor, "wqiyvb ")
+    assert _doc(pad) == "你好"
+    pad.shutdown()
+    again = ImePadPane()  # told once: the next start finds the fresh database
+    qtbot.addWidget(again)
+    qtbot.wait(50)
+    assert len(error_dialogs) == 1
+    assert again.engine.user_db is not None and again.engine.user_db.count("vb", "好") == 1
+    again.shutdown()
+
+
+def test_a_newer_user_database_is_left_alone_and_typing_goes_on_without_learning(
+        qtbot, gui_app, gui_data_dir, error_dialogs):
+    import sqlite3
+
+    from wubitok.ime import UserFrequencies
+
+    UserFrequencies().close()
+    path = gui_data_dir / "ime_user.sqlite"
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    before = path.read_bytes()
+    pad = ImePadPane()
+    qtbot.addWidget(pad)
+    pad.show()
+    qtbot.waitUntil(lambda: bool(error_dialogs), timeout=5_000)
     title, message = error_dialogs[0]
-    assert title == "File problem"
-    assert str(corrupt) in message
+    assert title == "File problem" and "version 99" in message
     assert not pad.engine.options.learning and not pad.learning_action.isChecked()
     qtbot.waitUntil(pad.is_ready, timeout=30_000)
     qtbot.keyClicks(pad.editor, "wqiyvb ")
     assert _doc(pad) == "你好"
-    assert corrupt.read_bytes() == b"this is not an SQLite database\x00" * 64  # the user's file is left alone
+    assert path.read_bytes() == before
     pad.shutdown()

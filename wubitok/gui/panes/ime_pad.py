@@ -246,13 +246,21 @@ class ImePadPane(Pane):
             in CHARSETS else "gbk",
         )
         try:
-            return ImeEngine(**options)
-        except WubitokError as exc:  # the user database is unreadable: type without learning
+            engine = ImeEngine(**options)
+        except WubitokError as exc:  # the user database cannot be opened: type without learning
             options["learning"] = False
             # ``exc`` is unbound once the except block ends: keep the error itself.
             problem = exc
             QTimer.singleShot(0, lambda: errors.show_error(self, problem))
-        return ImeEngine(**options)
+            return ImeEngine(**options)
+        db = engine.user_db
+        if db is not None and db.moved_aside is not None:
+            aside, damage = str(db.moved_aside), db.damage
+            QTimer.singleShot(0, lambda: errors.show_error(self, self.tr(
+                "Your user database was damaged ({damage}). It is kept as {aside}; "
+                "learning starts afresh with a new one.").replace("{damage}", damage).replace("{aside}", aside),
+                title=self.tr("User database replaced")))
+        return engine
 
     def _build_toolbar(self) -> None:
         self.mode_button = QPushButton()

@@ -43,6 +43,23 @@ def daemon_engines() -> list[str]:
     return [desc.get_name() for desc in connect().list_engines()]
 
 
+def open_user_db(options: dict[str, Any]) -> UserFrequencies | None:
+    """The user database when learning is on.  Problems go to the log (the daemon's stderr),
+    never stop the typing: a damaged file is moved aside (said once), an unusable one turns
+    learning off in ``options``."""
+    if not options.get("learning", True):
+        return None
+    try:
+        user = UserFrequencies()
+    except WubitokError as exc:
+        print(f"wubitok ibus engine: {exc}; typing without learning", file=sys.stderr)
+        options["learning"] = False
+        return None
+    if user.notice:
+        print(f"wubitok ibus engine: {user.notice}", file=sys.stderr)
+    return user
+
+
 def run_engine() -> int:
     """Serve ``wubitok-wubi86`` engines until the daemon goes away (ibus-daemon runs this)."""
     bus = connect()
@@ -55,13 +72,7 @@ def run_engine() -> int:
     except WubitokError as exc:  # a broken settings file must not stop the typing
         print(f"wubitok ibus engine: {exc}; using the default settings", file=sys.stderr)
         options = {}
-    user: UserFrequencies | None = None
-    if options.get("learning", True):
-        try:
-            user = UserFrequencies()
-        except WubitokError as exc:  # nor an unreadable user database
-            print(f"wubitok ibus engine: {exc}; typing without learning", file=sys.stderr)
-            options["learning"] = False
+    user = open_user_db(options)
     # Load the whole index before taking the bus name, so the first key is as fast as any
     # other (the daemon waits for the name when a context selects the engine).
     ImeEngine(user_frequencies=user, **options).preload()
