@@ -1,0 +1,120 @@
+"""``wubitok phrase``: the typist's own phrases (造词), forgetting a choice, pinning one."""
+from __future__ import annotations
+
+import argparse
+
+from ..dictionary import default_dictionary
+from ..errors import InputError
+from ..ime import UserFrequencies
+from ..ime.phrases import check_code, phrase_entry
+from ..ime.userdata import MAX_POSITION
+from .common import help_formatter, print_json
+
+EPILOG = """\
+examples:
+  wubitok phrase add 五笔输入法
+      added 五笔输入法 under gtli (standard phrase code)
+  wubitok phrase add 小明 --code ijjj
+  wubitok phrase forget wqiy 仰泳      (forget its learned rank, or a phrase of yours)
+  wubitok phrase pin wqiy 仰泳          (仰泳 first on wqiy from now on)
+  wubitok phrase pin aaaa 工 --position 2
+  wubitok phrase list --json
+
+Phrases, learned choices and pins live in the user database of the data folder
+(WUBITOK_DATA_DIR overrides it), shared with the pad and the IBus engine."""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("phrase", help="own phrases (造词), forget or pin a candidate",
+                       formatter_class=help_formatter, epilog=EPILOG,
+                       description="Add your own phrases, forget a learned choice or a phrase, "
+                                   "fix a candidate's place on its code, list what you added.")
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    add = actions.add_parser("add", help="add a phrase under the standard Wubi phrase code or --code",
+                             formatter_class=help_formatter, epilog=EPILOG)
+    add.add_argument("text", metavar="TEXT", help="Chinese characters only")
+    add.add_argument("--code", metavar="CODE", help="1-4 keys a-y (default: the standard phrase code)")
+    add.set_defaults(func=run_add)
+
+    forget = actions.add_parser("forget", help="forget a learned choice or your phrase on CODE",
+                                formatter_class=help_formatter, epilog=EPILOG)
+    forget.add_argument("code", metavar="CODE")
+    forget.add_argument("text", metavar="TEXT")
+    forget.set_defaults(func=run_forget)
+
+    pin = actions.add_parser("pin", help="keep TEXT at a fixed place among the candidates of CODE",
+                             formatter_class=help_formatter, epilog=EPILOG)
+    pin.add_argument("code", metavar="CODE")
+    pin.add_argument("text", metavar="TEXT")
+    pin.add_argument("--position", type=int, default=1, metavar="N", help="1 = first (default)")
+    pin.set_defaults(func=run_pin)
+
+    listing = actions.add_parser("list", help="your phrases and pins", formatter_class=help_formatter,
+                                 epilog=EPILOG)
+    listing.add_argument("--json", action="store_true", help="print JSON")
+    listing.set_defaults(func=run_list)
+
+
+def run_add(args: argparse.Namespace) -> int:
+    d = default_dictionary()
+    code, text = phrase_entry(d, args.text, args.code)
+    if text in {c.text for c in d.exact_candidates(code)}:
+        print(f"{text} is in the table under {code} already")
+        return 0
+    db = UserFrequencies()
+    try:
+        added = db.add_phrase(code, text)
+    finally:
+        db.close()
+    how = "" if args.code else " (standard phrase code)"
+    print(f"added {text} under {code}{how}" if added else f"{text} is your phrase under {code} already")
+    return 0
+
+
+def run_forget(args: argparse.Namespace) -> int:
+    code = check_code(args.code)
+    db = UserFrequencies()
+    try:
+        forgotten = db.forget(code, args.text)
+    finally:
+        db.close()
+    if not forgotten:
+        raise InputError(f"nothing learned or added for {args.text} under {code}")
+    print(f"forgot {args.text} under {code}")
+    return 0
+
+
+def run_pin(args: argparse.Namespace) -> int:
+    code = check_code(args.code)
+    if not 1 <= args.position <= MAX_POSITION + 1:
+        raise InputError(f"--position must be 1-{MAX_POSITION + 1}, not {args.position}")
+    db = UserFrequencies()
+    try:
+        # Only what the code types can be pinned there: a table entry or a phrase of the user's.
+        typed = {c.text for c in default_dictionary().exact_candidates(code)} | set(db.phrase_texts(code))
+        if args.text not in typed:
+            raise InputError(f"{code} does not type {args.text} (add it first: wubitok phrase add)")
+        db.pin(code, args.text, args.position - 1)
+    finally:
+        db.close()
+    print(f"pinned {args.text} at {args.position} on {code}")
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    db = UserFrequencies()
+    try:
+        data = db.export_data()
+    finally:
+        db.close()
+    rows = [{"code": c, "text": t, "source": s} for c, t, s in data["phrases"]]
+    pins = [{"code": c, "text": t, "position": p + 1} for c, t, p in data["pins"]]
+    if args.json:
+        print_json({"phrases": rows, "pins": pins})
+        return 0
+    for r in rows:
+        print(f"{r['code']}\t{r['text']}\t{r['source']}")
+    for pin in pins:
+        print(f"{pin['code']}\t{pin['text']}\tpinned at {pin['position']}")
+    return 0

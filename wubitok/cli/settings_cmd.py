@@ -1,0 +1,101 @@
+"""``wubitok settings``: the typing settings shared by the pad, ``wubitok type`` and IBus."""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+from typing import Any
+
+from ..errors import InputError
+from ..ime.options import ImeOptions, load_options, save_options, settings_path
+from .common import help_formatter, print_json
+
+EPILOG = """\
+examples:
+  wubitok settings show
+  wubitok settings set charset gb2312
+  wubitok settings set page_size 9
+  wubitok settings set auto_phrase 3        (a string typed char by char 3 times becomes a phrase)
+  wubitok settings set output traditional
+  wubitok settings set punctuation '{"[": "「", "]": "」"}'
+  wubitok settings reset
+
+Booleans take true/false (on/off, yes/no, 1/0).  The file is ime_settings.json in
+the data folder (WUBITOK_DATA_DIR overrides it)."""
+
+_TRUE = ("true", "on", "yes", "1")
+_FALSE = ("false", "off", "no", "0")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("settings", help="show or change the typing settings",
+                       formatter_class=help_formatter, epilog=EPILOG,
+                       description="Show, change or reset the typing settings "
+                                   "(candidates per page, charset, output script, 顶字, ...).")
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    show = actions.add_parser("show", help="every setting and its value", formatter_class=help_formatter,
+                              epilog=EPILOG)
+    show.add_argument("--json", action="store_true", help="print JSON")
+    show.set_defaults(func=run_show)
+    change = actions.add_parser("set", help="change one setting", formatter_class=help_formatter, epilog=EPILOG)
+    change.add_argument("key", metavar="KEY", help="a name as 'settings show' lists it")
+    change.add_argument("value", metavar="VALUE")
+    change.set_defaults(func=run_set)
+    reset = actions.add_parser("reset", help="back to the defaults", formatter_class=help_formatter,
+                               epilog=EPILOG)
+    reset.set_defaults(func=run_reset)
+
+
+def run_show(args: argparse.Namespace) -> int:
+    values = load_options().to_dict()
+    if args.json:
+        print_json(values)
+        return 0
+    for key, value in values.items():
+        print(f"{key}\t{json.dumps(value, ensure_ascii=False) if key == 'punctuation' else _show(value)}")
+    return 0
+
+
+def _show(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def run_set(args: argparse.Namespace) -> int:
+    fields = {f.name: f for f in dataclasses.fields(ImeOptions)}
+    if args.key not in fields:
+        raise InputError(f"unknown setting {args.key!r} (one of {', '.join(fields)})")
+    default = fields[args.key].default
+    values = load_options().to_dict()
+    values[args.key] = _parse(args.key, args.value, default)
+    options = ImeOptions.from_dict(values)  # checks the value against the others' rules
+    save_options(options)
+    print(f"{args.key}\t{_show(args.value)}")
+    return 0
+
+
+def _parse(key: str, text: str, default: Any) -> Any:
+    if isinstance(default, bool):
+        word = text.strip().lower()
+        if word not in _TRUE + _FALSE:
+            raise InputError(f"{key} must be true or false, not {text!r}")
+        return word in _TRUE
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise InputError(f"{key} must be a whole number, not {text!r}") from None
+    if isinstance(default, tuple):  # the punctuation map: a JSON object
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = None
+        if not isinstance(value, dict):
+            raise InputError(f'{key} must be a JSON object such as {{"[": "「"}}, not {text!r}')
+        return value
+    return text
+
+
+def run_reset(args: argparse.Namespace) -> int:
+    save_options(ImeOptions())
+    print(f"settings reset to the defaults ({settings_path()})")
+    return 0
