@@ -12,21 +12,42 @@ import sys
 from typing import Sequence
 
 from .. import earlyinit
-from ..errors import WubitokError
+from ..errors import InputError, WubitokError
 
 EXIT_USER_ERROR = 2
+# Qt cannot render a window much larger than this (a 99999x99999 grab crashed
+# the process); 8192 is beyond any screen a screenshot is made for.
+MAX_SCREENSHOT_SIDE = 8192
+
+
+def screenshot_size(text: str) -> tuple[int, int]:
+    """``--size`` for a screenshot, each side at most MAX_SCREENSHOT_SIDE pixels."""
+    width, height = earlyinit.parse_size(text)
+    if max(width, height) > MAX_SCREENSHOT_SIDE:
+        raise InputError(f"--size {width}x{height} is too large: a screenshot is at most "
+                         f"{MAX_SCREENSHOT_SIDE}x{MAX_SCREENSHOT_SIDE} pixels")
+    return width, height
 
 
 def launch(args: argparse.Namespace) -> int:
     """Render a screenshot (``--screenshot``) or open the window, as the options of
     :func:`wubitok.earlyinit.add_arguments` say."""
-    if args.screenshot:
-        size = earlyinit.parse_size(args.size)
+    if args.screenshot is not None:
+        if not args.screenshot.strip():
+            raise InputError("--screenshot wants the name of the PNG file to write, not an empty name")
+        size = screenshot_size(args.size)
         earlyinit.use_offscreen()
-        from . import app
+        from PySide6.QtCore import qInstallMessageHandler
 
-        app.screenshot(args.screenshot, pane=args.pane, text=args.text, size=size,
-                       language=args.lang, theme_name=args.theme)
+        from . import app
+        from .support.settings import scratch_settings
+
+        # Qt's own warnings (the offscreen plugin's "does not support
+        # propagateSizeHints()") would follow our one line on stderr.
+        qInstallMessageHandler(lambda *_: None)
+        with scratch_settings():
+            app.screenshot(args.screenshot, pane=args.pane, text=args.text, size=size,
+                           language=args.lang, theme_name=args.theme)
         print(args.screenshot)
         return 0
     earlyinit.check_window_possible()

@@ -8,8 +8,11 @@ Each pane uses its own group: ``Settings("lookup").get_str("mode", "auto")``.
 """
 from __future__ import annotations
 
+import shutil
+import tempfile
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -17,9 +20,33 @@ from ...paths import user_data_dir
 
 RECENT_FILES_MAX = 10
 
+# Set while a screenshot renders: the throw-away copy every Settings reads and writes.
+_scratch_path: Path | None = None
+
 
 def settings_path() -> Path:
-    return user_data_dir() / "wubitok-gui.ini"
+    return _scratch_path or user_data_dir() / "wubitok-gui.ini"
+
+
+@contextmanager
+def scratch_settings() -> Iterator[Path]:
+    """Use a throw-away copy of the user's settings until the block ends.
+
+    A screenshot starts from what the user remembered (language, theme,
+    options) but what its panes store (their --text, the pane shown) must not
+    show up the next time the app is opened.
+    """
+    global _scratch_path
+    user_file = settings_path()
+    with tempfile.TemporaryDirectory(prefix="wubitok-screenshot-") as folder:
+        copy = Path(folder) / user_file.name
+        if user_file.is_file():
+            shutil.copyfile(user_file, copy)
+        _scratch_path = copy
+        try:
+            yield copy
+        finally:
+            _scratch_path = None
 
 
 class Settings:
