@@ -26,6 +26,7 @@ COMMAND_MODULES = [
     "settings_cmd",
     "userdata",
     "train",
+    "count",
     "encode",
     "decode",
     "export",

@@ -12,6 +12,7 @@ from ..errors import InputError
 from ..fileio import check_readable_text
 from ..training import TrainRequest, resolve_backend, train_to_file
 from .common import ProgressLine, add_encoding, codec_options, default_codec, help_formatter, note_encodings
+from .count import add_scale_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,10 +26,19 @@ def register(sub: argparse._SubParsersAction) -> None:
                "  wubitok train --model wubi-bpe --vocab-size 8000 -o wubi8k.json corpus.txt\n"
                "  wubitok train --model bpe --vocab-size 32000 --special-token '<mask>' -o bpe.json a.txt b.txt\n"
                "  wubitok train --model wubi-bpe --vocab-size 32000 --backend fast -o wubi32k.json corpus.txt\n"
-               "  wubitok train --model wubi-bpe --vocab-size 8000 --codec shortest/final-key -o s.json corpus.txt\n\n"
-               "The model file then works with 'wubitok encode' and 'wubitok decode'.",
+               "  wubitok train --model wubi-bpe --vocab-size 8000 --codec shortest/final-key -o s.json corpus.txt\n"
+               "  wubitok train --model wubi-bpe --vocab-size 32000 --workers 2 -o wubi32k.json big.txt\n"
+               "  wubitok train --model bpe --vocab-size 32000 --cluster tcp://10.0.0.5:8786 -o bpe.json big.txt\n"
+               "  wubitok train --model wubi-bpe --vocab-size 32000 --counts part1.tsv --counts part2.tsv -o w.json\n"
+               "  wubitok train --model wubi-bpe --vocab-size 8000 --sample 1000000 -o w.json huge.txt\n\n"
+               "--workers, --cluster, --counts and --max-words train from pre-token counts (see\n"
+               "'wubitok count'): the same model file as training in one process, except that\n"
+               "--max-words prunes rare pre-tokens. wordpiece and unigram then use the built-in\n"
+               "(python) trainer. --sample trains on N lines drawn at random (the same N and\n"
+               "--seed, the same lines). The model file then works with 'wubitok encode' and\n"
+               "'wubitok decode'.",
     )
-    p.add_argument("corpus", nargs="+", metavar="CORPUS", help="text files to train on")
+    p.add_argument("corpus", nargs="*", metavar="CORPUS", help="text files to train on")
     add_encoding(p)
     p.add_argument("--model", "-m", required=True, type=_model_type, metavar="MODEL",
                    help="model type, e.g. wubi-bpe (a wrong name lists the available ones)")
@@ -47,6 +57,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                         f"{', '.join(CODE_CHOICES)}; BOUNDARY {', '.join(BOUNDARY_CHOICES)}; "
                         f"INDEX {', '.join(INDEX_CHOICES)} (default {default_codec()}; "
                         "measured in the README)")
+    add_scale_options(p)
+    p.add_argument("--counts", action="append", default=[], metavar="TSV",
+                   help="word<TAB>count file(s) made by 'wubitok count' (or Spark, Ray...) to train from, "
+                        "added to the CORPUS counts (repeatable)")
+    p.add_argument("--sample", type=int, metavar="N",
+                   help="train on N lines of the corpus drawn at random (memory holds N lines)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="which random sample (default 0)")
     p.add_argument("--output", "-o", required=True, metavar="MODEL.json", help="where to save the model")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress output")
     p.set_defaults(func=run)
@@ -62,8 +79,12 @@ def _model_type(name: str) -> str:
 def run(args: argparse.Namespace) -> int:
     if args.codec is not None and args.model != "wubi-bpe":
         raise InputError(f"--codec is for wubi-bpe models, not {args.model}")
+    if not args.corpus and not args.counts:
+        raise InputError("no corpus: give text files to train on (or --counts TSV)")
+    if args.sample is not None and args.sample < 1:
+        raise InputError(f"--sample must be 1 or more, not {args.sample}")
     # Each file's encoding found (and named if not UTF-8) once, here.
-    paths = check_readable_text(args.corpus, encoding=args.encoding)
+    paths = check_readable_text(args.corpus, encoding=args.encoding) if args.corpus else []
     note_encodings(args, paths)
     request = TrainRequest(
         model_type=args.model,
@@ -74,6 +95,12 @@ def run(args: argparse.Namespace) -> int:
         special_tokens=tuple(args.special_tokens),
         backend=args.backend,
         codec=codec_options(args.codec) if args.codec is not None else None,
+        workers=args.workers,
+        cluster=args.cluster,
+        counts=tuple(args.counts),
+        sample=args.sample,
+        seed=args.seed,
+        max_words=args.max_words,
     )
     if args.backend == "auto" and resolve_backend(request) == "fast" and not args.quiet:
         corpus_bytes = sum(Path(f).stat().st_size for f in request.files)

@@ -38,7 +38,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from ..engines.base import Tokenizer, tokenizer_from_dict
 from ..errors import FileError, InputError
 from ..fileio import atomic_write_text
-from .documents import ByteRange, byte_ranges, check_doc_mode, read_range, split_documents
+from .documents import RANGE_BYTES, ByteRange, byte_ranges, check_doc_mode, read_range, split_documents
 
 OUTPUT_FORMATS = ("jsonl", "bin", "npy")
 # Which token ends a document, by model type (the first one the model has).
@@ -265,12 +265,14 @@ def write_shards(results: Iterable[RangeResult], folder: str | os.PathLike, spec
 def encode_files(model: Tokenizer, files: Sequence[str | os.PathLike], output: str | os.PathLike, *,
                  fmt: str = "bin", docs: str = "lines", eod: bool = False, offsets: bool = False,
                  workers: int = 1, cluster: str | None = None, progress: ByteProgress | None = None,
-                 range_bytes: int | None = None) -> dict[str, Any]:
-    """Encode every document of ``files`` into ``output``; return the header (counts)."""
+                 range_bytes: int | None = None, encoding: str | None = None) -> dict[str, Any]:
+    """Encode every document of ``files`` into ``output``; return the header (counts).
+
+    ``encoding`` None reads each file in its own encoding (a TextPath's, else detected)."""
     from .runner import run_ranges
 
     spec = make_spec(model, docs, fmt, eod, offsets)
-    ranges = byte_ranges(files, docs, **({} if range_bytes is None else {"range_bytes": range_bytes}))
+    ranges = byte_ranges(files, docs, range_bytes or RANGE_BYTES, encoding)
     total = sum(r.size for r in ranges)
     header = {"model": model.model_type, "model_sha256": model_hash(spec.model_json),
               "files": [os.fspath(f) for f in files]}

@@ -50,28 +50,31 @@ def count_pretokens(texts: Iterable[str] | str | None = None, *, files: Sequence
                     model: str = "wubi-bpe", special_tokens: Sequence[str] | None = None, workers: int = 1,
                     cluster: str | None = None, sample: int | None = None, seed: int = 0,
                     max_words: int | None = None, progress: ByteProgress | None = None,
-                    range_bytes: int = RANGE_BYTES, **options: Any) -> Counter:
+                    range_bytes: int = RANGE_BYTES, encoding: str | None = None, **options: Any) -> Counter:
     """Pre-token counts of ``texts`` or ``files`` as ``model`` counts them.
 
     ``options`` are the engine's counting options (``pattern`` for bpe,
     ``lowercase`` / ``strip_accents`` for wordpiece).  ``workers`` and
     ``cluster`` spread the counting of files; ``sample`` and ``max_words``
-    bound memory (see the module docstring).
+    bound memory (see the module docstring).  ``encoding`` None reads each
+    file in its own encoding (a TextPath's, else detected).
     """
     cls = engine_class(model)
     specials = tuple(special_tokens) if special_tokens is not None else None
     if (texts is None) == (files is None):
         raise InputError("give texts or files to count (one of them)")
     if sample is not None:
-        lines = iter_lines(files) if files is not None else (
+        lines = iter_lines(files, encoding) if files is not None else (
             line for t in ([texts] if isinstance(texts, str) else texts or ()) for line in t.splitlines(keepends=True))
         texts, files = ["".join(sample_lines(lines, sample, seed))], None
     table = BoundedCounts(max_words)
     if files is None:
         table.add(cls.count(texts=texts, special_tokens=specials, **options))
         return table.counts
-    ranges = byte_ranges(files, "blocks", range_bytes)
+    ranges = byte_ranges(files, "blocks", range_bytes, encoding)
     total, done = sum(r.size for r in ranges), 0
+    if progress is not None:
+        progress(0, total)  # the start, so that the first range's report has a rate
     parts = run_ranges(_count_task, (model, specials, options), ranges, workers=workers, cluster=cluster)
     try:
         for rng, part in zip(ranges, parts):

@@ -1,0 +1,105 @@
+"""``wubitok count``: a corpus's pre-token counts as a word<TAB>count file, to train from later or elsewhere."""
+from __future__ import annotations
+
+import argparse
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from ..engines.base import available_models, load_tokenizer
+from ..errors import FileError, InputError
+from ..fileio import check_readable_text
+from ..scale import count_pretokens, write_counts_tsv
+from ..scale.runner import check_workers
+from .common import ProgressLine, add_encoding, help_formatter, note_encodings
+
+
+def add_scale_options(p: argparse.ArgumentParser) -> None:
+    """--workers, --cluster and --max-words: how counting is spread and bounded (count and train)."""
+    p.add_argument("--workers", type=int, default=1, metavar="N", help="processes to count with (default 1)")
+    p.add_argument("--cluster", metavar="WHERE",
+                   help="count on Dask: local:N (a LocalCluster of N processes) or tcp://HOST:PORT "
+                        "(pip install 'wubitok[cluster]')")
+    p.add_argument("--max-words", type=int, metavar="N",
+                   help="bound memory: past N distinct pre-tokens, prune the rarest (the counts, and a model "
+                        "trained from them, are then approximate)")
+
+
+@contextmanager
+def stderr_progress(enabled: bool) -> Iterator[ProgressLine | None]:
+    """A ProgressLine on stderr (None when not ``enabled``), ended when the block ends.
+
+    On an error the stage is not summed up in a log: the error is the one line
+    to read (on a terminal the line drawn so far is only ended)."""
+    bar = ProgressLine(sys.stderr) if enabled else None
+    try:
+        yield bar
+    except BaseException:
+        if bar is not None and bar.tty:
+            bar.finish()
+        raise
+    if bar is not None:
+        bar.finish()
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "count", help="count a corpus's pre-tokens into a word<TAB>count file (to train from later)",
+        formatter_class=help_formatter,
+        description="Count the pre-tokens of text files as MODEL (a model type, or a model file whose\n"
+                    "type and special tokens are used) counts them for training, and write\n"
+                    "word<TAB>count lines (highest count first; a tab, line break or backslash in a\n"
+                    "word written \\t, \\n, \\r, \\\\): the file sentencepiece's input_format=tsv reads\n"
+                    "and 'wubitok train --counts' trains from. Counts of parts of a corpus add up:\n"
+                    "count the parts anywhere, train from all the files.",
+        epilog="examples:\n"
+               "  wubitok count -m wubi-bpe --file corpus.txt -o counts.tsv\n"
+               "  wubitok count -m bpe --file a.txt --file b.txt -o counts.tsv --workers 2\n"
+               "  wubitok count -m wubi-bpe --file big.txt -o counts.tsv --cluster tcp://10.0.0.5:8786\n"
+               "  wubitok train -m wubi-bpe -v 32000 --counts counts.tsv -o wubi32k.json",
+    )
+    p.add_argument("--model", "-m", required=True, metavar="MODEL", help="a model type or a model file")
+    p.add_argument("--file", "-f", action="append", default=[], metavar="PATH", required=True,
+                   help="a corpus file (repeatable)")
+    add_encoding(p)
+    p.add_argument("--output", "-o", required=True, metavar="COUNTS.tsv", help="where to write the counts")
+    p.add_argument("--special-token", action="append", default=[], metavar="T", dest="special_tokens",
+                   help="an extra special token, counted whole (repeatable; as in 'wubitok train')")
+    add_scale_options(p)
+    p.add_argument("--sample", type=int, metavar="N", help="count N lines of the corpus drawn at random")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="which random sample (default 0)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on stderr")
+    p.set_defaults(func=run)
+
+
+def _model_and_specials(name: str, extra: list[str]) -> tuple[str, list[str]]:
+    if name in available_models():
+        return name, extra
+    if Path(name).is_file():
+        tok = load_tokenizer(name)
+        return tok.model_type, list(dict.fromkeys([*tok.special_tokens, *extra]))
+    raise InputError(f"unknown model type {name!r} and no such model file "
+                     f"(model types: {', '.join(available_models())})")
+
+
+def run(args: argparse.Namespace) -> int:
+    model, specials = _model_and_specials(args.model, args.special_tokens)
+    check_workers(args.workers)
+    out = Path(args.output)
+    # Before the counting, not after: the folder is where the temporary file goes.
+    if not out.resolve().parent.is_dir():
+        raise FileError(f"{out}: folder {out.resolve().parent} does not exist")
+    paths = check_readable_text(args.file, encoding=args.encoding)
+    note_encodings(args, paths)
+    with stderr_progress(not args.quiet) as bar:
+        counts = count_pretokens(
+            files=paths, model=model, special_tokens=specials, workers=args.workers, cluster=args.cluster,
+            sample=args.sample, seed=args.seed, max_words=args.max_words,
+            progress=None if bar is None else (lambda done, total: bar("counting", done, total)))
+    if not counts:
+        raise InputError("no pre-tokens in the corpus: nothing to write")
+    write_counts_tsv(counts, out)
+    if not args.quiet:
+        print(f"wrote {args.output}: {len(counts):,} pre-tokens, {sum(counts.values()):,} in all", file=sys.stderr)
+    return 0
