@@ -25,6 +25,7 @@ COMMAND_MODULES = [
     "phrase",
     "settings_cmd",
     "userdata",
+    "table",
     "train",
     "count",
     "encode",

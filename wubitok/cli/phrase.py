@@ -6,7 +6,7 @@ import argparse
 from ..dictionary import default_dictionary
 from ..errors import InputError
 from ..ime import UserFrequencies
-from ..ime.phrases import check_code, phrase_entry
+from ..ime.phrases import check_code, phrase_entry, typed_by_table
 from ..ime.userdata import MAX_POSITION
 from .common import help_formatter, print_json
 
@@ -59,7 +59,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run_add(args: argparse.Namespace) -> int:
     d = default_dictionary()
     code, text = phrase_entry(d, args.text, args.code)
-    if text in {c.text for c in d.exact_candidates(code)}:
+    if typed_by_table(d, code, text):
         print(f"{text} is in the table under {code} already")
         return 0
     db = UserFrequencies()
@@ -92,8 +92,7 @@ def run_pin(args: argparse.Namespace) -> int:
     db = UserFrequencies()
     try:
         # Only what the code types can be pinned there: a table entry or a phrase of the user's.
-        typed = {c.text for c in default_dictionary().exact_candidates(code)} | set(db.phrase_texts(code))
-        if args.text not in typed:
+        if not typed_by_table(default_dictionary(), code, args.text) and args.text not in db.phrase_texts(code):
             raise InputError(f"{code} does not type {args.text} (add it first: wubitok phrase add)")
         db.pin(code, args.text, args.position - 1)
     finally:

@@ -12,6 +12,7 @@ import regex
 
 from ..dictionary import WUBI_KEYS, WubiDictionary
 from ..errors import InputError
+from .short_codes import STANDARD_SHORT_CODES
 
 MAX_PHRASE = 32
 _HAN = regex.compile(r"\p{Han}+")
@@ -43,3 +44,9 @@ def phrase_entry(dictionary: WubiDictionary, text: str, code: str | None = None)
     if len(text) < 2:
         raise InputError(f"{text!r} is one character: give its code (--code)")
     return dictionary.phrase_code(text), text
+
+
+def typed_by_table(dictionary: WubiDictionary, code: str, text: str) -> bool:
+    """Whether ``code`` types ``text`` without the user's phrases (the table, or a
+    standard short code the engine adds)."""
+    return STANDARD_SHORT_CODES.get(code) == text or text in {c.text for c in dictionary.exact_candidates(code)}

@@ -1,0 +1,112 @@
+"""A Rime schema for the typing table: ``wubi86_wubitok.schema.yaml`` and ``.dict.yaml``.
+
+The dictionary keeps the engine's order within a code (``sort: original``:
+librime lists entries of one code in file order); the weight column is the
+dictionary's use frequency, which Rime uses to order completions.  The schema
+is self-contained (no ``import_preset``: Debian's rime-data-wubi ships no
+default.yaml or symbols.yaml): Wubi keys a-y, 4-key codes, a 4-key code with
+one candidate commits itself, and the engine's Chinese punctuation.
+Pinyin lookup, the ``zz`` symbol codes and the user's punctuation map are not
+exported.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterable
+
+from ... import __version__
+from ...dictionary import WUBI_KEYS
+from ...fileio import atomic_write_text
+from ..punctuation import CHINESE_PUNCTUATION, PAIRED_QUOTES
+from .entries import TableEntry
+
+SCHEMA_ID = "wubi86_wubitok"
+
+
+def write_rime(entries: Iterable[TableEntry], folder: str | Path, *, page_size: int = 5) -> list[Path]:
+    """Write the schema and its dictionary into ``folder``; returns both paths."""
+    out = Path(folder)
+    schema, dictionary = out / f"{SCHEMA_ID}.schema.yaml", out / f"{SCHEMA_ID}.dict.yaml"
+    atomic_write_text(dictionary, _dictionary(entries))
+    atomic_write_text(schema, _schema(page_size))
+    return [schema, dictionary]
+
+
+def _q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+
+
+def _dictionary(entries: Iterable[TableEntry]) -> str:
+    lines = [
+        "# Rime dictionary: Wubi-86 with the user's phrases and order, exported by wubitok",
+        "# encoding: utf-8",
+        "---",
+        f"name: {SCHEMA_ID}",
+        f"version: {_q(__version__)}",
+        "sort: original",
+        "use_preset_vocabulary: false",
+        "columns:",
+        "  - text",
+        "  - code",
+        "  - weight",
+        "...",
+        "",
+    ]
+    lines += [f"{e.text}\t{e.code}\t{e.weight}" for e in entries]
+    return "\n".join(lines) + "\n"
+
+
+def _schema(page_size: int) -> str:
+    half_shape = {k: v for k, v in CHINESE_PUNCTUATION.items()}
+    punct = [f"    {_q(k)}: {_q(v)}" for k, v in half_shape.items()]
+    punct += [f"    {_q(k)}: {{ pair: [{_q(a)}, {_q(b)}] }}" for k, (a, b) in PAIRED_QUOTES.items()]
+    return "\n".join([
+        "# Rime schema: Wubi-86 as typed in wubitok (exported by wubitok)",
+        "# encoding: utf-8",
+        "",
+        "schema:",
+        f"  schema_id: {SCHEMA_ID}",
+        '  name: "五笔86 (wubitok)"',
+        f"  version: {_q(__version__)}",
+        "  description: |",
+        "    Wubi-86 with your phrases and learned order, exported by wubitok.",
+        "",
+        "switches:",
+        "  - name: ascii_mode",
+        "    reset: 0",
+        "    states: [ 中文, 西文 ]",
+        "  - name: full_shape",
+        "    states: [ 半角, 全角 ]",
+        "  - name: ascii_punct",
+        "    states: [ 。，, ．， ]",
+        "",
+        "engine:",
+        "  processors: [ ascii_composer, speller, punctuator, selector, navigator, express_editor ]",
+        "  segmentors: [ ascii_segmentor, abc_segmentor, punct_segmentor, fallback_segmentor ]",
+        "  translators: [ punct_translator, table_translator ]",
+        "",
+        "speller:",
+        f"  alphabet: {WUBI_KEYS}",
+        "  max_code_length: 4",
+        "  auto_select: true",
+        "  auto_select_unique_candidate: true",
+        "",
+        "menu:",
+        f"  page_size: {page_size}",
+        "",
+        "translator:",
+        f"  dictionary: {SCHEMA_ID}",
+        "  enable_charset_filter: false",
+        "  enable_sentence: false",
+        "  enable_completion: true",
+        "  enable_user_dict: true",
+        "  enable_encoder: false",
+        "",
+        "punctuator:",
+        "  half_shape:",
+        *punct,
+        "  full_shape:",
+        *punct,
+        "",
+    ])
