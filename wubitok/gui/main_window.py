@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from .. import __version__
 from ..earlyinit import LANGUAGES, PANE_KEYS, PANES, THEMES
 from .panes.base import Pane
-from .support import i18n, theme
+from .support import gc_pauses, i18n, theme
 from .support.settings import Settings
 
 DEFAULT_SIZE = QSize(1200, 800)
@@ -93,6 +93,7 @@ class MainWindow(QMainWindow):
         start = self._settings.get_str("pane", "lookup") if restore else "lookup"
         if not self.show_pane(start):
             self.show_pane(self._keys[0])
+        gc_pauses.settle(collect=True)  # start-up objects live for good: no collection walks them again
 
     # -- panes -------------------------------------------------------------
     def pane_keys(self) -> list[str]:
@@ -124,6 +125,7 @@ class MainWindow(QMainWindow):
         self.stack.removeWidget(placeholder)
         placeholder.deleteLater()
         self._panes[key] = widget
+        gc_pauses.settle()
 
     def _broken_message(self, key: str) -> str:
         last = self.pane_errors.get(key, "").strip().splitlines()[-1:] or [""]

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from ...errors import Cancelled, WubitokError
 from ...progress import Progress, ProgressMeter
+from . import gc_pauses
 
 # At most one progress signal per this many seconds (stage changes and the
 # final "done == total" always go through).
@@ -32,12 +33,15 @@ PROGRESS_INTERVAL = 0.05
 class _Runnable(QRunnable):
     def __init__(self, job: "Job"):
         super().__init__()
-        self._job = job
+        self._job: Job | None = job
         # The Job object keeps this alive; Qt must not delete the wrapper under Python.
         self.setAutoDelete(False)
 
     def run(self) -> None:
-        self._job._run()
+        job, self._job = self._job, None  # no Job <-> runnable cycle left behind (gc_pauses)
+        if job is not None:
+            with gc_pauses.paused():
+                job._run()
 
 
 # Jobs that are running; a Job must outlive its runnable even if the caller
