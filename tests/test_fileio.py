@@ -13,6 +13,7 @@ from wubitok.fileio import (
     DETECT_BYTES,
     TextFile,
     TextPath,
+    atomic_write_many,
     atomic_write_text,
     check_readable_text,
     detect_encoding,
@@ -213,3 +214,37 @@ def test_any_text_comes_back_from_its_encoding(tmp_path_factory, text, encoding)
         # With a byte-order mark it is found without being named.
         atomic_write_text(f, "\ufeff" + text, encoding)
         assert read_text_file(f) == TextFile("\ufeff" + text, encoding)
+
+
+def test_a_temp_file_a_live_writer_holds_is_kept(tmp_path):
+    import fcntl
+
+    out = tmp_path / "a.txt"
+    live = tmp_path / ".a.txt.0123456789ab.tmp"
+    live.write_bytes(b"being written")
+    with open(live, "rb") as fh:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)  # as atomic_write_bytes holds it while writing
+        atomic_write_text(out, "new")
+        assert live.exists()
+    atomic_write_text(out, "newer")  # its writer is gone now
+    assert not live.exists() and out.read_text() == "newer"
+
+
+def test_atomic_write_many_replaces_nothing_when_one_fails(tmp_path):
+    a, b = tmp_path / "a.txt", tmp_path / "missing" / "b.txt"
+    a.write_text("old")
+    with pytest.raises(FileError, match="does not exist"):
+        atomic_write_many([(a, b"new"), (b, b"new")])
+    assert a.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["a.txt"]
+
+
+def test_long_names_get_a_temp_name_that_fits(tmp_path):
+    name_max = os.pathconf(tmp_path, "PC_NAME_MAX")
+    out = tmp_path / ("文" * (name_max // 3))
+    atomic_write_text(out, "x")
+    assert out.read_text() == "x" and [p.name for p in tmp_path.iterdir()] == [out.name]
+
+
+def test_an_empty_output_name_is_refused():
+    with pytest.raises(FileError, match="output file name is empty"):
+        atomic_write_text("", "x")

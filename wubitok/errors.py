@@ -12,6 +12,14 @@ without a code is shown in English.
 from __future__ import annotations
 
 
+def excerpt(text: str, limit: int = 40) -> str:
+    """``text`` quoted (repr) for a message, cut to about ``limit`` characters:
+    an error never copies a whole bad input."""
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit]) + f"... ({len(text):,} characters)"
+
+
 class WubitokError(Exception):
     """Base class for errors caused by input, not by a bug."""
 

@@ -9,15 +9,21 @@ written back is the same file.
 from __future__ import annotations
 
 import codecs
+import json
 import os
+import re
 import secrets
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
-from .errors import FileError, InputError
+from .errors import FileError, InputError, excerpt
+from .paths import dictionary_path, resources_dir
 
+# Far beyond any real tokenizer file (the largest public tokenizer.json files
+# are tens of MB): a model file bigger than this is refused before it is read.
+MAX_MODEL_BYTES = 512 << 20
 # Big enough to make file reading cheap, small enough to keep memory bounded.
 CHUNK_CHARS = 1 << 20
 # How much of a file the encoding is guessed from.
@@ -234,30 +240,81 @@ def _resolve(path: str | os.PathLike, encoding: str | None) -> str:
     return detected
 
 
-def read_text_file(path: str | os.PathLike, encoding: str | None = None) -> TextFile:
-    """The whole file as text, with the encoding it was read in.
-
-    ``encoding`` None (or "auto") detects it; a :class:`TextPath` brings its own.
-    """
-    p = Path(path)
+def _read_bytes(p: Path, max_bytes: int | None) -> bytes:
     try:
-        data = p.read_bytes()
+        with open(p, "rb") as fh:
+            if max_bytes is None:
+                return fh.read()
+            # Checked on what is read, not on the size the file claims: a
+            # device or a growing file has no honest size.
+            data = fh.read(max_bytes + 1)
     except OSError as exc:
         raise _open_error(p, exc) from None
+    if len(data) > max_bytes:
+        raise FileError(f"{p}: too big (more than {max_bytes >> 20} MB)", code="file.too_big", path=str(p),
+                        limit_mb=max_bytes >> 20)
+    return data
+
+
+def decode_text(data: bytes, encoding: str | None = None, *, path: str | os.PathLike = "-") -> TextFile:
+    """``data`` (a file's bytes) as text, in ``encoding`` or the detected one."""
+    p = Path(path)
     chosen = normalize_encoding(encoding) if encoding is not None else getattr(path, "encoding", None)
     if chosen is None:
         chosen = detect_encoding(data)
         if chosen is None:
-            raise _not_text_error(p, _first_invalid_byte(p, "utf-8"))
+            offset = 0
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                offset = exc.start
+            raise _not_text_error(p, offset)
     try:
         return TextFile(data.decode(chosen), chosen)
     except UnicodeDecodeError as exc:
         raise _decode_error(p, chosen, exc.start) from None
 
 
-def read_text(path: str | os.PathLike, encoding: str | None = None) -> str:
+def read_text_file(path: str | os.PathLike, encoding: str | None = None, *,
+                   max_bytes: int | None = None) -> TextFile:
+    """The whole file as text, with the encoding it was read in.
+
+    ``encoding`` None (or "auto") detects it; a :class:`TextPath` brings its own.
+    A file of more than ``max_bytes`` is refused (after reading no more than that).
+    """
+    return decode_text(_read_bytes(Path(path), max_bytes), encoding, path=path)
+
+
+def read_text(path: str | os.PathLike, encoding: str | None = None, *, max_bytes: int | None = None) -> str:
     """The whole file as text (see :func:`read_text_file`)."""
-    return read_text_file(path, encoding).text
+    return read_text_file(path, encoding, max_bytes=max_bytes).text
+
+
+def read_model_bytes(path: str | os.PathLike) -> bytes:
+    """A tokenizer file's bytes; one far beyond any real model's size is refused before it is read."""
+    return _read_bytes(Path(path), MAX_MODEL_BYTES)
+
+
+def read_model_text(path: str | os.PathLike) -> str:
+    """A tokenizer file's text (see :func:`read_model_bytes`)."""
+    return read_text(path, max_bytes=MAX_MODEL_BYTES)
+
+
+class JsonError(ValueError):
+    """Text that is not JSON, or JSON that cannot be held (too deep, too long a number)."""
+
+
+def parse_json(text: str) -> Any:
+    """``json.loads``, with every way it can fail as a :class:`JsonError` whose
+    message is short: ``line 3: Expecting value``."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise JsonError(f"line {exc.lineno}: {exc.msg}") from None
+    except RecursionError:
+        raise JsonError("nested too deeply") from None
+    except ValueError as exc:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+        raise JsonError(excerpt(str(exc), 80)) from None
 
 
 def iter_text_chunks(path: str | os.PathLike, chunk_chars: int = CHUNK_CHARS,
@@ -338,41 +395,161 @@ def _write_error(path: Path, exc: OSError) -> FileError:
     return FileError(f"{path}: cannot write ({reason})", code="file.unwritable", path=str(path), reason=reason)
 
 
-def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that readers see the old file or the new one.
+def check_output_name(path: str | os.PathLike) -> Path:
+    """``path`` as a Path; an empty name is an error (it is no file, nor the current folder)."""
+    if not os.fspath(path):
+        raise FileError("the output file name is empty", code="file.empty_name")
+    return Path(path)
 
-    The temp file sits in the same folder so that ``os.replace`` is a rename on
-    one filesystem, never a copy that could be interrupted half-way.
-    """
-    p = Path(path)
-    folder = p.parent if str(p.parent) else Path(".")
-    # os.open with mode 0o666 (not mkstemp's 0o600) so the file gets the
-    # permissions the user's umask gives any new file.
+
+def _bundled_files() -> list[Path]:
+    models = resources_dir() / "models"
+    return [dictionary_path(), *(sorted(models.glob("*.json")) if models.is_dir() else [])]
+
+
+def check_output(path: str | os.PathLike, inputs: Iterable[str | os.PathLike] = ()) -> Path:
+    """Refuse to write ``path`` when it is one of ``inputs`` (the same file by
+    device and inode, so also through a symbolic or hard link) or part of the
+    bundled data; else ``path`` as a Path.  ``-`` in ``inputs`` (stdin) is skipped."""
+    p = check_output_name(path)
+    target = p.resolve()
+    for bundled in (resources_dir().resolve(), dictionary_path().resolve()):
+        if target == bundled or bundled in target.parents:
+            raise FileError(f"{p}: is part of wubitok's bundled data; write somewhere else",
+                            code="file.bundled", path=str(p))
+    if _inode(p) is None:
+        return p  # not there yet: it is none of the inputs
+    if _inode(p) in {_inode(f) for f in _bundled_files()}:  # a hard link into the bundle
+        raise FileError(f"{p}: is part of wubitok's bundled data; write somewhere else",
+                        code="file.bundled", path=str(p))
+    for given in inputs:
+        if os.fspath(given) != "-" and _inode(given) == _inode(p):
+            raise FileError(f"{p}: is one of the inputs ({excerpt(str(given))}); choose another output",
+                            code="file.output_is_input", path=str(p), input=str(given))
+    return p
+
+
+def _inode(path: str | os.PathLike) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return st.st_dev, st.st_ino
+
+
+# Temp files are ``.NAME.<12 hex>.tmp`` beside NAME; the part of NAME kept is
+# cut so that the whole name fits the filesystem's limit (NAME_MAX).
+_TEMP_SUFFIX_BYTES = len(".") + 1 + 12 + len(".tmp")
+
+
+def _temp_prefix(name: str, folder: Path) -> str:
+    """The ``.NAME`` part of a temp file name for ``name``, cut to fit NAME_MAX."""
+    try:
+        name_max = os.pathconf(folder, "PC_NAME_MAX")
+    except (AttributeError, OSError, ValueError):
+        name_max = 255
+    # Cut on a character boundary; the same name always gives the same prefix.
+    kept = os.fsencode(name)[: name_max - _TEMP_SUFFIX_BYTES].decode("utf-8", "ignore")
+    return "." + (kept or "_")
+
+
+def _lock(fd: int, *, wait: bool) -> bool:
+    """An exclusive lock on an open temp file: held while it is written, so that a
+    lockable one belongs to a writer that is gone.  Without fcntl (Windows) a
+    temp file is never taken for stale: an open file there cannot be removed anyway."""
+    try:
+        import fcntl
+    except ImportError:
+        return wait
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def _remove_stale_temps(folder: Path, prefix: str) -> None:
+    """Remove temp files of ours for the same target that a killed writer left."""
+    pattern = re.compile(re.escape(prefix) + r"\.[0-9a-f]{12}\.tmp")
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix) and pattern.fullmatch(n)]
+    except OSError:
+        return
+    for name in names:
+        try:
+            fd = os.open(folder / name, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        except OSError:
+            continue
+        try:
+            if _lock(fd, wait=False):
+                os.unlink(folder / name)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+
+def _create_temp(p: Path, folder: Path) -> tuple[int, Path]:
+    prefix = _temp_prefix(p.name, folder)
+    _remove_stale_temps(folder, prefix)
     for _ in range(100):
-        tmp = folder / f".{p.name}.{secrets.token_hex(6)}.tmp"
+        tmp = folder / f"{prefix}.{secrets.token_hex(6)}.tmp"
+        # os.open with mode 0o666 (not mkstemp's 0o600) so the file gets the
+        # permissions the user's umask gives any new file.
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-            break
         except FileExistsError:
             continue
         except OSError as exc:
             raise _write_error(p, exc) from None
-    else:
-        raise FileError(f"{p}: cannot create a temporary file in {folder}", code="file.no_temp", path=str(p),
-                        folder=str(folder))
+        _lock(fd, wait=True)
+        if os.fstat(fd).st_nlink > 0:
+            return fd, tmp
+        os.close(fd)  # another writer took it for stale between open and lock
+    raise FileError(f"{p}: cannot create a temporary file in {folder}", code="file.no_temp", path=str(p),
+                    folder=str(folder))
+
+
+def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the new one.
+
+    The temp file sits in the same folder so that ``os.replace`` is a rename on
+    one filesystem, never a copy that could be interrupted half-way.  Temp
+    files a killed writer left for the same path are removed first.
+    """
+    atomic_write_many([(path, data)])
+
+
+def atomic_write_many(files: Iterable[tuple[str | os.PathLike, bytes]]) -> None:
+    """Write several files, each atomically, all written before any is replaced:
+    an error or Ctrl-C while writing leaves every old file as it was."""
+    temps: list[tuple[Path, Path]] = []
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, p)
-    except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise _write_error(p, exc) from None
+        for path, data in files:
+            p = check_output_name(path)
+            folder = p.parent if str(p.parent) else Path(".")
+            fd, tmp = _create_temp(p, folder)
+            temps.append((tmp, p))
+            try:
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(data)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+            except OSError as exc:
+                raise _write_error(p, exc) from None
+        for i, (tmp, p) in enumerate(temps):
+            try:
+                os.replace(tmp, p)
+            except OSError as exc:
+                raise _write_error(p, exc) from None
+            temps[i] = (p, p)  # replaced: nothing to clean up
+    except BaseException:
+        for tmp, p in temps:
+            if tmp != p:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
         raise
 
 

@@ -34,7 +34,7 @@ from .codec import CodecOptions
 from .engines.backends import choose_backend
 from .engines.base import Tokenizer, check_cancel, engine_class
 from .errors import FileError, InputError
-from .fileio import TextPath, check_readable_text, iter_lines
+from .fileio import TextPath, check_output, check_readable_text, iter_lines
 from .progress import ProgressCallback
 from .scale.counts import BoundedCounts, read_counts_tsv, sample_lines
 from .scale.runner import check_workers, parse_cluster
@@ -110,6 +110,7 @@ def check_request(request: TrainRequest, *, create_folder: bool = False) -> list
     engine_class(request.model_type)  # an unknown type names the known ones
     if request.codec is not None and request.model_type != "wubi-bpe":
         raise InputError(f"a Wubi spelling (codec) is for wubi-bpe models, not {request.model_type}")
+    check_output(request.output, [*request.files, *request.counts])
     check_workers(request.workers)
     if request.cluster is not None:
         parse_cluster(request.cluster)

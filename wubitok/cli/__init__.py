@@ -2,14 +2,19 @@
 
 Each command lives in its own module here and exposes ``register(subparsers)``,
 which adds a parser whose ``func(args) -> int`` runs the command.  User errors
-(``WubitokError``) become one line on stderr and exit code 2.
+(``WubitokError``) and output that cannot be written (a full disk) become one
+line on stderr and exit code 2; SIGTERM is handled like Ctrl-C.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
+import signal
 import sys
-from typing import NoReturn, Sequence
+import threading
+from typing import Any, Iterator, NoReturn, Sequence
 
 from .. import __version__
 from ..errors import WubitokError
@@ -38,6 +43,15 @@ COMMAND_MODULES = [
 ]
 
 EXIT_USER_ERROR = 2
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 128 + signal.SIGTERM
+# An error message is one line of reasonable length, whatever it quotes.
+MAX_MESSAGE_CHARS = 1000
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, like Ctrl-C: the same clean-up runs
+    (a file being written is not left half-done, nor its temp file)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,6 +84,42 @@ def _utf8_streams() -> None:
             stream.reconfigure(encoding="utf-8")
 
 
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pid = os.getpid()
+
+    def on_sigterm(signum: int, frame: Any) -> None:
+        if os.getpid() != pid:  # a forked worker: die as it would have
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _drop_stdout() -> None:
+    # What is still buffered for a closed pipe or a full disk would fail
+    # again when Python flushes at exit, with a second message.
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _error_line(command: str, message: str) -> str:
+    if len(message) > MAX_MESSAGE_CHARS:
+        message = message[:MAX_MESSAGE_CHARS] + "..."
+    return f"wubitok {command}: error: {message}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _utf8_streams()
     parser = build_parser()
@@ -78,16 +128,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return int(args.func(args) or 0)
+        with _sigterm_as_interrupt():
+            code = int(args.func(args) or 0)
+            sys.stdout.flush()  # a full disk is reported here, not at exit
+            return code
     except WubitokError as exc:
-        print(f"wubitok {args.command}: error: {exc}", file=sys.stderr)
+        print(_error_line(args.command, str(exc)), file=sys.stderr)
         return EXIT_USER_ERROR
+    except Terminated:
+        print(f"wubitok {args.command}: terminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         print(f"wubitok {args.command}: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # `wubitok ... | head` closed the pipe: not an error worth a traceback.
+        # `wubitok ... | head` closed the pipe: not an error worth a word.
+        _drop_stdout()
         return 0
+    except OSError as exc:
+        # Files are read and written with FileErrors: what is left is standard output.
+        _drop_stdout()
+        print(_error_line(args.command, f"cannot write the output ({exc.strerror or exc})"), file=sys.stderr)
+        return EXIT_USER_ERROR
 
 
 def run() -> None:

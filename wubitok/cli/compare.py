@@ -13,7 +13,7 @@ from ..compare.run import compare_tokenizers
 from ..compare.spans import TokenSpan, sample_spans
 from ..engines.base import Tokenizer, load_tokenizer
 from ..errors import InputError
-from ..fileio import TextPath, check_readable_text
+from ..fileio import TextPath, check_output, check_readable_text
 from .common import ProgressLine, add_encoding, help_formatter, note_encodings, print_json
 
 EPILOG = """\
@@ -139,13 +139,26 @@ def _spans_text(spans: dict[str, list[TokenSpan]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _check_outputs(args: argparse.Namespace, models: list[str]) -> None:
+    """Before any work: no output may replace an input or the bundled data."""
+    inputs = [*args.file, *(args.train or []), *(args.held_out or []), *args.model, *args.hf_tokenizer,
+              *args.spm_model, *args.tiktoken]
+    if args.plot is not None:
+        check_output(args.plot, inputs)
+    if args.output_dir is not None:
+        folder = check_output(args.output_dir, inputs)
+        for model in models:
+            check_output(folder / f"{model}.json", inputs)
+
+
 def run(args: argparse.Namespace) -> int:
     _check_mode(args)
+    models = [m.strip() for m in args.models.split(",") if m.strip()]
+    _check_outputs(args, models if args.train is not None else [])
     taken: set[str] = set()
     progress = ProgressLine(sys.stderr)
     try:
         if args.train is not None:
-            models = [m.strip() for m in args.models.split(",") if m.strip()]
             taken.update(models)
             externals = _tokenizers(args, taken)
             corpus, held_out = _text_files(args, args.train), _text_files(args, args.held_out)

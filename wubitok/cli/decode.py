@@ -8,7 +8,7 @@ import sys
 
 from ..engines.base import load_tokenizer
 from ..errors import InputError
-from ..fileio import atomic_write_bytes, read_text_file
+from ..fileio import atomic_write_bytes, check_output, read_text_file
 from .common import add_encoding, help_formatter, note_encoding
 
 
@@ -42,9 +42,11 @@ def run(args: argparse.Namespace) -> int:
         ids = _parse_ids(" ".join(args.ids), "IDS")
     else:
         raise InputError("no input: give IDS or --ids-file PATH")
+    if args.output is not None:
+        check_output(args.output, [args.model, *([args.ids_file] if args.ids_file else [])])
     tokenizer = load_tokenizer(args.model)
     data = _to_bytes(tokenizer.decode(ids))
-    if args.output:
+    if args.output is not None:
         atomic_write_bytes(args.output, data)
     else:
         sys.stdout.flush()

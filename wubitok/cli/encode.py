@@ -7,7 +7,7 @@ import sys
 
 from ..engines.base import load_tokenizer
 from ..errors import InputError
-from ..fileio import read_text
+from ..fileio import check_output, read_text
 from ..scale import DOC_MODES, OUTPUT_FORMATS, encode_files
 from .common import ProgressLine, help_formatter, print_json
 
@@ -69,9 +69,7 @@ def run_corpus(args: argparse.Namespace) -> int:
         raise InputError("with -o, give the corpus as --file PATH (repeatable), not TEXT")
     if not args.file:
         raise InputError("with -o, give the corpus as --file PATH (repeatable)")
-    out = os.path.abspath(args.output)
-    if any(os.path.exists(f) and os.path.exists(out) and os.path.samefile(f, out) for f in args.file):
-        raise InputError(f"{args.output}: the output is one of the input files")
+    check_output(args.output, [*args.file, args.model])
     tokenizer = load_tokenizer(args.model)
     # A progress line on a terminal only: in a log or a pipe it would be noise.
     bar = ProgressLine(sys.stderr) if not args.quiet and sys.stderr.isatty() else None
@@ -89,7 +87,7 @@ def run_corpus(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.output:
+    if args.output is not None:
         return run_corpus(args)
     corpus_only = [flag for flag, on in (("--workers", args.workers != 1), ("--cluster", args.cluster),
                                          ("--eod", args.eod), ("--offsets", args.offsets), ("--format", args.format))

@@ -6,6 +6,7 @@ import sys
 
 from ..engines.base import load_tokenizer
 from ..exports import EXPORTS, FORMATS, export
+from ..fileio import check_output
 from .common import help_formatter
 
 
@@ -32,6 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_output(args.output, [args.model])
     model = load_tokenizer(args.model)
     export(model, args.to, args.output)
     print(f"wrote {args.output} ({args.to}, {model.vocab_size} tokens)", file=sys.stderr)

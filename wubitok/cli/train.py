@@ -9,7 +9,7 @@ from ..codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES
 from ..engines.backends import AUTO_FAST_BYTES, BACKENDS
 from ..engines.base import available_models
 from ..errors import InputError
-from ..fileio import check_readable_text
+from ..fileio import check_output, check_readable_text
 from ..training import TrainRequest, resolve_backend, train_to_file
 from .common import ProgressLine, add_encoding, codec_options, default_codec, help_formatter, note_encodings
 from .count import add_scale_options
@@ -83,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("no corpus: give text files to train on (or --counts TSV)")
     if args.sample is not None and args.sample < 1:
         raise InputError(f"--sample must be 1 or more, not {args.sample}")
+    check_output(args.output, [*args.corpus, *(args.counts or [])])
     # Each file's encoding found (and named if not UTF-8) once, here.
     paths = check_readable_text(args.corpus, encoding=args.encoding) if args.corpus else []
     note_encodings(args, paths)

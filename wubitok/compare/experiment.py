@@ -15,7 +15,7 @@ from typing import Mapping, Sequence
 
 from ..engines.base import ProgressCallback, Tokenizer, check_cancel, engine_class
 from ..errors import FileError, InputError
-from ..fileio import check_readable_text
+from ..fileio import atomic_write_many, check_output, check_readable_text, encode_text
 from .metrics import CompareResult
 from .run import NamedTokenizers, compare_tokenizers, named
 
@@ -46,7 +46,8 @@ def train_and_compare(
 
     Progress stages are "training <model>: <engine stage>" for each training,
     then "encoding" for the comparison.  With ``out_dir`` each trained model
-    is saved there as ``<model>.json``.
+    is saved there as ``<model>.json``, all at the end: a failure or Ctrl-C
+    before then leaves older models of the same names, and no new folder.
     """
     if vocab_size < 1:
         raise InputError("the vocabulary size must be at least 1")
@@ -62,12 +63,9 @@ def train_and_compare(
     # Fail on an unreadable file now, not after minutes of training.
     check_readable_text(corpus)
     check_readable_text(held_out)
-    out = Path(out_dir) if out_dir is not None else None
-    if out is not None:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise FileError(f"{out}: cannot create the output folder ({exc.strerror or exc})") from None
+    out = check_output(out_dir) if out_dir is not None else None
+    if out is not None and out.exists() and not out.is_dir():
+        raise FileError(f"{out}: not a folder", code="file.not_folder", path=str(out))
 
     trained: dict[str, Tokenizer] = {}
     seconds: dict[str, float] = {}
@@ -82,9 +80,9 @@ def train_and_compare(
         trained[model] = cls.train(files=list(corpus), vocab_size=vocab_size, min_frequency=min_frequency,
                                    progress=report, cancel=cancel)
         seconds[model] = time.perf_counter() - start
-        if out is not None:
-            paths[model] = out / f"{model}.json"
-            trained[model].save(paths[model])
+    if out is not None:
+        paths = {model: out / f"{model}.json" for model in trained}
+        _save_all(out, [(paths[m], encode_text(tok.to_json(), path=paths[m])) for m, tok in trained.items()])
 
     results = compare_tokenizers(
         named([*trained.items(), *externals]), files=held_out, progress=progress, cancel=cancel
@@ -92,3 +90,21 @@ def train_and_compare(
     for r in results:
         r.train_seconds = seconds.get(r.name)
     return ExperimentResult(results, trained, seconds, paths)
+
+
+def _save_all(folder: Path, files: list[tuple[Path, bytes]]) -> None:
+    """Write the models into ``folder`` (made if needed; removed again if writing fails)."""
+    made = [p for p in (folder, *folder.parents) if not p.exists()]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise FileError(f"{folder}: cannot create the output folder ({exc.strerror or exc})") from None
+    try:
+        atomic_write_many(files)
+    except BaseException:
+        for p in made:  # innermost first
+            try:
+                p.rmdir()
+            except OSError:
+                break
+        raise
