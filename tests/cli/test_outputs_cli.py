@@ -250,3 +250,18 @@ def test_compare_train_writes_all_models_at_the_end(capsys, tmp_path, corpus):
                        "--models", "wubi-bpe,bpe", "-o", out, "--format", "json")
     assert code == 0, err
     assert sorted(x.name for x in out.iterdir()) == ["bpe.json", "wubi-bpe.json"]
+
+
+def test_count_refuses_to_overwrite_its_corpus(capsys, corpus):
+    same = _unchanged(corpus)
+    code, _, err = run(capsys, "count", "-m", "bpe", "--file", corpus, "-o", corpus)
+    assert code == 2 and "is one of the inputs" in err and same()
+
+
+def test_userdata_export_refuses_to_overwrite_the_users_data(capsys, user_data_dir):
+    code, _, err = run(capsys, "settings", "set", "output", "traditional")
+    assert code == 0, err
+    settings = next(user_data_dir.glob("*.json"))
+    same = _unchanged(settings)
+    code, _, err = run(capsys, "userdata", "export", settings)
+    assert code == 2 and "is one of the inputs" in err and same()

@@ -9,7 +9,7 @@ from typing import Iterator
 
 from ..engines.base import available_models, load_tokenizer
 from ..errors import FileError, InputError
-from ..fileio import check_readable_text
+from ..fileio import check_output, check_readable_text
 from ..scale import count_pretokens, write_counts_tsv
 from ..scale.runner import check_workers
 from .common import ProgressLine, add_encoding, help_formatter, note_encodings
@@ -86,7 +86,7 @@ def _model_and_specials(name: str, extra: list[str]) -> tuple[str, list[str]]:
 def run(args: argparse.Namespace) -> int:
     model, specials = _model_and_specials(args.model, args.special_tokens)
     check_workers(args.workers)
-    out = Path(args.output)
+    out = check_output(args.output, [*args.file, args.model])
     # Before the counting, not after: the folder is where the temporary file goes.
     if not out.resolve().parent.is_dir():
         raise FileError(f"{out}: folder {out.resolve().parent} does not exist")

@@ -3,7 +3,11 @@ from __future__ import annotations
 
 import argparse
 
+from ..fileio import check_output
+from ..ime.options import settings_path
 from ..ime.userdata import export_user_data, import_user_data
+from ..ime.userdb import FILENAME
+from ..paths import user_data_dir
 from .common import help_formatter
 
 EPILOG = """\
@@ -35,6 +39,7 @@ def _summary(data: tuple) -> str:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    check_output(args.file, [user_data_dir() / FILENAME, settings_path()])
     print(f"wrote {_summary(export_user_data(args.file))} to {args.file}")
     return 0
 
