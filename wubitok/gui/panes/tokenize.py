@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QTextDocument
+from PySide6.QtGui import QFont, QGuiApplication, QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,6 +34,7 @@ from ..support.latest_job import LatestJob
 from ..support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
 from ..support.settings import Settings
 from ..support.workers import Job
+from ..widgets.token_table import TokenTable
 from ..widgets.token_view import COLOUR_MODES, DISPLAY_LIMIT, TokenizedText, TokenTextView, make_document, prepare
 from .base import Pane
 
@@ -115,33 +116,39 @@ class TokenizePane(Pane):
         self._tokenizing = LatestJob(self, debounce_ms=DEBOUNCE_MS, start=self.retokenize)
         self._loading = LatestJob(self)
         self._source_text: str | None = None  # exact text of the last load, while unedited
+        self._loaded_file: tuple[str, int] | None = None  # (name, characters) of a file shown in part
+        self._result: TokenizeResult | None = None
         self._restoring = False
         self._build_toolbar()
         self._build_editor()
         self._build_views()
         self._build_layout()
+        self.retranslate_ui()
         self._connect()
         self.setFocusProxy(self.editor)
         self._restore()
 
     def _build_toolbar(self) -> None:
+        self.model_label = QLabel()
         self.model_box = QComboBox()
         self.model_box.setModel(self.catalog)
-        self.model_box.setMinimumContentsLength(18)
-        self.model_box.setToolTip(self.tr("Tokenizer: bundled models, models you trained and files you opened"))
-        self.open_model_button = QPushButton(self.tr("Open model…"))
-        self.open_text_button = QPushButton(self.tr("Open text…"))
-        self.whitespace_box = QCheckBox(self.tr("Show whitespace"))
+        self.model_box.setMinimumContentsLength(12)
+        self.model_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.model_label.setBuddy(self.model_box)
+        self.open_model_button = QPushButton()
+        self.open_text_button = QPushButton()
+        self.whitespace_box = QCheckBox()
+        self.wubi_box = QCheckBox()
         self.colour_box = QComboBox()
-        self.colour_box.addItem(self.tr("Alternate colours"), "alternate")
-        self.colour_box.addItem(self.tr("Colour by token id"), "by-id")
+        self.colour_box.addItem("", "alternate")
+        self.colour_box.addItem("", "by-id")
 
     def _build_editor(self) -> None:
         self.editor = QPlainTextEdit()
-        self.editor.setPlaceholderText(self.tr("Type or paste text here, or open a file"))
         self.editor.setFont(han_font(12))
         self.file_note = QLabel()
-        self.close_file_button = QPushButton(self.tr("Close file"))
+        self.file_note.setWordWrap(True)  # a long file name must not widen the window
+        self.close_file_button = QPushButton()
         file_bar = QHBoxLayout()
         file_bar.setContentsMargins(0, 0, 0, 0)
         file_bar.addWidget(self.file_note, 1)
@@ -151,23 +158,40 @@ class TokenizePane(Pane):
         self.file_bar.hide()
 
     def _build_views(self) -> None:
+        self.count_label = QLabel("0")
+        self.count_label.setObjectName("tokenCount")
+        big = QFont(self.count_label.font())
+        big.setPointSizeF(big.pointSizeF() * 2.2)
+        big.setBold(True)
+        self.count_label.setFont(big)
+        self.count_caption = QLabel()
         self.token_view = TokenTextView()
         self.token_view.setFont(han_font(15))
+        self.token_table = TokenTable()
+        self.token_table.setFont(han_font(11))
         self.id_view = QPlainTextEdit()
         self.id_view.setReadOnly(True)
         self.id_view.setFont(monospace_font())
+        self.copy_ids_button = QPushButton()
         self.stats_label = QLabel()
+        self.stats_label.setWordWrap(True)
         self.stats_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status_label = QLabel()
 
     def _build_layout(self) -> None:
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Tokenizer:")))
+        top.addWidget(self.model_label)
         top.addWidget(self.model_box, 1)
         top.addWidget(self.open_model_button)
         top.addWidget(self.open_text_button)
-        top.addWidget(self.whitespace_box)
-        top.addWidget(self.colour_box)
+
+        options = QHBoxLayout()
+        options.addWidget(self.count_label)
+        options.addWidget(self.count_caption)
+        options.addStretch(1)
+        options.addWidget(self.whitespace_box)
+        options.addWidget(self.wubi_box)
+        options.addWidget(self.colour_box)
 
         input_box = QWidget()
         input_layout = QVBoxLayout(input_box)
@@ -175,10 +199,27 @@ class TokenizePane(Pane):
         input_layout.addWidget(self.file_bar)
         input_layout.addWidget(self.editor, 1)
 
+        # The coloured text and the table of its tokens side by side.
+        tokens = QSplitter(Qt.Orientation.Horizontal)
+        tokens.addWidget(self.token_view)
+        tokens.addWidget(self.token_table)
+        tokens.setStretchFactor(0, 3)
+        tokens.setStretchFactor(1, 2)
+        self.tokens_splitter = tokens
+
+        ids_box = QWidget()
+        ids_layout = QHBoxLayout(ids_box)
+        ids_layout.setContentsMargins(0, 0, 0, 0)
+        ids_layout.addWidget(self.id_view, 1)
+        ids_buttons = QVBoxLayout()
+        ids_buttons.addWidget(self.copy_ids_button)
+        ids_buttons.addStretch(1)
+        ids_layout.addLayout(ids_buttons)
+
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(input_box)
-        splitter.addWidget(self.token_view)
-        splitter.addWidget(self.id_view)
+        splitter.addWidget(tokens)
+        splitter.addWidget(ids_box)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
         splitter.setStretchFactor(2, 1)
@@ -190,8 +231,36 @@ class TokenizePane(Pane):
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addLayout(options)
         layout.addWidget(splitter, 1)
         layout.addLayout(bottom)
+
+    def retranslate_ui(self) -> None:
+        """Every visible text, in the current language; what is shown stays."""
+        self.model_label.setText(self.tr("&Tokenizer:"))
+        self.model_box.setToolTip(self.tr("Tokenizer: bundled models, models you trained and files you opened"))
+        self.open_model_button.setText(self.tr("Open model…"))
+        self.open_text_button.setText(self.tr("Open text…"))
+        self.whitespace_box.setText(self.tr("Show whitespace"))
+        self.wubi_box.setText(self.tr("Wubi spelling"))
+        self.wubi_box.setToolTip(self.tr("Show the Wubi codes of each token's Han characters in the table"))
+        self.colour_box.setItemText(0, self.tr("Alternate colours"))
+        self.colour_box.setItemText(1, self.tr("Colour by token id"))
+        self.colour_box.setAccessibleName(self.tr("Token colours"))
+        self.editor.setPlaceholderText(self.tr("Type or paste text here, or open a file"))
+        self.editor.setAccessibleName(self.tr("Text to tokenize"))
+        self.close_file_button.setText(self.tr("Close file"))
+        self.token_view.setAccessibleName(self.tr("Tokens over the text"))
+        self.token_table.setAccessibleName(self.tr("Token table"))
+        self.token_table.token_model.retranslate()
+        self.id_view.setAccessibleName(self.tr("Token ids"))
+        self.copy_ids_button.setText(self.tr("Copy ids"))
+        self.copy_ids_button.setToolTip(self.tr("Copy all token ids as a list: [12, 345, …]"))
+        self._show_count()
+        if self._result is not None:
+            self.stats_label.setText(self._stats_text(self._result))
+        if self._loaded_file is not None:
+            self._show_file_note()
 
     def _connect(self) -> None:
         self.close_file_button.clicked.connect(lambda: self.set_sample_text(""))
@@ -203,12 +272,20 @@ class TokenizePane(Pane):
         self.open_model_button.clicked.connect(self._choose_model_file)
         self.open_text_button.clicked.connect(self._choose_text_file)
         self.token_view.tokenHovered.connect(self._token_hovered)
+        self.token_view.tokenHovered.connect(self.token_table.highlight)
+        self.token_table.tokenHovered.connect(self._token_hovered)
+        self.token_table.tokenHovered.connect(self.token_view.highlight_token)
+        self.wubi_box.toggled.connect(self.token_table.set_wubi_visible)
+        self.wubi_box.toggled.connect(lambda on: self._settings.set("wubi", on))
+        self.copy_ids_button.clicked.connect(self.copy_ids)
 
     # -- settings ------------------------------------------------------------
     def _restore(self) -> None:
         self._restoring = True
         s = self._settings
         self.whitespace_box.setChecked(s.get_bool("whitespace", False))
+        self.wubi_box.setChecked(s.get_bool("wubi", True))
+        self.token_table.set_wubi_visible(self.wubi_box.isChecked())
         mode = s.get_str("colours", COLOUR_MODES[0])
         self.colour_box.setCurrentIndex(max(0, self.colour_box.findData(mode)))
         entry = self.catalog.find(s.get_str("model")) if s.get_str("model") else None
@@ -231,6 +308,7 @@ class TokenizePane(Pane):
     def set_sample_text(self, text: str) -> None:
         """Show ``text`` (used by ``wubitok gui --screenshot --text``)."""
         self._source_text = text
+        self._loaded_file = None
         self.editor.setReadOnly(False)
         self.file_bar.hide()
         self.editor.setPlainText(text)
@@ -289,14 +367,20 @@ class TokenizePane(Pane):
         partial = len(text) > EDIT_LIMIT
         self.editor.setReadOnly(partial)
         self.file_bar.setVisible(partial)
-        self.file_note.setText(
-            self.tr("{name}: showing the first {shown:,} of {total:,} characters, read-only; "
-                    "the tokens and counts cover the whole file.")
-            .replace("{name}", Path(path).name).replace("{shown:,}", f"{EDIT_LIMIT:,}")
-            .replace("{total:,}", f"{len(text):,}"))
+        self._loaded_file = (Path(path).name, len(text)) if partial else None
+        self._show_file_note()
         Settings("tokenize").remember_file(path)
         self.status_label.clear()
         self._text_edited()
+
+    def _show_file_note(self) -> None:
+        if self._loaded_file is None:
+            return
+        name, total = self._loaded_file
+        self.file_note.setText(
+            self.tr("{name}: showing the first {shown:,} of {total:,} characters, read-only; "
+                    "the tokens and counts cover the whole file.")
+            .replace("{name}", name).replace("{shown:,}", f"{EDIT_LIMIT:,}").replace("{total:,}", f"{total:,}"))
 
     def _text_edited(self) -> None:
         if self._restoring:
@@ -350,22 +434,31 @@ class TokenizePane(Pane):
             self._settings.set("text", text)
 
     def _show_nothing(self, message: str) -> None:
+        self._result = None
+        self._show_count()
         self.token_view.clear_tokens()
+        self.token_table.set_tokenized(None)
         self.id_view.clear()
         self.stats_label.setText(message)
         self.status_label.clear()
         self.ready.emit()
 
     def _failed(self, error: BaseException | str) -> None:
+        self._result = None
+        self._show_count()
         self.status_label.clear()
         self.token_view.clear_tokens()
+        self.token_table.set_tokenized(None)
         self.id_view.clear()
         self.stats_label.setText(self.tr("Could not tokenize: {}").format(error))
         errors.show_error(self, error)
         self.ready.emit()
 
     def _show(self, result: TokenizeResult) -> None:
+        self._result = result
+        self._show_count()
         self.token_view.set_tokenized(result.data, result.document)
+        self.token_table.set_tokenized(result.data)
         _replace_document(self.id_view, result.ids_document)
         self.stats_label.setText(self._stats_text(result))
         self.status_label.clear()
@@ -390,6 +483,24 @@ class TokenizePane(Pane):
         if r.data.truncated:
             parts.append(self.tr("showing the first {:,} characters").format(r.data.shown_chars))
         return " · ".join(p for p in parts if p)
+
+    def token_count(self) -> int:
+        """Tokens of the text shown (0 before the first result)."""
+        return len(self._result.data.encoding.ids) if self._result is not None else 0
+
+    def _show_count(self) -> None:
+        n = self.token_count()
+        self.count_label.setText(f"{n:,}")
+        self.count_caption.setText(self.tr("tokens", "", n))
+        self.count_label.setAccessibleName(self.tr("%n token(s)", "", n))
+
+    def token_ids(self) -> list[int]:
+        return list(self._result.data.encoding.ids) if self._result is not None else []
+
+    def copy_ids(self) -> None:
+        """Put every token id on the clipboard as a list: ``[12, 345, 6]``."""
+        QGuiApplication.clipboard().setText("[" + ", ".join(map(str, self.token_ids())) + "]")
+        self.status_label.setText(self.tr("Copied %n id(s)", "", self.token_count()))
 
     def _token_hovered(self, index: int) -> None:
         data = self.token_view.tokenized()

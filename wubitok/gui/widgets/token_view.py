@@ -205,6 +205,7 @@ class TokenTextView(QPlainTextEdit):
         self._own_document: QTextDocument | None = None
         self._whitespace = False
         self._colour_mode = COLOUR_MODES[0]
+        self._highlighted = -1  # a token index outlined (hovered in the token table)
 
     # -- contents ------------------------------------------------------------
     def tokenized(self) -> TokenizedText | None:
@@ -213,6 +214,7 @@ class TokenTextView(QPlainTextEdit):
     def set_tokenized(self, data: TokenizedText | None, document: QTextDocument | None = None) -> None:
         """Show ``data``; ``document`` (from :func:`make_document`) avoids building it here."""
         self._data = data
+        self._highlighted = -1
         shown = "" if data is None else data.text[: data.shown_chars]
         if document is None:
             document = make_document(shown, self.font())
@@ -245,6 +247,22 @@ class TokenTextView(QPlainTextEdit):
         if mode not in COLOUR_MODES:
             raise ValueError(mode)
         self._colour_mode = mode
+        self.viewport().update()
+
+    def highlighted_token(self) -> int:
+        return self._highlighted
+
+    def highlight_token(self, index: int, *, scroll: bool = True) -> None:
+        """Outline token ``index`` (-1: none); ``scroll`` brings it into view."""
+        self._highlighted = index
+        data = self._data
+        if scroll and data is not None and 0 <= index < len(data.encoding.offsets):
+            seg = bisect_right(data.seg_start, data.encoding.offsets[index][0]) - 1
+            if 0 <= seg < len(data.doc_start):
+                cursor = self.textCursor()
+                cursor.setPosition(min(data.doc_start[seg], self.document().characterCount() - 1))
+                self.setTextCursor(cursor)
+                self.ensureCursorVisible()
         self.viewport().update()
 
     # -- colours -------------------------------------------------------------
@@ -280,6 +298,8 @@ class TokenTextView(QPlainTextEdit):
         # Faint enough that the character under the hatching stays readable.
         hatch = QColor(outline.color())
         hatch.setAlpha(90)
+        marker = QPen(self.palette().color(QPalette.ColorRole.Highlight))
+        marker.setWidthF(2.0)
         offset = self.contentOffset()
         block = self.firstVisibleBlock()
         bottom = clip.bottom()
@@ -312,6 +332,9 @@ class TokenTextView(QPlainTextEdit):
                                 painter.fillRect(box, QBrush(hatch, Qt.BrushStyle.BDiagPattern))
                                 painter.setPen(outline)
                                 painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5))
+                            if self._highlighted in data.seg_tokens[seg]:
+                                painter.setPen(marker)
+                                painter.drawRect(box.adjusted(1, 1, -1, -1))
                         seg += 1
             block = block.next()
 
