@@ -12,6 +12,8 @@ vocab size (all counts include 4 special tokens):
 ``wubi``            Wubi-BPE as shipped (codec defaults), merges learned by HF
                     ``BpeTrainer`` on the spelled pre-tokens (= the engine's
                     ``backend="fast"``, checked once per run against the engine);
+``wubi-hybrid``     the ``hybrid`` codec spelling (each character its cheapest
+                    code or prefix, indexed among the characters that took it);
 ``wubi-corpus``     the prefix spelling with each prefix's characters ordered
                     by their count in the training text (then by the table's
                     weight): frequent characters of *this* text get short indexes;
@@ -68,7 +70,8 @@ GPT4_SPLIT = (
     r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"
     r"|\s*[\r\n]+|\s+(?!\S)|\s+"
 )
-ALL_TOKENIZERS = ("wubi", "wubi-corpus", "wubi-optimal", "wubi-unigram", "bytes", "bytes-optimal", "gpt4", "spm")
+ALL_TOKENIZERS = ("wubi", "wubi-hybrid", "wubi-corpus", "wubi-optimal", "wubi-unigram", "bytes", "bytes-optimal",
+                  "gpt4", "spm")
 SWEEP = ("wubi-w2", "wubi-corpus-w2", "wubi-w1.5")  # spelling variants, on request
 # ratio rows: (wubi variant, baseline)
 BASELINES = ("bytes", "gpt4", "spm")
@@ -399,6 +402,7 @@ def run(args) -> dict:
     options = CodecOptions()
     spellers: dict[str, Callable[[], WubiSpeller]] = {
         "wubi": lambda: WubiSpeller(),
+        "wubi-hybrid": lambda: WubiSpeller(options=CodecOptions(code="hybrid")),
         "wubi-corpus": lambda: WubiSpeller(prefix_spelling(han_counts, options)),
         "wubi-w2": lambda: WubiSpeller(prefix_spelling(None, options, 2.0)),
         "wubi-corpus-w2": lambda: WubiSpeller(prefix_spelling(han_counts, options, 2.0)),

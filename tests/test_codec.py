@@ -63,6 +63,13 @@ def test_every_han_dictionary_character_is_spelled_in_wubi(codec, dict_chars):
         for ch in missing:
             assert codec._table[codec.dictionary.full_code(ch)].index(ch) > MAX_INDEX
             assert codec.decode(codec.encode(ch)) == ch
+    elif codec.options.code == "hybrid" and codec.options.index == "symbol":
+        # Likewise a character whose every code and prefix already names 51
+        # heavier characters (𤴔: one).
+        assert 0 < len(missing) <= 5
+        for ch in missing:
+            assert len(codec._table[codec.dictionary.full_code(ch)]) > MAX_INDEX
+            assert codec.decode(codec.encode(ch)) == ch
     else:
         assert missing == []
     # non-Han entries of the table (degree sign, private-use) go as bytes
@@ -193,3 +200,32 @@ def test_round_trip_on_arbitrary_unicode(codec, dict_chars, data):
 @given(text=st.text(st.characters(blacklist_categories=())))
 def test_round_trip_with_surrogates(default_codec, text):
     assert default_codec.decode(default_codec.encode(text)) == text
+
+
+def test_hybrid_takes_each_characters_cheapest_code_indexed_among_those_that_took_it(wubi_dict):
+    # Recount from the dictionary: heaviest first, each character takes the
+    # cheapest of its codes and full-code prefixes, its index being how many
+    # heavier characters took that same code (shorter code on a tie).
+    hybrid = WubiCodec(CodecOptions("hybrid", "final-key", "digits"), wubi_dict)
+    prefix = WubiCodec(CodecOptions("prefix", "final-key", "digits"), wubi_dict)
+    codes: dict[str, set[str]] = {}
+    for ch, code, _, _ in wubi_dict.iter_char_codes():
+        codes.setdefault(ch, set()).add(code)
+    taken: dict[str, int] = {}
+    spelled: dict[str, tuple[str, int]] = {}
+    for ch, full, _ in wubi_dict.iter_full_code_weights():
+        if len(ch) != 1 or not is_han(ch):
+            continue
+        cands = sorted(codes[ch] | {full[:n] for n in range(1, len(full) + 1)}, key=lambda c: (len(c), c))
+        code = min(cands, key=lambda c: len(c) + (len(str(taken.get(c, 0))) if taken.get(c) else 0))
+        spelled[ch] = (code, taken.get(code, 0))
+        taken[code] = taken.get(code, 0) + 1
+    for ch in "的你励工㠭我犹𠀀":
+        code, index = spelled[ch]
+        expected = code[:-1] + code[-1].upper() + "".join(chr(0x2080 + int(d)) for d in str(index) if index)
+        assert hybrid.display(hybrid.spelling(ch)) == expected
+    assert hybrid.display(hybrid.spelling("励")) == "dD₅"  # prefix: D₁₅₈
+    # fewer symbols than the prefix spelling over the whole table
+    chars = list(spelled)
+    assert sum(map(len, map(hybrid.spelling, chars))) < sum(map(len, map(prefix.spelling, chars)))
+    assert len({hybrid.spelling(ch) for ch in chars}) == len(chars)

@@ -27,6 +27,12 @@ Options (``CodecOptions``, stored in every saved model):
     characters sharing that exact code in the dictionary's rank order: keys
     plus index symbols, fewest symbols first; ties go to the code without
     index, then to the full code, then to the alphabetically first.
+    ``"hybrid"``: each character, heaviest first, takes the cheapest of the
+    prefixes of its full code and its other codes (alternative and short),
+    indexed among the characters that *took* that code before it rather
+    than among all that could (the shorter code on a tie): 励 is ``d`` + 5
+    instead of ``d`` + 158, and most characters need no index at all.  All
+    from the table, so nothing corpus-specific is stored in a model.
 ``boundary``
     ``"separator"``: a boundary symbol ``▁`` after each character
     (``wqiy▁``).  ``"final-key"``: the last key of each character is a marked
@@ -72,7 +78,7 @@ from .dictionary import WUBI_KEYS, WubiDictionary, default_dictionary
 from .errors import InputError
 from .segment import is_han
 
-CODE_CHOICES = ("prefix", "shortest", "full")
+CODE_CHOICES = ("prefix", "shortest", "full", "hybrid")
 BOUNDARY_CHOICES = ("separator", "final-key")
 INDEX_CHOICES = ("symbol", "digits")
 
@@ -304,7 +310,29 @@ def _build_tables(
     """(code -> characters in index order, character -> symbols)."""
     table: dict[str, list[str]] = {}
     best: dict[str, tuple] = {}
-    if options.code == "prefix":
+    if options.code == "hybrid":
+        # Heaviest first, each character takes its cheapest code among the
+        # prefixes of its full code and its other codes (alternative, short),
+        # indexed among the characters that took that code before it - not
+        # among all that could have: so indexes stay short and most
+        # characters need none.  Tie: the shorter code, then the first.
+        codes: dict[str, set[str]] = {}
+        for ch, code, _, _ in dictionary.iter_char_codes():
+            codes.setdefault(ch, set()).add(code)
+        for ch, full, _ in dictionary.iter_full_code_weights():
+            if len(ch) != 1 or not is_han(ch):
+                continue
+            candidates = codes.get(ch, set()) | {full[:n] for n in range(1, len(full) + 1)}
+            choice = None
+            for code in sorted(candidates, key=lambda c: (len(c), c)):
+                index = len(table.get(code, ()))
+                cost = _index_cost(index, options.index)
+                if cost is not None and (choice is None or len(code) + cost < choice[0]):
+                    choice = (len(code) + cost, code, index)
+            if choice is not None:
+                table.setdefault(choice[1], []).append(ch)
+                best[ch] = choice
+    elif options.code == "prefix":
         # Every prefix of a full code lists the characters whose full code
         # starts with it, heaviest first; the cheapest (prefix, index) wins,
         # the shorter prefix on a tie.  No kind order: all are full codes.

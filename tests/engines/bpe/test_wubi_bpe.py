@@ -281,8 +281,9 @@ def test_training_errors(tmp_path):
         WubiBPE.train(files=[bad], vocab_size=1000)
 
 
-def test_codec_options_are_trained_saved_and_used(tang, tmp_path):
-    options = CodecOptions(code="shortest", boundary="final-key", index="digits")
+@pytest.mark.parametrize("code", ["shortest", "hybrid"])
+def test_codec_options_are_trained_saved_and_used(tang, tmp_path, code):
+    options = CodecOptions(code=code, boundary="final-key", index="digits")
     tok = WubiBPE.train([tang[:20_000]], vocab_size=600, codec=options)
     path = tmp_path / "m.json"
     tok.save(path)
