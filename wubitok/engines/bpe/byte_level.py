@@ -61,6 +61,7 @@ from ..pre_tokenizers.gpt4 import GPT4_PATTERN, PreTokenizer, compile_pattern, c
 from ..pre_tokenizers.special import special_token_list
 from .encoder import BacktrackEncoder
 from .fast import learn_merges_fast
+from .limits import MAX_TOKEN_SYMBOLS, check_token_length
 from .trainer import train_merges
 
 DEFAULT_SPECIAL_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
@@ -122,6 +123,12 @@ class ByteLevelBPE(Tokenizer):
         self.pattern = pattern
         self.training = dict(training or {})
         self.merges = [(int(a), int(b)) for a, b in merges]
+        lengths = [1] * 256  # checked before any token is spelled out
+        for i, (a, b) in enumerate(self.merges):
+            if not (0 <= a < 256 + i and 0 <= b < 256 + i):
+                raise InputError(f"merge {i} ({a}, {b}) refers to a token not made before it")
+            lengths.append(lengths[a] + lengths[b])
+            check_token_length(i, lengths[-1])
         self._offset = len(self.special_tokens)
         self._pretok = PreTokenizer(pattern, self.special_tokens)
         # Same tokens as applying the merges by rank, in about one step per
@@ -243,12 +250,13 @@ class ByteLevelBPE(Tokenizer):
                 ((_utf8(w).decode("latin-1").translate(printable_of), c) for w, c in words),
                 [(b2u[b], b) for b in range(256)],
                 first_new_id=256, num_merges=num_merges, min_frequency=args.min_frequency,
-                total=sum(counts.values()), progress=args.progress, cancel=args.cancel,
+                max_token_length=MAX_TOKEN_SYMBOLS, total=sum(counts.values()), progress=args.progress,
+                cancel=args.cancel,
             )
         else:
             ranked = train_merges(((tuple(_utf8(w).translate(rank)), c) for w, c in words), first_new_id=256,
                                   num_merges=num_merges, min_frequency=args.min_frequency,
-                                  progress=args.progress, cancel=args.cancel)
+                                  max_token_length=MAX_TOKEN_SYMBOLS, progress=args.progress, cancel=args.cancel)
             merges = [(order[a] if a < 256 else a, order[b] if b < 256 else b) for a, b in ranked]
         check_cancel(args.cancel)
         training = {"vocab_size": args.vocab_size, "min_frequency": args.min_frequency, "backend": args.backend}

@@ -34,6 +34,7 @@ def learn_merges_fast(
     first_new_id: int,
     num_merges: int,
     min_frequency: int,
+    max_token_length: int | None = None,
     total: int = 0,
     progress: ProgressCallback | None = None,
     cancel: threading.Event | None = None,
@@ -68,6 +69,7 @@ def learn_merges_fast(
         min_frequency=min_frequency,
         special_tokens=[],
         initial_alphabet=[symbol for symbol, _ in alphabet],
+        max_token_length=max_token_length,
         show_progress=False,
     )
     hf.train_from_iterator(feed(), trainer=trainer)

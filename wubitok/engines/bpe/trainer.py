@@ -52,6 +52,7 @@ def train_merges(
     first_new_id: int,
     num_merges: int,
     min_frequency: int = 2,
+    max_token_length: int | None = None,
     progress: ProgressCallback | None = None,
     cancel: threading.Event | None = None,
 ) -> list[tuple[int, int]]:
@@ -61,6 +62,9 @@ def train_merges(
     symbol ids must be below ``first_new_id``.  Merge ``i`` of the result
     creates id ``first_new_id + i``.  Training stops early
     when no pair occurs at least ``min_frequency`` times (and at least once).
+    A pair whose token would be longer than ``max_token_length`` symbols is
+    never merged (as HF's ``BpeTrainer(max_token_length=...)``: dropped when
+    it comes out on top).
     ``progress("merging", done, total)`` is called about every 1% and once at
     the end with ``done == total`` (``total`` shrinks to the merges found when
     training stops early).  A set ``cancel`` event raises ``errors.Cancelled``.
@@ -91,6 +95,8 @@ def train_merges(
     heapq.heapify(heap)
 
     merges: list[tuple[int, int]] = []
+    # symbols in each id: base symbols are one each, a merge adds its parts
+    length = [1] * first_new_id
     step = max(1, num_merges // 100)
     heappop, heappush = heapq.heappop, heapq.heappush
     get = stats.get
@@ -111,8 +117,12 @@ def train_merges(
         check_cancel(cancel)
         a = key >> shift
         b = key & low_mask
+        if max_token_length is not None and length[a] + length[b] > max_token_length:
+            del stats[key]  # too long now, too long for ever
+            continue
         new = first_new_id + len(merges)
         merges.append((a, b))
+        length.append(length[a] + length[b])
         new_sh = new << shift
         born: list[int] = []
         del stats[key]

@@ -49,6 +49,7 @@ from ..pre_tokenizers.special import SpecialSplitter, special_token_list
 from ..pre_tokenizers.wubi import count_wubi_pretokens, pretokens
 from .encoder import BacktrackEncoder
 from .fast import learn_merges_fast
+from .limits import MAX_TOKEN_SYMBOLS, check_token_length
 from .trainer import train_merges
 
 DEFAULT_SPECIAL_TOKENS = RESERVED_TOKENS
@@ -88,6 +89,7 @@ class WubiBPE(Tokenizer):
             new = self.first_merge_id + i
             if not (BYTE_BASE <= a < new and BYTE_BASE <= b < new) or not expansion[a] or not expansion[b]:
                 raise ModelError(f"merge {i} ({a}, {b}) refers to an id that is not a symbol made before it")
+            check_token_length(i, len(expansion[a]) + len(expansion[b]))
             tokens.append(tokens[a] + tokens[b])
             expansion.append(expansion[a] + expansion[b])
         self._tokens = tokens
@@ -206,7 +208,8 @@ class WubiBPE(Tokenizer):
                 (("".join(map(tokens.__getitem__, spell(w))), c) for w, c in words),
                 [(tokens[i], i) for i in base],
                 first_new_id=empty.first_merge_id, num_merges=num_merges, min_frequency=args.min_frequency,
-                total=sum(counts.values()), progress=args.progress, cancel=args.cancel,
+                max_token_length=MAX_TOKEN_SYMBOLS, total=sum(counts.values()), progress=args.progress,
+                cancel=args.cancel,
             )
         else:
             merges = train_merges(
@@ -214,6 +217,7 @@ class WubiBPE(Tokenizer):
                 first_new_id=empty.first_merge_id,
                 num_merges=num_merges,
                 min_frequency=args.min_frequency,
+                max_token_length=MAX_TOKEN_SYMBOLS,
                 progress=args.progress,
                 cancel=args.cancel,
             )

@@ -12,6 +12,11 @@ pieces of a text joined give back the text.
 Han text has no spaces, so a whole clause of Chinese (up to the next
 punctuation mark) is one pre-token, exactly as in cl100k.
 
+A model file stores its pattern, and an edited one may match nothing, skip
+characters (``a``, ``(?<=x)y``) or match empty strings (``""``): whatever
+such a pattern leaves between two matches becomes a pre-token of its own, so
+the pieces joined always give back the text and no pattern can lose any.
+
 Special tokens are matched in the input (longest first, so "<s>" does not
 steal the start of "<s>x</s>"-like tokens that share a prefix) and come out
 as single pieces that are never pre-tokenized further.
@@ -45,31 +50,46 @@ class PreTokenizer:
     def __init__(self, pattern: str = GPT4_PATTERN, special_tokens: Sequence[str] = ()):
         self.pattern = pattern
         self._regex = compile_pattern(pattern)
+        # GPT-4's alternatives match every character, so its matches need no
+        # gap filling (the faster findall does for counting).
+        self._covers = pattern == GPT4_PATTERN
         self.special_tokens = list(special_tokens)
         if any(not t for t in self.special_tokens):
             raise InputError("a special token cannot be empty")
         ordered = sorted(set(self.special_tokens), key=lambda t: (-len(t), t))
         self._special = regex.compile("|".join(regex.escape(t) for t in ordered)) if ordered else None
 
+    def _ordinary(self, text: str, start: int, end: int) -> Iterator[tuple[str, int]]:
+        """``(piece, start)`` covering ``text[start:end]``: the pattern's
+        non-empty matches and, as pieces of their own, the gaps between them."""
+        pos = start
+        for m in self._regex.finditer(text, start, end):
+            a, b = m.span()
+            if a == b:
+                continue
+            if a > pos:
+                yield text[pos:a], pos
+            yield text[a:b], a
+            pos = b
+        if pos < end:
+            yield text[pos:end], pos
+
     def pieces(self, text: str) -> Iterator[tuple[str, int, bool]]:
         """``(piece, start, is_special)`` in order; the pieces joined are ``text``."""
-        if self._special is None:
-            for m in self._regex.finditer(text):
-                yield m.group(), m.start(), False
-            return
         pos = 0
-        for sm in self._special.finditer(text):
-            if sm.start() > pos:
-                for m in self._regex.finditer(text, pos, sm.start()):
-                    yield m.group(), m.start(), False
-            yield sm.group(), sm.start(), True
-            pos = sm.end()
-        if pos < len(text):
-            for m in self._regex.finditer(text, pos):
-                yield m.group(), m.start(), False
+        if self._special is not None:
+            for sm in self._special.finditer(text):
+                for piece, start in self._ordinary(text, pos, sm.start()):
+                    yield piece, start, False
+                yield sm.group(), sm.start(), True
+                pos = sm.end()
+        for piece, start in self._ordinary(text, pos, len(text)):
+            yield piece, start, False
 
     def split(self, text: str) -> list[str]:
         """The ordinary pre-tokens of ``text``; special tokens are left out."""
+        if not self._covers:
+            return [piece for piece, _, special in self.pieces(text) if not special]
         if self._special is None:
             return self._regex.findall(text)
         out: list[str] = []
