@@ -224,3 +224,21 @@ def test_auto_means_fast_from_the_corpus_size_the_front_ends_use(model_type, mon
     monkeypatch.setattr(backends, "AUTO_FAST_BYTES", size)
     assert backends.choose_backend("auto", model_type, size) == "fast"
     assert _train(model_type, [PART_A], backend="auto", vocab_size=1500).training["backend"] == "fast"
+
+
+@pytest.mark.parametrize("model_type", ENGINES)
+@pytest.mark.parametrize("text", ["", " ", "   \n\t\n", "\u3000\u00a0 \r\n"], ids=repr)
+def test_a_blank_corpus_is_refused_alike_by_every_engine(model_type, text, tmp_path, capsys):
+    from wubitok.cli import main
+    from wubitok.engines.base import NO_TEXT
+
+    with pytest.raises(InputError, match="empty or only whitespace") as caught:
+        _train(model_type, [text])
+    assert caught.value.code == "training.no_text"
+    with pytest.raises(InputError, match="empty or only whitespace"):
+        engine_class(model_type).train_from_counts(engine_class(model_type).count([text]), vocab_size=VOCAB)
+    corpus = tmp_path / "blank.txt"
+    corpus.write_text(text + " \n", encoding="utf-8")
+    assert main(["train", "-m", model_type, "-v", str(VOCAB), "-o", str(tmp_path / "m.json"), str(corpus)]) == 2
+    assert capsys.readouterr().err.endswith(f"error: {NO_TEXT}\n")
+    assert not (tmp_path / "m.json").exists()

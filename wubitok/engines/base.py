@@ -119,15 +119,23 @@ def counts_bytes(counts: Mapping[str, int]) -> int:
     return sum(len(word.encode("utf-8", "surrogatepass")) * n for word, n in counts.items())
 
 
-def check_counts(counts: Any) -> Mapping[str, int]:
-    """Pre-token counts as ``train_from_counts`` takes them: str -> positive int, not empty."""
+# Characters that teach an engine nothing.
+_WHITESPACE = "".join(chr(c) for c in range(0x110000) if chr(c).isspace())
+NO_TEXT = "the training text is empty or only whitespace: there is nothing to learn"
+
+
+def check_counts(counts: Any, marks: str = "") -> Mapping[str, int]:
+    """Pre-token counts as ``train_from_counts`` takes them: str -> positive int,
+    with some text that is not whitespace (every engine refuses a blank corpus
+    alike).  ``marks``: characters an engine puts into its keys for whitespace."""
     if not isinstance(counts, Mapping):
         raise InputError(f"counts must be a mapping of pre-token -> count, not {type(counts).__name__}")
     for key, value in counts.items():
         if not isinstance(key, str) or isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise InputError(f"counts must map str to a count >= 0, not {key!r}: {value!r}")
-    if not any(counts.values()):
-        raise InputError("the training text is empty")
+    blank = _WHITESPACE + marks
+    if all(not word.strip(blank) for word, n in counts.items() if n):
+        raise InputError(NO_TEXT, code="training.no_text")
     return counts
 
 

@@ -22,18 +22,41 @@ NINF = -math.inf
 Edge = tuple[int, int, "int | None", float]
 
 
+# Prefixes of pieces are looked up as strings up to this length (sentencepiece's
+# default longest piece); a longer piece is found from its first PREFIX_CAP
+# characters, so a piece of n characters costs O(n) memory, not the O(n**2)
+# of all its prefixes (a 100,000-character piece took 4.9 GB).
+PREFIX_CAP = 16
+# The "longer" flag of a lookup entry: no longer piece starts so, longer
+# pieces or prefixes are in the table, or longer pieces are in ``_long``.
+_NO, _MORE, _LONG = 0, 1, 2
+
+
 class PieceLattice:
     def __init__(self, pieces: Mapping[str, tuple[int, float]]):
         """``pieces``: piece string -> (id, score)."""
-        prefixes = {p[:k] for p in pieces for k in range(1, len(p))}
-        # One lookup per step of the inner loop: every piece and every proper
-        # prefix of one -> (id or -1, score, whether longer pieces start so).
-        self._trie: dict[str, tuple[int, float, bool]] = {p: (-1, 0.0, True) for p in prefixes}
+        self._cap = cap = PREFIX_CAP
+        # One lookup per step of the inner loop: every piece of up to
+        # PREFIX_CAP characters and every proper prefix of one, up to that
+        # length -> (id or -1, score, how longer pieces start so).
+        self._long: dict[str, list[tuple[str, int, float]]] = {}
         for p, (pid, score) in pieces.items():
-            self._trie[p] = (pid, score, p in prefixes)
+            if len(p) > cap:
+                self._long.setdefault(p[:cap], []).append((p, pid, score))
+        prefixes = {p[:k] for p in pieces for k in range(1, min(len(p), cap + 1))}
+        self._trie: dict[str, tuple[int, float, int]] = {
+            p: (-1, 0.0, _LONG if p in self._long else _MORE) for p in prefixes}
+        for p, (pid, score) in pieces.items():
+            if len(p) <= cap:
+                self._trie[p] = (pid, score, _LONG if p in self._long else _MORE if p in prefixes else _NO)
         scores = [s for _, s in pieces.values()]
         self.unk_score = (min(scores) if scores else 0.0) - UNK_PENALTY
         self._cache: dict[str, tuple[tuple[int | None, int, int], ...]] = {}
+
+    def _long_pieces(self, word: str, i: int) -> list[tuple[int, int, float]]:
+        """``(end, id, score)`` of the pieces longer than PREFIX_CAP at ``word[i:]``."""
+        return [(i + len(p), pid, score) for p, pid, score in self._long[word[i:i + self._cap]]
+                if word.startswith(p, i)]
 
     def edges(self, word: str, base: int = 0) -> list[Edge]:
         """All edges of ``word``'s lattice, offsets shifted by ``base``."""
@@ -51,6 +74,9 @@ class PieceLattice:
                     out.append((base + i, base + j, pid, score))
                     single = single or j == i + 1
                 if not longer:
+                    break
+                if longer == _LONG:
+                    out.extend((base + i, base + end, lid, lscore) for end, lid, lscore in self._long_pieces(word, i))
                     break
             if not single:
                 out.append((base + i, base + i + 1, None, self.unk_score))
@@ -85,6 +111,14 @@ class PieceLattice:
                         back_pos[j] = i
                         back_id[j] = pid
                 if not longer:
+                    break
+                if longer == _LONG:
+                    for end, lid, lscore in self._long_pieces(word, i):
+                        v = bi + lscore
+                        if v > best[end]:
+                            best[end] = v
+                            back_pos[end] = i
+                            back_id[end] = lid
                     break
             if not single:
                 v = bi + unk

@@ -41,7 +41,7 @@ from ..base import (
     register,
 )
 from ..corpus import Corpus, count_corpus
-from ..pre_tokenizers.metaspace import SPACE_MARK, count_runs, split_words
+from ..pre_tokenizers.metaspace import END, SPACE_MARK, count_runs, split_words
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
 from .fast import train_with_sentencepiece
 from .lattice import Edge, PieceLattice, nbest_paths, sample_path
@@ -51,6 +51,8 @@ TRAINED_BY_PURE = "wubitok Unigram trainer (sentencepiece's EM and pruning)"
 TRAINED_BY_FAST = "sentencepiece unigram trainer"
 DEFAULT_SPECIALS = ("<unk>", "<s>", "</s>")
 UNK = "<unk>"
+# What count_runs writes for a space and for the end of a line.
+RUN_MARKS = SPACE_MARK + END
 
 
 def _byte_token(b: int) -> str:
@@ -144,7 +146,7 @@ class Unigram(Tokenizer):
                 progress=progress, cancel=cancel)
             return cls._model(pieces, args, options, TRAINED_BY_FAST)
         counts = count_corpus(count_runs, corpus, progress=progress, cancel=cancel)
-        return cls._learn(check_counts(counts), args, options)
+        return cls._learn(check_counts(counts, RUN_MARKS), args, options)
 
     @classmethod
     def count(
@@ -185,7 +187,7 @@ class Unigram(Tokenizer):
         args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
                                             byte_fallback, max_piece_length, seed_size, shrinking_factor,
                                             num_sub_iterations)
-        counts = check_counts(counts)
+        counts = check_counts(counts, RUN_MARKS)
         args = args.for_corpus(counts_bytes(counts))
         if args.fast:
             raise InputError("the fast Unigram backend (sentencepiece) trains on text: use train(), "

@@ -48,7 +48,7 @@ from operator import sub
 from typing import Mapping
 
 from ...errors import InputError
-from ..base import ProgressCallback, check_cancel
+from ..base import NO_TEXT, ProgressCallback, check_cancel
 from ..pre_tokenizers.metaspace import END
 
 MAX_PIECE_LENGTH = 16
@@ -440,7 +440,7 @@ def train_unigram(
     chars, subs = seed_pieces(followed_runs, max_length=max_piece_length, min_count=max(2, min_frequency),
                               seed_size=seed_size, cancel=cancel)
     if not chars:
-        raise InputError("the training text is empty")
+        raise InputError(NO_TEXT, code="training.no_text")
     if progress is not None:
         progress("seeding", 1, 1)
 

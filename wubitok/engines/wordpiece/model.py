@@ -230,7 +230,8 @@ class WordPiece(Tokenizer):
         max_chars = options["max_input_chars_per_word"]
         counts = {w: c for w, c in counts.items() if len(w) <= max_chars}
         if not counts:
-            raise InputError("the training text has no words")
+            raise InputError(f"every word of the training text is longer than {max_chars} characters "
+                             "(max_input_chars_per_word)")
         budget = args.vocab_size - len(specials)
         limit = budget if limit_alphabet is None else min(budget, limit_alphabet)
         taken = set(specials)
