@@ -7,8 +7,10 @@ engine leaves to it), and where a case states ``text``/``preedit`` literally, th
 
 Keys: a character, a named key (space enter backspace escape pageup pagedown), a
 navigation key (left right up down), ``shift`` for Shift pressed and released alone,
-``ctrl+c``-style chords.  ``handled`` lists, per key, whether the front end must take
-it (True) or leave it to the application (False); None: not checked.
+``ctrl+c``-style chords (``ctrl+Delete``).  ``handled`` lists, per key, whether the front
+end must take it (True) or leave it to the application (False); None: not checked.
+``settings`` are the typist's options in force, chosen the way the typist chooses them
+(the pad's Options menu, the IBus panel's properties) before the keys and put back after.
 
 The IBus engine learns (the pad's tests each start with a fresh user database, the
 daemon's engine keeps one for the session), so a case that picks anything but the
@@ -29,6 +31,7 @@ class Case:
     text: str | None = None  # the document afterwards (None: whatever the engine alone gives)
     preedit: str | None = None
     handled: tuple[bool | None, ...] | None = None
+    settings: tuple[tuple[str, object], ...] = ()
 
 
 def _keys(*groups: str) -> tuple[str, ...]:
@@ -69,12 +72,26 @@ CASES = [
     Case("quotes-alternate", _keys("'", "wqiy", "'"), "‘你’", ""),
     Case("pinyin-lookup", _keys("zni", "space")),
     Case("period-commits", _keys("vb.")),
+    Case("digit-dot-stays", _keys("3.14"), "3.14", ""),
+    Case("ctrl-delete-while-composing-is-taken", _keys("wqiy", "ctrl+Delete"), None, "wqiy", (True,) * 5),
+    # The typist's settings.
+    Case("output-traditional", _keys("lgyi"), "國", "", settings=(("output", "traditional"),)),
+    Case("output-hk", _keys("yu", "space"), "説", "", settings=(("output", "hk"),)),
+    Case("output-tw", _keys("jfd", "space"), "裡", "", settings=(("output", "tw"),)),
+    Case("top-commit-off-ignores-a-5th-key", _keys("wqiyv"), "", "wqiy", settings=(("top_commit", False),)),
+    Case("auto-commit-off-waits", _keys("wqin"), "", "wqin", settings=(("auto_commit", False),)),
+    Case("empty-code-cleared", _keys("wqiu", "space"), "", ""),
+    Case("empty-code-kept", _keys("wqiu", "space"), "", "wqiu", settings=(("empty_code", "keep"),)),
+    Case("charset-all-shows-ext-b", _keys("wqiy"), settings=(("charset", "all"),)),
+    Case("charset-gb2312", _keys("kh"), settings=(("charset", "gb2312"),)),
+    Case("page-size-3", _keys("a", "pagedown"), settings=(("page_size", 3),)),
+    Case("page-size-9-digit-9", _keys("b", "9"), settings=(("page_size", 9),)),
 ]
 
 
-def engine_result(keys: tuple[str, ...]) -> tuple[str, ImeState]:
+def engine_result(keys: tuple[str, ...], settings: tuple[tuple[str, object], ...] = ()) -> tuple[str, ImeState]:
     """What an editor holds after ``keys`` typed through the engine alone (no learning)."""
-    engine = ImeEngine(learning=False)
+    engine = ImeEngine(**{"learning": False, **dict(settings)})
     doc: list[str] = []
     for key in keys:
         if "+" in key[1:] or key in EDITOR_ONLY:

@@ -289,6 +289,17 @@
     </message>
 </context>
 <context>
+    <name>ImeEditor</name>
+    <message>
+        <source>Add a phrase…</source>
+        <translation>添加词组…</translation>
+    </message>
+    <message>
+        <source>Add “{text}” as a phrase…</source>
+        <translation>将“{text}”添加为词组…</translation>
+    </message>
+</context>
+<context>
     <name>ImePadPane</name>
     <message>
         <source>Options</source>
@@ -311,6 +322,38 @@
         <translation>已更换用户数据库</translation>
     </message>
     <message>
+        <source>Candidates per page</source>
+        <translation>每页候选数</translation>
+    </message>
+    <message>
+        <source>A 5th key commits the first candidate (顶字)</source>
+        <translation>第 5 键自动上屏首选（顶字）</translation>
+    </message>
+    <message>
+        <source>A code with no candidates, on Space</source>
+        <translation>空码时按空格</translation>
+    </message>
+    <message>
+        <source>Simplified characters first</source>
+        <translation>简体字优先</translation>
+    </message>
+    <message>
+        <source>Output script</source>
+        <translation>输出字形</translation>
+    </message>
+    <message>
+        <source>Clear it</source>
+        <translation>清除编码</translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation>保留编码</translation>
+    </message>
+    <message>
+        <source>Keep it and beep</source>
+        <translation>保留编码并提示</translation>
+    </message>
+    <message>
         <source>All characters (incl. CJK Ext B)</source>
         <translation>全部汉字（含 CJK 扩展 B）</translation>
     </message>
@@ -321,6 +364,30 @@
     <message>
         <source>Simplified only (GB2312)</source>
         <translation>仅简体（GB2312）</translation>
+    </message>
+    <message>
+        <source>As typed</source>
+        <translation>按原样</translation>
+    </message>
+    <message>
+        <source>Simplified</source>
+        <translation>简体</translation>
+    </message>
+    <message>
+        <source>Traditional</source>
+        <translation>繁体</translation>
+    </message>
+    <message>
+        <source>Traditional (Taiwan)</source>
+        <translation>繁体（台湾）</translation>
+    </message>
+    <message>
+        <source>Traditional (Hong Kong)</source>
+        <translation>繁体（香港）</translation>
+    </message>
+    <message>
+        <source>Add a phrase…</source>
+        <translation>添加词组…</translation>
     </message>
     <message>
         <source>Forget learned order…</source>
@@ -343,8 +410,8 @@
         <translation>上一个字词及其编码</translation>
     </message>
     <message>
-        <source>Type Wubi codes: space takes the first candidate, 1–9 pick one, - and = turn pages. Start with z to look up by pinyin (zni). Shift switches Chinese/English.</source>
-        <translation>输入五笔编码：空格选第一个候选，1–9 选对应候选，- 和 = 翻页。以 z 开头可用拼音反查（zni）。Shift 切换中/英文。</translation>
+        <source>Type Wubi codes: space takes the first candidate, 1–9 pick one, - and = turn pages. Start with z to look up by pinyin (zni). Shift switches Chinese/English. Right-click a candidate to forget or pin it; Ctrl+Delete forgets the first one.</source>
+        <translation>输入五笔编码：空格选第一个候选，1–9 选对应候选，- 和 = 翻页。以 z 开头可用拼音反查（zni）。Shift 切换中/英文。右键单击候选可忘记或固定它；Ctrl+Delete 忘记第一个候选。</translation>
     </message>
     <message>
         <source>Type here with Wubi-86: wqiy vb␣ → 你好</source>
@@ -357,6 +424,22 @@
     <message>
         <source>Text files (*.txt);;All files (*)</source>
         <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Added {text} as {code}</source>
+        <translation>已添加 {text}，编码 {code}</translation>
+    </message>
+    <message>
+        <source>Forget my phrase “{text}”</source>
+        <translation>删除我的词组“{text}”</translation>
+    </message>
+    <message>
+        <source>Forget this choice</source>
+        <translation>忘记这个选择</translation>
+    </message>
+    <message>
+        <source>Pin to position</source>
+        <translation>固定到位置</translation>
     </message>
     <message>
         <source>Forget learned order?</source>
@@ -579,6 +662,33 @@
     <message>
         <source>A job is still running in: {panes}. Quit and cancel it?</source>
         <translation>以下面板仍有任务在运行：{panes}。要退出并取消任务吗？</translation>
+    </message>
+</context>
+<context>
+    <name>PhraseDialog</name>
+    <message>
+        <source>Add a phrase</source>
+        <translation>添加词组</translation>
+    </message>
+    <message>
+        <source>Phrase:</source>
+        <translation>词组：</translation>
+    </message>
+    <message>
+        <source>Code:</source>
+        <translation>编码：</translation>
+    </message>
+    <message>
+        <source>Leave the code empty for the standard Wubi phrase code; the phrase is then typed with it like any other.</source>
+        <translation>编码留空则使用标准五笔词组编码；之后即可像其他词组一样用它输入。</translation>
+    </message>
+    <message>
+        <source>1–4 keys a–y</source>
+        <translation>1–4 个键，a–y</translation>
+    </message>
+    <message>
+        <source>{code} (standard)</source>
+        <translation>{code}（标准编码）</translation>
     </message>
 </context>
 <context>

@@ -146,3 +146,13 @@ def test_learning_never_touches_the_bundled_dictionary(wubi_dict, user_data_dir)
     db = UserFrequencies()
     assert len(db) == 3
     db.close()
+
+
+def test_switching_learning_on_over_a_newer_database_changes_nothing(user_data_dir):
+    UserFrequencies().close()
+    with sqlite3.connect(user_data_dir / FILENAME) as conn:
+        conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    engine = ImeEngine(learning=False, page_size=5)
+    with pytest.raises(FileError, match="version 99"):
+        engine.configure(learning=True, page_size=3)
+    assert (engine.options.learning, engine.options.page_size, engine.user_db) == (False, 5, None)

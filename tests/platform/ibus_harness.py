@@ -198,12 +198,24 @@ class Client:
 
     def _on_property(self, prop) -> None:
         self.properties[prop.get_key()] = (prop.get_state() == IBus.PropState.CHECKED, prop.get_label().get_text())
+        if prop.get_prop_type() == IBus.PropType.MENU:
+            self._on_properties(None, prop.get_sub_props())
 
     def _on_properties(self, _ic, props) -> None:
         i = 0
         while (prop := props.get(i)) is not None:
             self._on_property(prop)
             i += 1
+
+    def set_option(self, name: str, value: object) -> None:
+        """Choose a setting in the panel menu, as the typist clicks it, and wait until it is shown."""
+        if isinstance(value, bool):
+            key, state = name, IBus.PropState.CHECKED if value else IBus.PropState.UNCHECKED
+        else:
+            key, state = f"{name}.{value}", IBus.PropState.CHECKED
+        self.ic.property_activate(key, state)
+        wait_for(lambda: self.properties.get(key, (None,))[0] == (state == IBus.PropState.CHECKED), 30,
+                 f"the property {key} to show {value}")
 
     def press(self, keyval: int, state: int = 0) -> bool:
         """Press and release one key; True if the engine took the press."""

@@ -10,6 +10,8 @@ from gi.repository import IBus
 from ibus_harness import Client, wait_for
 from typing_cases import CASES, editor_default, engine_result, shown
 
+from wubitok.ime import ImeOptions, load_options, save_options
+from wubitok.ime.options import SETTINGS_FILE
 from wubitok.ime.userdb import FILENAME, UserFrequencies
 
 
@@ -27,9 +29,24 @@ def type_case(client: Client, keys) -> tuple[str, list[bool]]:
     return "".join(doc), handled
 
 
+@pytest.fixture
+def settings_put_back(private_ibus):
+    """The daemon's settings file is the session's: what a test chooses in the panel is undone
+    (each test's context gets a new engine, which reads the file as it is then)."""
+    path = private_ibus.data_dir / SETTINGS_FILE
+    before = path.read_bytes() if path.exists() else None
+    yield path
+    if before is None:
+        path.unlink(missing_ok=True)
+    else:
+        path.write_bytes(before)
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_typing_case(client, case):
-    text, state = engine_result(case.keys)
+def test_typing_case(client, settings_put_back, case):
+    text, state = engine_result(case.keys, case.settings)
+    for name, value in case.settings:
+        client.set_option(name, value)
     doc, handled = type_case(client, case.keys)
     assert doc == (case.text if case.text is not None else text), (client.commits, handled, client.preedit)
     assert client.preedit == (case.preedit if case.preedit is not None else state.preedit)
@@ -40,7 +57,7 @@ def test_typing_case(client, case):
 
 def test_the_engine_alone_agrees_with_the_literal_cases():
     for case in CASES:
-        text, state = engine_result(case.keys)
+        text, state = engine_result(case.keys, case.settings)
         assert case.text in (None, text), case.id
         assert case.preedit in (None, state.preedit), case.id
 
@@ -110,9 +127,10 @@ def test_reset_drops_the_composition(client):
 
 
 def test_properties_show_and_switch_the_modes(client):
-    wait_for(lambda: len(client.properties) == 3, 10, "the engine's properties")
-    assert client.properties == {"chinese": (True, "中文"), "full_width": (False, "半角"),
-                                 "chinese_punctuation": (True, "中文标点")}
+    wait_for(lambda: "chinese" in client.properties, 10, "the engine's properties")
+    modes = {k: client.properties[k] for k in ("chinese", "full_width", "chinese_punctuation")}
+    assert modes == {"chinese": (True, "中文"), "full_width": (False, "半角"),
+                     "chinese_punctuation": (True, "中文标点")}
     client.key("shift")
     assert client.properties["chinese"] == (False, "English")
     client.key("shift")
@@ -173,3 +191,42 @@ def test_a_killed_engine_leaves_the_daemon_up_and_a_new_context_gets_a_fresh_one
     assert second.commits == ["你", "好"] and second.preedit == ""
     first.destroy()
     second.destroy()
+
+
+def test_the_settings_are_in_the_panel_menu_as_saved(client):
+    wait_for(lambda: "charset" in client.properties, 10, "the settings' properties")
+    p = client.properties
+    assert p["charset"][1] == "字符集 Charset: GBK 简繁"
+    assert [k for k in ("charset.all", "charset.gbk", "charset.gb2312") if p[k][0]] == ["charset.gbk"]
+    assert p["output"][1] == "输出 Output: 原样 As typed" and p["output.unchanged"][0]
+    assert p["page_size"][1].endswith(": 5") and p["page_size.5"][0]
+    for switch in ("simplified_first", "top_commit", "auto_commit", "learning"):
+        assert p[switch][0], switch
+    assert p["empty_code.clear"][0] and not p["empty_code.beep"][0]
+
+
+def test_a_setting_chosen_in_the_panel_is_saved_for_the_pad(client, settings_put_back):
+    path = settings_put_back
+    client.set_option("output", "traditional")
+    client.set_option("top_commit", False)
+    assert client.properties["output"][1] == "输出 Output: 繁体 Traditional"
+    saved = load_options(path)
+    assert (saved.output, saved.top_commit) == ("traditional", False)
+    for k in "lgyi":
+        client.key(k)
+    assert client.commits == ["國"]
+    other = Client(client.bus)  # another application's context: the same settings
+    for k in "khlgv":
+        other.key(k)
+    assert other.commits == [] and other.preedit == "khlg"
+    other.destroy()
+
+
+def test_a_setting_saved_by_the_pad_is_in_force_at_the_next_focus_in(client, settings_put_back):
+    save_options(ImeOptions(output="traditional"), settings_put_back)  # as the pad's Options menu does
+    client.focus_out()
+    client.ic.focus_in()
+    wait_for(lambda: client.properties["output.traditional"][0], 30, "the engine to read the saved settings")
+    for k in "lgyi":
+        client.key(k)
+    assert client.commits == ["國"]

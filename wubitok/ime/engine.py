@@ -500,9 +500,10 @@ class ImeEngine:
         unknown = set(changes) - {f.name for f in dataclasses.fields(ImeOptions)}
         if unknown:
             raise InputError(f"unknown IME option(s): {', '.join(sorted(unknown))}")
-        self._options = dataclasses.replace(self._options, **changes)
-        if self._options.learning and self._user is None:
-            self._user = UserFrequencies()
+        options = dataclasses.replace(self._options, **changes)
+        if options.learning and self._user is None:
+            self._user = UserFrequencies()  # first, so that a FileError changes nothing
+        self._options = options
         if "punctuation" in changes:
             self._punctuator = Punctuator(dict(self._options.punctuation))
         self._set_code(self._code)

@@ -1,13 +1,15 @@
 """The typing pad: keys typed into the editor go through the Wubi engine."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from typing_cases import CASES, engine_result
 
 from wubitok.gui.panes.ime_pad import ImePadPane
-from wubitok.ime import ImeEngine, parse_keys
+from wubitok.ime import ImeEngine, load_options, parse_keys, save_options
 
 
 @pytest.fixture
@@ -55,17 +57,29 @@ def _type_case_key(qtbot, editor, key):
         qtbot.keyPress(editor, Qt.Key.Key_Shift)
         qtbot.keyRelease(editor, Qt.Key.Key_Shift)
     elif key.startswith("ctrl+"):
-        qtbot.keyClick(editor, key[-1], Qt.KeyboardModifier.ControlModifier)
+        name = key.split("+", 1)[1]
+        qtbot.keyClick(editor, Qt.Key.Key_Delete if name == "Delete" else name, Qt.KeyboardModifier.ControlModifier)
     elif key in _QT_KEYS:
         qtbot.keyClick(editor, _QT_KEYS[key])
     else:
         qtbot.keyClicks(editor, key)
 
 
+def choose_option(pad, name, value):
+    """Choose a setting in the pad's Options menu, as the typist does."""
+    action = pad.option_action(name, value)
+    if isinstance(value, bool):
+        action.setChecked(value)
+    else:
+        action.trigger()
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_typing_case(qtbot, pad, case):
     """The typing cases the IBus engine passes too (tests/typing_cases.py)."""
-    text, state = engine_result(case.keys)
+    text, state = engine_result(case.keys, case.settings)
+    for name, value in case.settings:
+        choose_option(pad, name, value)
     for key in case.keys:
         _type_case_key(qtbot, pad.editor, key)
     assert _doc(pad) == (case.text if case.text is not None else text)
@@ -180,18 +194,41 @@ def test_learning_from_real_typing_reorders(qtbot, pad, wubi_dict):
     assert pad.editor.candidate_bar.texts()[0] == second
 
 
-def test_options_are_remembered(qtbot, gui_app, gui_data_dir):
+def test_options_are_saved_in_the_one_settings_store(qtbot, gui_app, gui_data_dir):
     first = ImePadPane()
     qtbot.addWidget(first)
     first.learning_action.setChecked(False)
-    next(a for a in first.charset_group.actions() if a.data() == "gb2312").trigger()
-    first.save_state()
+    choose_option(first, "charset", "gb2312")
+    choose_option(first, "output", "tw")
+    choose_option(first, "page_size", 7)
+    choose_option(first, "empty_code", "beep")
+    choose_option(first, "top_commit", False)
+    saved = load_options()  # what `wubitok type` and the IBus engine read
+    assert (saved.learning, saved.charset, saved.output, saved.page_size, saved.empty_code, saved.top_commit) == \
+        (False, "gb2312", "tw", 7, "beep", False)
     first.shutdown()
+    save_options(dataclasses.replace(load_options(), auto_commit=False))  # as the IBus engine's panel does
     second = ImePadPane()
     qtbot.addWidget(second)
-    assert not second.engine.options.learning
-    assert second.engine.options.charset == "gb2312"
+    o = second.engine.options
+    assert (o.learning, o.charset, o.output, o.page_size, o.auto_commit) == (False, "gb2312", "tw", 7, False)
+    assert second.option_action("page_size", 7).isChecked() and not second.option_action("page_size", 5).isChecked()
+    assert not second.auto_action.isChecked() and second.option_action("output", "tw").isChecked()
+    choose_option(second, "simplified_first", False)
+    assert load_options().auto_commit is False  # a change saves that setting only
     second.shutdown()
+
+
+def test_the_pads_old_settings_are_taken_over_once(qtbot, gui_app, gui_data_dir):
+    from wubitok.gui.support.settings import Settings
+
+    old = Settings("ime")
+    old.set("learning", False)
+    old.set("charset", "gb2312")
+    pad = ImePadPane()
+    qtbot.addWidget(pad)
+    assert not pad.engine.options.learning and pad.engine.options.charset == "gb2312"
+    pad.shutdown()
 
 
 def test_a_damaged_user_database_is_moved_aside_with_one_dialog(qtbot, gui_app, gui_data_dir, error_dialogs):
@@ -245,3 +282,118 @@ def test_a_newer_user_database_is_left_alone_and_typing_goes_on_without_learning
     assert _doc(pad) == "你好"
     assert path.read_bytes() == before
     pad.shutdown()
+
+
+def test_no_placeholder_under_the_first_preedit(qtbot, pad):
+    placeholder = pad.editor.placeholderText()
+    assert "wqiy" in placeholder
+    qtbot.keyClicks(pad.editor, "wq")
+    assert _preedit(pad) == "wq" and pad.editor.placeholderText() == ""
+    qtbot.keyClick(pad.editor, Qt.Key.Key_Escape)
+    assert pad.editor.placeholderText() == placeholder  # the empty document shows it again
+    qtbot.keyClicks(pad.editor, "wq")
+    pad.retranslate_ui()  # a language switch while composing does not bring it back
+    assert pad.editor.placeholderText() == ""
+
+
+def _learn_second(qtbot, pad, code):
+    qtbot.keyClicks(pad.editor, code + "2")
+    qtbot.keyClicks(pad.editor, code)
+    return pad.editor.candidate_bar.texts()
+
+
+def test_ctrl_delete_forgets_the_first_candidate(qtbot, pad, wubi_dict):
+    table = [e.text for e in wubi_dict.exact_candidates("khlg")]
+    assert _learn_second(qtbot, pad, "khlg")[0] == table[1]  # learned: first now
+    qtbot.keyClick(pad.editor, Qt.Key.Key_Delete, Qt.KeyboardModifier.ControlModifier)
+    assert pad.editor.candidate_bar.texts()[:2] == table[:2] and _preedit(pad) == "khlg"
+    assert pad.engine.user_db.count("khlg", table[1]) == 0
+    assert _doc(pad) == table[1]  # the document is untouched
+
+
+def test_candidate_menu_forgets_and_pins(qtbot, pad, wubi_dict):
+    table = [e.text for e in wubi_dict.exact_candidates("khlg")]
+    _learn_second(qtbot, pad, "khlg")
+    menu = pad.candidate_menu(0)
+    forget, pin = menu.actions()
+    assert forget.text() == "Forget this choice" and forget.isEnabled() and pin.menu().isEnabled()
+    forget.trigger()
+    assert pad.editor.candidate_bar.texts()[:2] == table[:2]
+    pad.candidate_menu(2).actions()[1].menu().actions()[0].trigger()  # the third to position 1
+    assert pad.editor.candidate_bar.texts()[0] == table[2]
+    qtbot.keyClick(pad.editor, Qt.Key.Key_Escape)
+    qtbot.keyClicks(pad.editor, "khlg")
+    assert pad.editor.candidate_bar.texts()[0] == table[2]  # kept: a pin is saved
+    qtbot.keyClicks(pad.editor, "zni")
+    assert not pad.candidate_menu(0).actions()[0].isEnabled()  # a pinyin hit is nothing learned
+
+
+def test_a_right_click_on_a_candidate_opens_its_menu(qtbot, pad):
+    from PySide6.QtGui import QContextMenuEvent
+
+    qtbot.keyClicks(pad.editor, "khlg")
+    bar = pad.editor.candidate_bar
+    asked = []
+    bar.menu_requested.connect(lambda i, _pos: asked.append(i))
+    bar.label.linkHovered.emit("1")  # the mouse over the second candidate
+    QGuiApplication.sendEvent(bar, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, bar.rect().center(),
+                                                         bar.mapToGlobal(bar.rect().center())))
+    assert asked == [1]
+
+
+def test_add_phrase_from_a_selection_with_the_standard_code(qtbot, pad, wubi_dict):
+    qtbot.keyClicks(pad.editor, "wqiy ")
+    qtbot.keyClicks(pad.editor, "tgmy")  # 你 + an auto-committed character
+    text = _doc(pad)
+    pad.editor.selectAll()
+    dialog = pad.open_phrase_dialog(pad.editor.textCursor().selectedText())
+    assert dialog.phrase_edit.text() == text
+    code = wubi_dict.phrase_code(text)
+    assert dialog.standard_code == code and code in dialog.code_edit.placeholderText()
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+    assert not dialog.isVisible()
+    assert text in pad.status_label.text() and code in pad.status_label.text()
+    pad.editor.moveCursor(pad.editor.textCursor().MoveOperation.End)
+    qtbot.keyClicks(pad.editor, code)
+    bar = pad.editor.candidate_bar.texts()
+    assert text in bar
+    menu = pad.candidate_menu(bar.index(text))
+    assert menu.actions()[0].text() == f"Forget my phrase “{text}”"
+    menu.actions()[0].trigger()
+    assert text not in pad.editor.candidate_bar.texts()
+
+
+def test_add_phrase_with_an_explicit_code_and_bad_input_as_dialogs(qtbot, pad, error_dialogs):
+    dialog = pad.open_phrase_dialog("你好")
+    dialog.code_edit.setText("vvvv")
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+    assert pad.engine.user_db.phrase_texts("vvvv") == ["你好"]
+    for phrase, code, message in [("hello", "", "Chinese characters only"), ("", "", "empty phrase"),
+                                  ("你好", "v1", "not a Wubi code")]:
+        dialog = pad.open_phrase_dialog(phrase)
+        dialog.code_edit.setText(code)
+        dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+        assert message in error_dialogs[-1][1]
+        assert dialog.isVisible()  # stays open, with what was typed, to be corrected
+        dialog.reject()
+    assert len(error_dialogs) == 3
+    assert pad.engine.user_db.phrases() == [("vvvv", "你好", "manual")]  # nothing half-written
+
+
+def test_the_editor_context_menu_offers_the_selection_as_a_phrase(qtbot, pad):
+    from PySide6.QtGui import QContextMenuEvent
+    from PySide6.QtWidgets import QApplication
+
+    qtbot.keyClicks(pad.editor, "wqiyvb ")
+    pad.editor.selectAll()
+    asked = []
+    pad.editor.add_phrase_requested.connect(asked.append)
+    at = pad.editor.rect().center()
+    QApplication.sendEvent(pad.editor.viewport(), QContextMenuEvent(
+        QContextMenuEvent.Reason.Keyboard, at, pad.editor.mapToGlobal(at)))
+    menu = QApplication.activePopupWidget()
+    assert menu is not None
+    action = next(a for a in menu.actions() if a.text() == "Add “你好” as a phrase…")
+    action.trigger()
+    menu.close()
+    assert asked == ["你好"]

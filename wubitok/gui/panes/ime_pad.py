@@ -7,9 +7,17 @@ into the document (so undo, selection and copy behave as usual).  The
 candidate bar floats under the cursor; the last committed entry and its keys
 on a Wubi keyboard are shown below as a learning aid.  The platform's own
 input method is switched off for this editor, so keys reach the engine.
+
+The Options menu holds the typist's settings (:class:`~wubitok.ime.ImeOptions`),
+read from and written to the one settings store that ``wubitok type`` and the IBus
+engine use; a change is saved at once, that setting only.  The user's own entries:
+"Add phrase" (the editor's context menu on a selection, or the Options menu), and
+on a candidate, a context menu to forget or pin it; Ctrl+Delete forgets the first
+candidate of the page (the one Space commits), as in the IBus engine.
 """
 from __future__ import annotations
 
+import dataclasses
 import html
 from pathlib import Path
 
@@ -31,12 +39,14 @@ from PySide6.QtWidgets import (
 from ...dictionary import CHARSETS
 from ...errors import WubitokError
 from ...fileio import atomic_write_text
-from ...ime import ImeEngine, ImeState, parse_keys
+from ...ime import ImeEngine, ImeOptions, ImeState, load_options, parse_keys, save_options
+from ...ime.options import EMPTY_CODE_RULES, OUTPUTS, settings_path
 from ..support import errors
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.settings import Settings
 from ..support.workers import Job, run_job
 from ..widgets.keyboard import WubiKeyboard
+from ..widgets.phrase_dialog import PhraseDialog
 from .base import Pane
 
 _NAMED = {
@@ -56,6 +66,7 @@ class CandidateBar(QFrame):
 
     chosen = Signal(int)
     page = Signal(str)  # "pageup" / "pagedown"
+    menu_requested = Signal(int, QPoint)  # a right click on candidate i, at a global position
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -64,6 +75,8 @@ class CandidateBar(QFrame):
         self.label.setFont(han_font(15))
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.linkActivated.connect(self._link)
+        self.label.linkHovered.connect(self._hover)
+        self._hovered: int | None = None  # the candidate under the mouse: a right click's target
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 4, 10, 4)
         layout.addWidget(self.label)
@@ -101,11 +114,20 @@ class CandidateBar(QFrame):
         else:
             self.chosen.emit(int(link))
 
+    def _hover(self, link: str) -> None:
+        self._hovered = int(link) if link.isdigit() else None
+
+    def contextMenuEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        if self._hovered is not None and self._hovered < len(self._texts):
+            self.menu_requested.emit(self._hovered, event.globalPos())
+        event.accept()
+
 
 class ImeEditor(QPlainTextEdit):
     """A plain text editor whose keys go through an :class:`ImeEngine`."""
 
     state_changed = Signal(object)  # ImeState after each key
+    add_phrase_requested = Signal(str)  # the selected text, from the context menu
 
     def __init__(self, engine: ImeEngine, parent=None):
         super().__init__(parent)
@@ -113,6 +135,9 @@ class ImeEditor(QPlainTextEdit):
         # Our engine is the input method here; a system IME would fight it for the keys.
         self.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled, False)
         self._shift_alone = False
+        # Qt draws the placeholder under the pre-edit text of an empty document: while a code
+        # is typed there is no placeholder (see _show).
+        self._placeholder = ""
         self.candidate_bar = CandidateBar(self.viewport())
         self.candidate_bar.hide()
         self.candidate_bar.chosen.connect(self._choose)
@@ -130,6 +155,8 @@ class ImeEditor(QPlainTextEdit):
         mods = event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier & ~Qt.KeyboardModifier.KeypadModifier
         if mods:  # Ctrl+C, Ctrl+Z...: the editor's, but never in the middle of a code
             if self.engine.composing:
+                if key == Qt.Key.Key_Delete and mods == Qt.KeyboardModifier.ControlModifier:
+                    self.forget(0)
                 return
             super().keyPressEvent(event)
             return
@@ -161,6 +188,33 @@ class ImeEditor(QPlainTextEdit):
         """Show the engine's state again (after its options changed)."""
         self._show("")
 
+    def forget(self, index: int) -> None:
+        """Forget what was learned about candidate ``index`` of the page (the table's entry stays)."""
+        if index < len(self.engine.state.candidates):
+            with errors.reported(self):
+                self.engine.forget(index)
+        self.refresh()
+
+    def setPlaceholderText(self, text: str) -> None:  # noqa: N802 (Qt API)
+        self._placeholder = text
+        super().setPlaceholderText("" if self.engine.composing else text)
+
+    def contextMenuEvent(self, event) -> None:  # noqa: N802
+        self.cancel_composition()
+        menu = self.createStandardContextMenu(event.pos())
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        selected = self.textCursor().selectedText().strip()
+        menu.addSeparator()
+        action = menu.addAction(self.add_phrase_label(selected))
+        action.triggered.connect(lambda: self.add_phrase_requested.emit(selected))
+        menu.popup(event.globalPos())
+
+    def add_phrase_label(self, selected: str) -> str:
+        if not selected:
+            return self.tr("Add a phrase…")
+        shown = selected if len(selected) <= 12 else selected[:12] + "…"
+        return self.tr("Add “{text}” as a phrase…").replace("{text}", shown)
+
     def _choose(self, index: int) -> None:
         self._show(self.engine.select(index))
         self.setFocus()
@@ -178,6 +232,8 @@ class ImeEditor(QPlainTextEdit):
                                                      len(state.preedit), 1))
         event = QInputMethodEvent(state.preedit, attrs)
         event.setCommitString(committed)
+        if state.composing == bool(self.placeholderText()):
+            QPlainTextEdit.setPlaceholderText(self, "" if state.composing else self._placeholder)
         self.inputMethodEvent(event)
         self.candidate_bar.setVisible(state.composing)
         if state.composing:
@@ -238,13 +294,24 @@ class ImePadPane(Pane):
         self.retranslate_ui()
         self._state_changed(self.engine.state)
 
+    def _load_options(self) -> ImeOptions:
+        """The saved settings (the store ``wubitok type`` and the IBus engine share).  Before that
+        store existed the pad kept three settings of its own: they are taken over once."""
+        try:
+            if not settings_path().exists():
+                old = {name: self._settings.get_bool(name, True) for name in ("learning", "auto_commit")
+                       if self._settings.contains(name)}
+                if self._settings.get_str("charset", "") in CHARSETS:
+                    old["charset"] = self._settings.get_str("charset")
+                return dataclasses.replace(ImeOptions(), **old)
+            return load_options()
+        except WubitokError as exc:  # a broken settings file: the defaults, and say why
+            problem = exc
+            QTimer.singleShot(0, lambda: errors.show_error(self, problem))
+            return ImeOptions()
+
     def _make_engine(self) -> ImeEngine:
-        options = dict(
-            learning=self._settings.get_bool("learning", True),
-            auto_commit=self._settings.get_bool("auto_commit", True),
-            charset=self._settings.get_str("charset", "gbk") if self._settings.get_str("charset", "gbk")
-            in CHARSETS else "gbk",
-        )
+        options = self._load_options().to_dict()
         try:
             engine = ImeEngine(**options)
         except WubitokError as exc:  # the user database cannot be opened: type without learning
@@ -272,25 +339,58 @@ class ImePadPane(Pane):
         self.options_button = QToolButton()
         self.options_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.options_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.options_button.setMinimumWidth(90)
         menu = QMenu(self.options_button)
-        self.learning_action = menu.addAction("")
-        self.learning_action.setCheckable(True)
-        self.learning_action.setChecked(self.engine.options.learning)
-        self.auto_action = menu.addAction("")
-        self.auto_action.setCheckable(True)
-        self.auto_action.setChecked(self.engine.options.auto_commit)
+        self.options_button.setMenu(menu)
+        # Every setting's action carries (option name, value) as its data.
+        self._option_actions: list = []
+        self.page_menu = menu.addMenu("")
+        self._radio_items(self.page_menu, "page_size", range(1, 10))
+        self.auto_action = self._switch(menu, "auto_commit")
+        self.top_action = self._switch(menu, "top_commit")
+        self.empty_menu = menu.addMenu("")
+        self._radio_items(self.empty_menu, "empty_code", EMPTY_CODE_RULES)
+        self.learning_action = self._switch(menu, "learning")
         menu.addSeparator()
-        self.charset_group = QActionGroup(self)
-        for charset in CHARSETS:
+        self.charset_group = self._radio_items(menu, "charset", CHARSETS)
+        self.simplified_action = self._switch(menu, "simplified_first")
+        self.output_menu = menu.addMenu("")
+        self._radio_items(self.output_menu, "output", OUTPUTS)
+        menu.addSeparator()
+        self.add_phrase_action = menu.addAction("")
+        self.reset_action = menu.addAction("")
+        self._show_options()
+
+    def _switch(self, menu: QMenu, name: str):
+        action = menu.addAction("")
+        action.setCheckable(True)
+        action.setData((name, True))
+        self._option_actions.append(action)
+        return action
+
+    def _radio_items(self, menu: QMenu, name: str, values) -> QActionGroup:
+        group = QActionGroup(self)
+        for value in values:
             action = menu.addAction("")
             action.setCheckable(True)
-            action.setData(charset)
-            action.setChecked(self.engine.options.charset == charset)
-            self.charset_group.addAction(action)
-        menu.addSeparator()
-        self.reset_action = menu.addAction("")
-        self.options_button.setMenu(menu)
-        self.options_button.setMinimumWidth(90)
+            action.setData((name, value))
+            group.addAction(action)
+            self._option_actions.append(action)
+        return group
+
+    def option_action(self, name: str, value: object = True):
+        """The Options menu's action for setting ``name`` to ``value`` (a switch: its one action)."""
+        return next(a for a in self._option_actions if a.data() == (name, value)
+                    or (a.data() == (name, True) and isinstance(value, bool)))
+
+    def _show_options(self) -> None:
+        """Check the actions of the options in force."""
+        options = self.engine.options
+        for action in self._option_actions:
+            name, value = action.data()
+            action.blockSignals(True)
+            action.setChecked(getattr(options, name) == value)
+            action.blockSignals(False)
 
     def _build_editor(self) -> None:
         self.editor = ImeEditor(self.engine)
@@ -300,6 +400,7 @@ class ImePadPane(Pane):
         self.save_button = QPushButton()
         self.clear_button = QPushButton()
         self.count_label = QLabel()
+        self.status_label = QLabel()  # what the last own-entry action did
 
     def _build_learning_aid(self) -> None:
         self.last_title = QLabel()
@@ -325,6 +426,7 @@ class ImePadPane(Pane):
         bottom.addWidget(self.copy_button)
         bottom.addWidget(self.save_button)
         bottom.addWidget(self.clear_button)
+        bottom.addWidget(self.status_label)
         bottom.addStretch(1)
         bottom.addWidget(self.count_label)
 
@@ -353,10 +455,17 @@ class ImePadPane(Pane):
         self.mode_button.clicked.connect(lambda: self._toggle("shift"))
         self.width_button.clicked.connect(lambda: self._toggle("fullwidth"))
         self.punctuation_button.clicked.connect(lambda: self._toggle("punctuation"))
-        self.learning_action.toggled.connect(lambda on: self._configure(learning=on))
-        self.auto_action.toggled.connect(lambda on: self._configure(auto_commit=on))
-        for action in self.charset_group.actions():
-            action.triggered.connect(lambda _=False, a=action: self._configure(charset=a.data()))
+        for action in self._option_actions:
+            name, value = action.data()
+            if isinstance(value, bool):
+                action.toggled.connect(lambda on, n=name: self._configure(**{n: on}))
+            else:
+                action.triggered.connect(lambda _=False, n=name, v=value: self._configure(**{n: v}))
+        self.add_phrase_action.triggered.connect(
+            lambda: self.open_phrase_dialog(self.editor.textCursor().selectedText().strip()))
+        self.editor.add_phrase_requested.connect(self.open_phrase_dialog)
+        self.editor.candidate_bar.menu_requested.connect(
+            lambda i, pos: self.candidate_menu(i).popup(pos))
         self.reset_action.triggered.connect(self._reset_learning)
         self.editor.state_changed.connect(self._state_changed)
         self.editor.textChanged.connect(self._count)
@@ -387,13 +496,33 @@ class ImePadPane(Pane):
 
     def retranslate_ui(self) -> None:
         self.options_button.setText(self.tr("Options"))
-        self.learning_action.setText(self.tr("Learn my choices (most used first)"))
+        self.page_menu.setTitle(self.tr("Candidates per page"))
         self.auto_action.setText(self.tr("Commit a 4-key code with a single candidate at once"))
-        charset_names = {"all": self.tr("All characters (incl. CJK Ext B)"),
-                         "gbk": self.tr("GBK (simplified and traditional)"),
-                         "gb2312": self.tr("Simplified only (GB2312)")}
-        for action in self.charset_group.actions():
-            action.setText(charset_names[action.data()])
+        self.top_action.setText(self.tr("A 5th key commits the first candidate (顶字)"))
+        self.empty_menu.setTitle(self.tr("A code with no candidates, on Space"))
+        self.learning_action.setText(self.tr("Learn my choices (most used first)"))
+        self.simplified_action.setText(self.tr("Simplified characters first"))
+        self.output_menu.setTitle(self.tr("Output script"))
+        labels = {
+            ("empty_code", "clear"): self.tr("Clear it"),
+            ("empty_code", "keep"): self.tr("Keep it"),
+            ("empty_code", "beep"): self.tr("Keep it and beep"),
+            ("charset", "all"): self.tr("All characters (incl. CJK Ext B)"),
+            ("charset", "gbk"): self.tr("GBK (simplified and traditional)"),
+            ("charset", "gb2312"): self.tr("Simplified only (GB2312)"),
+            ("output", "unchanged"): self.tr("As typed"),
+            ("output", "simplified"): self.tr("Simplified"),
+            ("output", "traditional"): self.tr("Traditional"),
+            ("output", "tw"): self.tr("Traditional (Taiwan)"),
+            ("output", "hk"): self.tr("Traditional (Hong Kong)"),
+        }
+        for action in self._option_actions:
+            name, value = action.data()
+            if name == "page_size":
+                action.setText(str(value))
+            elif (name, value) in labels:
+                action.setText(labels[(name, value)])
+        self.add_phrase_action.setText(self.tr("Add a phrase…"))
         self.reset_action.setText(self.tr("Forget learned order…"))
         self.copy_button.setText(self.tr("Copy all"))
         self.save_button.setText(self.tr("Save…"))
@@ -401,16 +530,14 @@ class ImePadPane(Pane):
         self.last_title.setText(self.tr("Last entry and its code"))
         self.help_label.setText(self.tr(
             "Type Wubi codes: space takes the first candidate, 1–9 pick one, - and = turn pages. "
-            "Start with z to look up by pinyin (zni). Shift switches Chinese/English."))
+            "Start with z to look up by pinyin (zni). Shift switches Chinese/English. "
+            "Right-click a candidate to forget or pin it; Ctrl+Delete forgets the first one."))
         self.editor.setPlaceholderText(self.tr("Type here with Wubi-86: wqiy vb␣ → 你好"))
         self._state_changed(self.engine.state)
         self._count()
 
     def save_state(self) -> None:
-        o = self.engine.options
-        self._settings.set("learning", o.learning)
-        self._settings.set("auto_commit", o.auto_commit)
-        self._settings.set("charset", o.charset)
+        pass  # each setting is saved when it changes (_configure)
 
     def shutdown(self) -> None:
         if self._preload is not None:
@@ -446,8 +573,59 @@ class ImePadPane(Pane):
         self.editor.setFocus()
 
     def _configure(self, **changes) -> None:
+        """Put ``changes`` in force and save them over the stored settings (only these: the IBus
+        engine may have saved others meanwhile)."""
         with errors.reported(self):
             self.engine.configure(**changes)
+            try:
+                saved = load_options()
+            except WubitokError:
+                saved = self.engine.options  # a broken file is replaced by what is in force
+            save_options(dataclasses.replace(saved, **changes))
+        self._show_options()
+        self.editor.refresh()
+        self.editor.setFocus()
+
+    # -- the user's own entries -------------------------------------------------
+    def open_phrase_dialog(self, text: str = "") -> PhraseDialog:
+        dialog = PhraseDialog(self.engine.dictionary, text, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.submitted.connect(lambda phrase, code: self.add_phrase(phrase, code or None) and dialog.accept())
+        dialog.open()
+        return dialog
+
+    def add_phrase(self, text: str, code: str | None = None) -> bool:
+        """Add ``text`` as the user's phrase (the standard code unless ``code``); an error is a dialog."""
+        with errors.reported(self):
+            added = self.engine.add_phrase(text, code)
+            self.status_label.setText(self.tr("Added {text} as {code}").replace("{text}", text)
+                                      .replace("{code}", added))
+            self.editor.refresh()
+            return True
+        return False
+
+    def candidate_menu(self, index: int) -> QMenu:
+        """What can be done with candidate ``index`` of the page: forget it, pin it."""
+        state = self.engine.state
+        cand = state.candidates[index]
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        learnable = cand.kind in ("exact", "completion")
+        forget = menu.addAction(self.tr("Forget my phrase “{text}”") if cand.user
+                                else self.tr("Forget this choice"))
+        forget.setText(forget.text().replace("{text}", cand.text))
+        forget.setEnabled(learnable)
+        forget.triggered.connect(lambda: self.editor.forget(index))
+        pin = menu.addMenu(self.tr("Pin to position"))
+        pin.setEnabled(cand.kind == "exact" and cand.code == state.preedit)
+        for position in range(1, self.engine.options.page_size + 1):
+            action = pin.addAction(str(position))
+            action.triggered.connect(lambda _=False, p=position: self.pin(index, p - 1))
+        return menu
+
+    def pin(self, index: int, position: int) -> None:
+        with errors.reported(self):
+            self.engine.pin(index, position)
         self.editor.refresh()
         self.editor.setFocus()
 

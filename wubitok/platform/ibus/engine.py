@@ -18,16 +18,22 @@ this class only translates between IBus and it, the way the app's pad
   committed) when focus leaves or the client resets;
 - the lookup table holds the engine's current page, labelled 1..N, each
   candidate followed by its hint (the keys still to type, or the whole Wubi
-  code in wildcard and pinyin lookups) in grey.
+  code in wildcard and pinyin lookups) in grey;
+- properties: the three modes as toggles, then the typist's settings
+  (:mod:`.settings`: charset, output script, 顶字, auto-commit, empty code, page
+  size, learning), written to the settings store the pad uses and read again
+  from it on focus-in.
 """
 from __future__ import annotations
 
+import dataclasses
 import sys
 from typing import Any, NamedTuple
 
 from ...errors import WubitokError
-from ...ime import ImeEngine, ImeState
+from ...ime import ImeEngine, ImeOptions, ImeState
 from .gi_loader import load_ibus
+from .settings import SETTINGS, Choice, SavedOptions, Switch, parse_key
 
 IBus, GLib = load_ibus()
 
@@ -77,9 +83,10 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
 
     __gtype_name__ = "WubitokWubiEngine"
 
-    def __init__(self, ime: ImeEngine, **properties: Any):
+    def __init__(self, ime: ImeEngine, saved: SavedOptions, **properties: Any):
         super().__init__(**properties)  # engine_name, object_path, connection
         self._ime = ime
+        self._saved = saved
         self._shift_alone = False
         # The cursor stays on the first candidate: the one Space commits and Ctrl+Delete forgets.
         self._table = IBus.LookupTable.new(ime.options.page_size, 0, True, False)
@@ -91,7 +98,28 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
                                  tooltip=IBus.Text.new_from_string(toggle.tooltip), sensitive=True, visible=True)
             self._props.append(prop)
             self._prop[toggle.name] = prop
+        for setting in SETTINGS:
+            self._props.append(self._setting_property(setting))
         self._sync_properties(ime.state, notify=False)
+        self._sync_settings()
+
+    def _setting_property(self, setting: Switch | Choice) -> Any:
+        if isinstance(setting, Switch):
+            prop = IBus.Property(key=setting.name, prop_type=IBus.PropType.TOGGLE,
+                                 label=IBus.Text.new_from_string(setting.label), sensitive=True, visible=True)
+            self._prop[setting.name] = prop
+            return prop
+        items = IBus.PropList()
+        for value, label in setting.values:
+            key = setting.key(value)
+            item = IBus.Property(key=key, prop_type=IBus.PropType.RADIO,
+                                 label=IBus.Text.new_from_string(label), sensitive=True, visible=True)
+            items.append(item)
+            self._prop[key] = item
+        menu = IBus.Property(key=setting.name, prop_type=IBus.PropType.MENU, sensitive=True, visible=True,
+                             label=IBus.Text.new_from_string(setting.name), sub_props=items)
+        self._prop[setting.name] = menu
+        return menu
 
     # -- keys ----------------------------------------------------------------
     def do_process_key_event(self, keyval: int, keycode: int, state: int) -> bool:
@@ -181,8 +209,37 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
             if notify:
                 self.update_property(prop)
 
+    def _sync_settings(self) -> None:
+        """Show the options in force in the settings' properties (registered again by the caller)."""
+        options = self._ime.options
+        for setting in SETTINGS:
+            value = getattr(options, setting.name)
+            if isinstance(setting, Switch):
+                self._prop[setting.name].set_state(_checked(value))
+                continue
+            self._prop[setting.name].set_label(IBus.Text.new_from_string(setting.label.format(setting.label_of(value))))
+            for v, _ in setting.values:
+                self._prop[setting.key(v)].set_state(_checked(v == value))
+
+    def _configure(self, options: ImeOptions) -> None:
+        """Put ``options`` in force in this engine (what differs from the current ones)."""
+        current = self._ime.options
+        changes = {f.name: getattr(options, f.name) for f in dataclasses.fields(ImeOptions)
+                   if getattr(options, f.name) != getattr(current, f.name)}
+        if not changes:
+            return
+        try:
+            self._ime.configure(**changes)
+        except WubitokError as exc:  # learning on, but the user database cannot be opened
+            print(f"wubitok ibus engine: {exc}", file=sys.stderr)
+            changes.pop("learning", None)
+            self._ime.configure(**changes)
+        self._sync_settings()
+
     # -- the client's other requests ---------------------------------------------
     def do_focus_in(self) -> None:
+        # The pad, `wubitok settings` or another engine process may have changed the settings.
+        self._configure(self._saved.current())
         self.register_properties(self._props)
 
     def do_focus_out(self) -> None:
@@ -210,8 +267,33 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
             self._commit(self._ime.select(index))
 
     def do_property_activate(self, name: str, state: int) -> None:
+        setting = parse_key(name)
+        if setting is not None:
+            option, value = setting
+            if value is None:  # a switch: the panel reports the state it wants
+                value = state == IBus.PropState.CHECKED
+            elif state != IBus.PropState.CHECKED:
+                return  # the radio item being left; its neighbour's activation carries the choice
+            self._change_setting(option, value)
+            return
         for toggle in TOGGLES:
             if toggle.name == name:
                 # The panel reports the state it wants; only a change is a toggle.
                 change = (state == IBus.PropState.CHECKED) != toggle.active(self._ime.state)
                 self._commit(self._ime.process(toggle.key).committed if change else "")
+
+    def _change_setting(self, option: str, value: Any) -> None:
+        self._drop_composition()
+        if getattr(self._ime.options, option) == value:
+            return
+        try:
+            options = self._saved.change(**{option: value})
+        except WubitokError as exc:  # the settings folder is not writable: in force for this session
+            print(f"wubitok ibus engine: {exc}", file=sys.stderr)
+            options = dataclasses.replace(self._ime.options, **{option: value})
+        self._configure(options)
+        self.register_properties(self._props)
+
+
+def _checked(on: bool) -> Any:
+    return IBus.PropState.CHECKED if on else IBus.PropState.UNCHECKED

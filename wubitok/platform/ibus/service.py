@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import PlatformError, WubitokError
-from ...ime import ImeEngine, UserFrequencies, load_options
+from ...ime import ImeEngine, UserFrequencies
 from .component import BUS_NAME, ENGINE_NAME
 from .gi_loader import load_ibus
+from .settings import SavedOptions
 
 OBJECT_PATH = "/org/freedesktop/IBus/Engine/wubitok/{}"
 
@@ -44,11 +45,10 @@ def daemon_engines() -> list[str]:
 
 
 def open_user_db(options: dict[str, Any]) -> UserFrequencies | None:
-    """The user database when learning is on.  Problems go to the log (the daemon's stderr),
-    never stop the typing: a damaged file is moved aside (said once), an unusable one turns
-    learning off in ``options``."""
-    if not options.get("learning", True):
-        return None
+    """The user database, opened whether learning is on or not (the typist may switch it on
+    in the panel; own phrases show either way).  Problems go to the log (the daemon's
+    stderr) and never stop the typing: a damaged file is moved aside (said once), an
+    unusable one turns learning off in ``options``."""
     try:
         user = UserFrequencies()
     except WubitokError as exc:
@@ -66,12 +66,10 @@ def run_engine() -> int:
     IBus, GLib = load_ibus()
     from .engine import WubiEngine  # subclasses IBus.Engine: only importable once gi is
 
-    # The typist's settings (one store with the pad and `wubitok type`), read at start.
-    try:
-        options: dict[str, Any] = load_options().to_dict()
-    except WubitokError as exc:  # a broken settings file must not stop the typing
-        print(f"wubitok ibus engine: {exc}; using the default settings", file=sys.stderr)
-        options = {}
+    # The typist's settings (one store with the pad and `wubitok type`), read at start and
+    # again on focus-in when the file changed.
+    saved = SavedOptions()
+    options = saved.current().to_dict()
     user = open_user_db(options)
     # Load the whole index before taking the bus name, so the first key is as fast as any
     # other (the daemon waits for the name when a context selects the engine).
@@ -81,8 +79,11 @@ def run_engine() -> int:
     def create_engine(_factory: Any, name: str) -> Any:
         if name != ENGINE_NAME:
             return None
-        ime = ImeEngine(user_frequencies=user, **options)
-        return WubiEngine(ime, engine_name=name, object_path=OBJECT_PATH.format(next(serial)),
+        current = saved.current().to_dict()
+        if user is None:
+            current["learning"] = False  # the database could not be opened at start
+        ime = ImeEngine(user_frequencies=user, **current)
+        return WubiEngine(ime, saved, engine_name=name, object_path=OBJECT_PATH.format(next(serial)),
                           connection=bus.get_connection())
 
     factory = IBus.Factory.new(bus.get_connection())
