@@ -18,7 +18,7 @@ TEXT = "中国人\nab中\n\nxa\n"
 
 
 def test_greedy_toy_figures_by_hand():
-    (r,) = compare_tokenizers({"toy": GreedyToy(PIECES)}, TEXT)
+    (r,) = compare_tokenizers({"toy": GreedyToy(PIECES)}, TEXT, per_line=True)
     # Non-empty lines: "中国人", "ab中", "xa" (the empty line is skipped).
     #   chars 3 + 3 + 2 = 8;  UTF-8 bytes 9 + 5 + 2 = 16;  Han 3 + 1 + 0 = 4
     # Tokens: [中国 人] [a b 中] [[UNK] a]  -> 2 + 3 + 2 = 7
@@ -29,7 +29,7 @@ def test_greedy_toy_figures_by_hand():
     assert (r.han_tokens, r.tokens_per_han) == (3, pytest.approx(0.75))
     # One [UNK] (for x) of 7 tokens; "xa" decodes to "[UNK]a": 2 of 3 lines round-trip.
     assert (r.unk_tokens, r.unk_rate) == (1, pytest.approx(1 / 7))
-    assert (r.roundtrip_lines, r.roundtrip_rate) == (2, pytest.approx(2 / 3))
+    assert (r.unit, r.samples, r.roundtrip_samples, r.roundtrip_rate) == ("line", 3, 2, pytest.approx(2 / 3))
     # Ids seen: 1 (中国), 4 (人), 5 (a, twice), 6 (b), 2 (中), 0 ([UNK]) -> 6 of 7.
     assert (r.vocab_size, r.vocab_used) == (7, 6)
     # Counts 1,1,2,1,1,1 of 7: sum p^2.5 = (5 + 2^2.5) / 7^2.5 = 10.6569 / 129.642 = 0.082202;
@@ -52,7 +52,7 @@ def test_byte_pieces_are_counted_as_partial_and_per_han():
 
 
 def test_json_record_has_the_issue_fields():
-    (r,) = compare_tokenizers([("toy", GreedyToy(PIECES))], TEXT)
+    (r,) = compare_tokenizers([("toy", GreedyToy(PIECES))], TEXT, per_line=True)
     rec = r.to_json()
     for key in ("name", "tokens", "chars_per_token", "bytes_per_token", "unk_rate", "roundtrip_rate",
                 "vocab_size", "vocab_used", "renyi_efficiency", "encode_mb_per_s"):
@@ -79,16 +79,17 @@ def test_files_are_streamed_with_the_same_figures(tmp_path):
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"
     a.write_text("中国人\r\nab中\n", encoding="utf-8", newline="")
     b.write_text("\nxa", encoding="utf-8")
-    (from_files,) = compare_tokenizers({"toy": GreedyToy(PIECES)}, files=[a, b])
-    (from_text,) = compare_tokenizers({"toy": GreedyToy(PIECES)}, TEXT)
-    for key in ("lines", "chars", "bytes", "tokens", "unk_tokens", "roundtrip_lines", "vocab_used", "token_lengths"):
+    (from_files,) = compare_tokenizers({"toy": GreedyToy(PIECES)}, files=[a, b], per_line=True)
+    (from_text,) = compare_tokenizers({"toy": GreedyToy(PIECES)}, TEXT, per_line=True)
+    for key in ("samples", "lines", "chars", "bytes", "tokens", "unk_tokens", "roundtrip_samples", "vocab_used",
+                "token_lengths"):
         assert getattr(from_files, key) == getattr(from_text, key)
 
 
 def test_progress_counts_bytes_times_tokenizers_and_ends_full():
     calls = []
     text = "中国人\n" * 3000  # 30,000 bytes, several batches
-    compare_tokenizers({"a": GreedyToy(PIECES), "b": ByteToy()}, [text],
+    compare_tokenizers({"a": GreedyToy(PIECES), "b": ByteToy()}, [text], per_line=True,
                        progress=lambda stage, done, total: calls.append((stage, done, total)))
     assert {c[0] for c in calls} == {"encoding"}
     dones = [c[1] for c in calls]
@@ -124,7 +125,7 @@ def test_bad_input_is_a_user_error(tmp_path):
 
 
 def test_no_lines_gives_zeros_not_errors():
-    (r,) = compare_tokenizers({"toy": GreedyToy(PIECES)}, "\n\n")
+    (r,) = compare_tokenizers({"toy": GreedyToy(PIECES)}, "\n\n", per_line=True)
     assert r.tokens == 0 and r.chars_per_token is None and r.renyi_efficiency is None and r.roundtrip_rate is None
 
 
@@ -141,12 +142,12 @@ def test_only_a_lossy_tokenizer_has_unknown_tokens():
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.text(), max_size=5))
 def test_byte_tokenizer_invariants_on_any_text(texts):
-    (r,) = compare_tokenizers({"bytes": ByteToy()}, texts)
+    (r,) = compare_tokenizers({"bytes": ByteToy()}, texts, per_line=True)
     lines = [line for t in texts for line in t.splitlines() if line]
     assert r.lines == len(lines) and r.chars == sum(map(len, lines))
     # One token per UTF-8 byte, every line given back, every token in one length bucket.
     assert r.tokens == r.bytes == sum(len(line.encode("utf-8")) for line in lines)
-    assert r.roundtrip_lines == r.lines and sum(r.token_lengths.values()) == r.tokens
+    assert r.roundtrip_samples == r.samples == r.lines and sum(r.token_lengths.values()) == r.tokens
     assert r.token_lengths.get(1, 0) == sum(1 for line in lines for ch in line if ch < "\x80")
 
 

@@ -17,7 +17,7 @@ from wubitok.compare.report import format_results
 def results():
     # The metrics test's fixture: greedy gives 7 tokens for 8 characters, bytes 16 tokens.
     return compare_tokenizers([("贪心", GreedyToy(["中国", "中", "国", "人", "a", "b"])), ("bytes", ByteToy())],
-                              "中国人\nab中\n\nxa\n")
+                              "中国人\nab中\n\nxa\n", per_line=True)
 
 
 def test_table_aligns_chinese_names_and_shows_figures(results):

@@ -22,14 +22,18 @@ examples:
   wubitok compare --file article.txt -m wubi-bpe.json --hf-tokenizer bert/tokenizer.json --format md
   wubitok compare --file a.txt --file b.txt -m wubi-bpe.json --spm-model zh.model --plot chart.png
   wubitok compare --file big.txt -m wubi-bpe.json -m bpe.json --workers 2
+  wubitok compare --file poems.txt -m wubi-bpe.json --per-line --format json
   wubitok compare 你好 -m wubi-bpe.json --tiktoken cl100k_base.tiktoken --spans
   wubitok compare --train corpus.txt --vocab-size 8000 --held-out test.txt -o models/
   wubitok compare --train a.txt b.txt --vocab-size 2000 --held-out t.txt --models wubi-bpe,bpe --format json
 
-Every line of the input is one sample (line endings are not encoded; empty lines
-are skipped). Columns: chars/tok and bytes/tok = input characters / UTF-8 bytes
+The TEXT and each file are one sample each, whole, line breaks included: the
+token count is what the tokenizer gives for that text or file (a file over 4 M
+characters is measured in parts cut between lines). --per-line makes every
+non-empty line a sample instead (line endings not encoded, empty lines skipped).
+Columns: chars/tok and bytes/tok = input characters / UTF-8 bytes
 per token; tok/Han = tokens covering a Han character per Han character; unk =
-share of unknown tokens; round-trip = share of lines with decode(encode(x)) == x;
+share of unknown tokens; round-trip = share of samples with decode(encode(x)) == x;
 used = distinct ids seen; Rényi(2.5) = Rényi efficiency of the token distribution
 (Zouhar et al. 2023); MB/s = encode throughput (a measurement, it varies).
 External tokenizers need their packages: pip install wubitok[fast] (tokenizers,
@@ -61,6 +65,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--plot", metavar="OUT.png", help="also draw a PNG chart: characters per token and token lengths")
     p.add_argument("--workers", type=int, default=1, metavar="N",
                    help="measure --file on N processes (same figures; encode time summed over them)")
+    p.add_argument("--per-line", action="store_true",
+                   help="every non-empty line is a sample, without its line ending (default: each text or file whole)")
     p.add_argument("--spans", action="store_true", help="also show each token of TEXT with the characters it covers")
     t = p.add_argument_group("training experiment")
     t.add_argument("--train", nargs="+", metavar="CORPUS", help="train the engines on these text files")
@@ -164,7 +170,8 @@ def run(args: argparse.Namespace) -> int:
             corpus, held_out = _text_files(args, args.train), _text_files(args, args.held_out)
             experiment = train_and_compare(corpus, held_out, args.vocab_size, models=models,
                                            externals=externals, out_dir=args.output_dir,
-                                           min_frequency=args.min_frequency, progress=progress)
+                                           min_frequency=args.min_frequency, progress=progress,
+                                           per_line=args.per_line)
             results = experiment.results
             pairs: list[tuple[str, Tokenizer]] = []
         else:
@@ -176,10 +183,11 @@ def run(args: argparse.Namespace) -> int:
             if args.text:
                 if args.workers != 1:
                     raise InputError("--workers is for --file input")
-                results = compare_tokenizers(pairs, " ".join(args.text), progress=report)
+                results = compare_tokenizers(pairs, " ".join(args.text), progress=report, per_line=args.per_line)
             else:
                 files = _text_files(args, args.file, allow_empty=True)
-                results = compare_tokenizers(pairs, files=files, progress=report, workers=args.workers)
+                results = compare_tokenizers(pairs, files=files, progress=report, workers=args.workers,
+                                             per_line=args.per_line)
     finally:
         progress.finish()
 

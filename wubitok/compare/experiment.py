@@ -41,6 +41,7 @@ def train_and_compare(
     min_frequency: int = 2,
     progress: ProgressCallback | None = None,
     cancel: threading.Event | None = None,
+    per_line: bool = False,
 ) -> ExperimentResult:
     """Train ``models`` on ``corpus`` and compare them (and ``externals``) on ``held_out``.
 
@@ -48,6 +49,8 @@ def train_and_compare(
     then "encoding" for the comparison.  With ``out_dir`` each trained model
     is saved there as ``<model>.json``, all at the end: a failure or Ctrl-C
     before then leaves older models of the same names, and no new folder.
+    Each held-out file is one sample, or each of its lines with ``per_line``
+    (see ``compare_tokenizers``).
     """
     if vocab_size < 1:
         raise InputError("the vocabulary size must be at least 1")
@@ -85,7 +88,7 @@ def train_and_compare(
         _save_all(out, [(paths[m], encode_text(tok.to_json(), path=paths[m])) for m, tok in trained.items()])
 
     results = compare_tokenizers(
-        named([*trained.items(), *externals]), files=held_out, progress=progress, cancel=cancel
+        named([*trained.items(), *externals]), files=held_out, progress=progress, cancel=cancel, per_line=per_line
     )
     for r in results:
         r.train_seconds = seconds.get(r.name)

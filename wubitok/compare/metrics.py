@@ -1,7 +1,8 @@
-"""The measures of a comparison, tallied line by line.
+"""The measures of a comparison, tallied sample by sample.
 
-Definitions (each line of the input is one sample; its line ending is not
-encoded, and empty lines are skipped):
+A sample is a whole document (a text, a file, line breaks included) or, in
+per-line mode, a non-empty line without its ending (``compare.run``).
+Definitions:
 
 - ``chars_per_token``, ``bytes_per_token``: characters (code points) and UTF-8
   bytes of the input per token.
@@ -10,7 +11,8 @@ encoded, and empty lines are skipped):
   tokens keeps the figure about Chinese on mixed text; on pure Chinese it is
   simply tokens / characters.
 - ``unk_rate``: share of tokens whose id is the tokenizer's unknown token.
-- ``roundtrip_rate``: share of lines for which ``decode(encode(x)) == x``.
+- ``roundtrip_rate``: share of samples for which ``decode(encode(x)) == x``.
+- ``lines``: non-empty lines of the input, in either mode.
 - ``vocab_used``: distinct ids seen.
 - ``renyi_efficiency``: see :func:`renyi_efficiency`.
 - ``encode_mb_per_s``: input bytes (10**6 per MB) per second spent inside
@@ -109,17 +111,18 @@ def char_scripts(text: str) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Line:
-    """One sample line, with what every tokenizer's tally needs from it."""
+class Sample:
+    """One sample (a document or a line), with what every tokenizer's tally needs from it."""
 
     text: str
     n_bytes: int
+    lines: int  # non-empty lines
     han_prefix: list[int]  # han_prefix[i] = Han characters in text[:i]
     scripts: list[str]  # the script class of each character
 
     @classmethod
-    def of(cls, text: str) -> "Line":
-        return cls(text, len(text.encode("utf-8", "surrogatepass")),
+    def of(cls, text: str) -> "Sample":
+        return cls(text, len(text.encode("utf-8", "surrogatepass")), sum(1 for line in text.splitlines() if line),
                    list(accumulate(map(is_han, text), initial=0)), char_scripts(text))
 
     @property
@@ -138,6 +141,8 @@ class CompareResult:
     name: str
     kind: str
     vocab_size: int
+    unit: str = "document"  # what a sample is: "document" or "line"
+    samples: int = 0
     lines: int = 0
     chars: int = 0
     bytes: int = 0
@@ -145,7 +150,7 @@ class CompareResult:
     tokens: int = 0
     han_tokens: int = 0
     unk_tokens: int = 0
-    roundtrip_lines: int = 0
+    roundtrip_samples: int = 0
     vocab_used: int = 0
     renyi_efficiency: float | None = None
     encode_seconds: float = 0.0
@@ -178,7 +183,7 @@ class CompareResult:
 
     @property
     def roundtrip_rate(self) -> float | None:
-        return _ratio(self.roundtrip_lines, self.lines)
+        return _ratio(self.roundtrip_samples, self.samples)
 
     @property
     def encode_mb_per_s(self) -> float | None:
@@ -200,13 +205,15 @@ class CompareResult:
             "chars": self.chars,
             "bytes": self.bytes,
             "han_chars": self.han_chars,
+            "unit": self.unit,
+            "samples": self.samples,
             "lines": self.lines,
             "chars_per_token": self.chars_per_token,
             "bytes_per_token": self.bytes_per_token,
             "tokens_per_han": self.tokens_per_han,
             "unk_tokens": self.unk_tokens,
             "unk_rate": self.unk_rate,
-            "roundtrip_lines": self.roundtrip_lines,
+            "roundtrip_samples": self.roundtrip_samples,
             "roundtrip_rate": self.roundtrip_rate,
             "vocab_size": self.vocab_size,
             "vocab_used": self.vocab_used,
@@ -221,35 +228,37 @@ class CompareResult:
         }
 
 
-# CompareResult fields that are sums over lines (what merging two tallies adds).
-_SUMMED = ("lines", "chars", "bytes", "han_chars", "tokens", "han_tokens", "unk_tokens", "roundtrip_lines",
-           "encode_seconds")
+# CompareResult fields that are sums over samples (what merging two tallies adds).
+_SUMMED = ("samples", "lines", "chars", "bytes", "han_chars", "tokens", "han_tokens", "unk_tokens",
+           "roundtrip_samples", "encode_seconds")
 
 
 class Tally:
-    """Accumulates one tokenizer's figures over many lines."""
+    """Accumulates one tokenizer's figures over many samples."""
 
-    def __init__(self, name: str, tokenizer: Tokenizer):
+    def __init__(self, name: str, tokenizer: Tokenizer, unit: str = "document"):
         self.tokenizer = tokenizer
-        self.result = CompareResult(name, tokenizer.model_type or type(tokenizer).__name__, tokenizer.vocab_size)
+        self.result = CompareResult(name, tokenizer.model_type or type(tokenizer).__name__, tokenizer.vocab_size,
+                                    unit)
         self.unk_id = unknown_token_id(tokenizer)
         self.id_counts: Counter[int] = Counter()
         self.lengths: Counter[int] = Counter()
 
-    def add(self, line: Line, enc: Encoding) -> None:
+    def add(self, sample: Sample, enc: Encoding) -> None:
         r = self.result
-        r.lines += 1
-        r.chars += len(line.text)
-        r.bytes += line.n_bytes
-        r.han_chars += line.han
+        r.samples += 1
+        r.lines += sample.lines
+        r.chars += len(sample.text)
+        r.bytes += sample.n_bytes
+        r.han_chars += sample.han
         r.tokens += len(enc.ids)
         self.id_counts.update(enc.ids)
         if self.unk_id is not None:
             r.unk_tokens += enc.ids.count(self.unk_id)
-        if self.tokenizer.decode(enc.ids) == line.text:
-            r.roundtrip_lines += 1
-        prefix = line.han_prefix
-        scripts = line.scripts
+        if self.tokenizer.decode(enc.ids) == sample.text:
+            r.roundtrip_samples += 1
+        prefix = sample.han_prefix
+        scripts = sample.scripts
         script_tokens = r.script_tokens
         cast("Counter[str]", r.script_chars).update(scripts)  # a Counter while tallying
         partial = enc.partial or repeat(False)

@@ -1,6 +1,14 @@
 """Run several tokenizers over the same texts or files, streaming.
 
-Lines are read once and handed in batches to every tokenizer in turn, so a
+A sample is a whole document by default: each text, each file, line breaks
+included, so a tokenizer's count is what the tokenizer itself gives for that
+text or file (``Tokenizer.encode`` of it).  A file longer than
+``DOCUMENT_PART_CHARS`` is measured in parts of about that size, cut only
+after a line break that a non-space character follows, where no pre-token of
+any engine spans the cut (``engines.corpus.last_safe_cut``).  With
+``per_line=True`` every non-empty line is a sample, without its line ending.
+
+Samples are read once and handed in batches to every tokenizer in turn, so a
 multi-megabyte corpus is never held in memory and the progress callback and
 the cancel event are honoured between batches.
 """
@@ -13,16 +21,20 @@ from collections import Counter
 from typing import Iterable, Iterator, Mapping, Sequence, Union
 
 from ..engines.base import ProgressCallback, Tokenizer, check_cancel
+from ..engines.corpus import last_safe_cut
 from ..errors import InputError
-from ..fileio import iter_lines
+from ..fileio import iter_lines, iter_text_chunks
 from ..scale.runner import run_ranges
-from .metrics import CompareResult, Line, Tally
+from .metrics import CompareResult, Sample, Tally
 
 # A batch is cut at whichever comes first; small enough that cancel and
 # progress respond within a fraction of a second, big enough that batch
 # encoders (Hugging Face's is multi-threaded) get useful work per call.
-BATCH_LINES = 1024
+BATCH_SAMPLES = 1024
 BATCH_CHARS = 1 << 16
+# Files up to this many characters are encoded whole (the token count is the
+# tokenizer's own for the file); longer ones in parts of about this size.
+DOCUMENT_PART_CHARS = 1 << 22
 
 NamedTokenizers = Union[Mapping[str, Tokenizer], Sequence[tuple[str, Tokenizer]]]
 
@@ -46,10 +58,9 @@ def _body(raw: str) -> str:
     return parts[0] if parts else ""
 
 
-def _raw_lines(
-    texts: str | Iterable[str] | None, files: Sequence[str | os.PathLike] | None
-) -> tuple[Iterator[str], int]:
-    """Lines with their endings, and the total UTF-8 size (0 when unknown)."""
+def _check_input(texts: str | Iterable[str] | None, files: Sequence[str | os.PathLike] | None
+                 ) -> tuple[Iterable[str] | None, list[str | os.PathLike] | None, int]:
+    """The texts (a str made a list of one) or the files, and the total UTF-8 size (0 when unknown)."""
     if (texts is None) == (files is None):
         raise InputError("give texts or files (one of them)")
     if files is not None:
@@ -61,49 +72,84 @@ def _raw_lines(
             try:
                 total += os.path.getsize(f)
             except OSError:
-                pass  # iter_lines reports the missing file with a clear message
-        return iter_lines(files), total
+                pass  # reading reports the missing file with a clear message
+        return None, files, total
     assert texts is not None  # exactly one of the two was given
     if isinstance(texts, str):
         texts = [texts]
     total = 0
     if isinstance(texts, Sequence):
         total = sum(len(t.encode("utf-8", "surrogatepass")) for t in texts)
-    return (raw for t in texts for raw in t.splitlines(keepends=True)), total
+    return texts, None, total
 
 
-def _batches(raw_lines: Iterator[str]) -> Iterator[tuple[list[Line], int]]:
-    """Batches of non-empty lines, with the raw bytes (endings included) they consumed."""
-    batch: list[Line] = []
-    chars = raw_bytes = 0
+def _lines(texts: Iterable[str] | None, files: list[str | os.PathLike] | None) -> Iterator[tuple[str, int]]:
+    """Per-line samples: each non-empty line without its ending, with the UTF-8 bytes it
+    consumed (an empty line's go with the next sample; ``""`` carries the rest)."""
+    raw_lines = iter_lines(files) if files is not None else (
+        raw for t in texts or () for raw in t.splitlines(keepends=True))
+    pending = 0
     for raw in raw_lines:
-        raw_bytes += len(raw.encode("utf-8", "surrogatepass"))
+        pending += len(raw.encode("utf-8", "surrogatepass"))
         body = _body(raw)
-        if not body:
+        if body:
+            yield body, pending
+            pending = 0
+    if pending:
+        yield "", pending
+
+
+def _documents(texts: Iterable[str] | None, files: list[str | os.PathLike] | None) -> Iterator[tuple[str, int]]:
+    """Whole-document samples: each text, each file (in parts if long), with their UTF-8 bytes."""
+    for text in texts or ():
+        yield text, len(text.encode("utf-8", "surrogatepass"))
+    for path in files or ():
+        tail = ""
+        for chunk in iter_text_chunks(path, DOCUMENT_PART_CHARS):
+            buf = tail + chunk
+            cut = last_safe_cut(buf) if len(buf) >= DOCUMENT_PART_CHARS else 0
+            if cut:
+                buf, tail = buf[:cut], buf[cut:]
+                yield buf, len(buf.encode("utf-8", "surrogatepass"))
+            else:
+                tail = buf
+        if tail:
+            yield tail, len(tail.encode("utf-8", "surrogatepass"))
+
+
+def _batches(samples: Iterator[tuple[str, int]]) -> Iterator[tuple[list[Sample], int]]:
+    """Batches of non-empty samples, with the input bytes (line endings included) they consumed."""
+    batch: list[Sample] = []
+    chars = raw_bytes = 0
+    for text, n_bytes in samples:
+        raw_bytes += n_bytes
+        if not text:
             continue
-        batch.append(Line.of(body))
-        chars += len(body)
-        if len(batch) >= BATCH_LINES or chars >= BATCH_CHARS:
+        batch.append(Sample.of(text))
+        chars += len(text)
+        if len(batch) >= BATCH_SAMPLES or chars >= BATCH_CHARS:
             yield batch, raw_bytes
             batch, chars, raw_bytes = [], 0, 0
     if batch or raw_bytes:
         yield batch, raw_bytes
 
 
-def _measure_batch(pairs: list[tuple[str, Tokenizer]], item: tuple[list[Line], int]
+def _measure_batch(spec: tuple[list[tuple[str, Tokenizer]], str], item: tuple[list[Sample], int]
                    ) -> tuple[list[tuple[CompareResult, Counter, Counter]], int]:
-    """Every tokenizer's figures on one batch of lines (and the batch's raw bytes)."""
+    """Every tokenizer's figures on one batch of samples (and the batch's input bytes);
+    ``spec``: the named tokenizers and what a sample is."""
+    pairs, unit = spec
     batch, raw_bytes = item
-    bodies = [line.text for line in batch]
+    bodies = [sample.text for sample in batch]
     out = []
     for name, tokenizer in pairs:
-        tally = Tally(name, tokenizer)
+        tally = Tally(name, tokenizer, unit)
         if bodies:
             start = time.perf_counter()
             encodings = tokenizer.encode_batch(bodies)
             tally.result.encode_seconds += time.perf_counter() - start
-            for line, enc in zip(batch, encodings):
-                tally.add(line, enc)
+            for sample, enc in zip(batch, encodings):
+                tally.add(sample, enc)
         out.append((tally.result, tally.id_counts, tally.lengths))
     return out, raw_bytes
 
@@ -116,11 +162,14 @@ def compare_tokenizers(
     progress: ProgressCallback | None = None,
     cancel: threading.Event | None = None,
     workers: int = 1,
+    per_line: bool = False,
 ) -> list[CompareResult]:
-    """Measure every tokenizer on the same lines; one result each, in order.
+    """Measure every tokenizer on the same samples; one result each, in order.
 
-    ``texts`` is a string or an iterable of strings (each split into lines);
-    ``files`` are UTF-8 files, streamed.  ``progress("encoding", done, total)``
+    ``texts`` is a string or an iterable of strings, ``files`` are text
+    files, streamed.  Each text and each file is one sample, line breaks
+    included (see the module doc); ``per_line=True`` makes every non-empty
+    line a sample instead, without its ending.  ``progress("encoding", done, total)``
     counts input bytes times tokenizers (``total`` is 0 when ``texts`` is a
     one-shot iterator of unknown size).  ``cancel`` (a ``threading.Event``)
     raises :class:`~wubitok.errors.Cancelled` at the next batch.  ``workers``
@@ -128,15 +177,17 @@ def compare_tokenizers(
     (except the encode times, which are summed over the processes).
     """
     pairs = named(tokenizers)
-    raw_lines, size = _raw_lines(texts, files)
-    tallies = [Tally(name, tok) for name, tok in pairs]
+    text_list, file_list, size = _check_input(texts, files)
+    samples = _lines(text_list, file_list) if per_line else _documents(text_list, file_list)
+    unit = "line" if per_line else "document"
+    tallies = [Tally(name, tok, unit) for name, tok in pairs]
     total = size * len(tallies)
     done = 0
     if progress:
         progress("encoding", 0, total)
     # Batches are measured where run_ranges puts them (here, or in worker
     # processes that get the tokenizers once) and their figures added up in order.
-    parts = run_ranges(_measure_batch, pairs, _batches(raw_lines), workers=workers)
+    parts = run_ranges(_measure_batch, (pairs, unit), _batches(samples), workers=workers)
     try:
         for measured, raw_bytes in parts:
             check_cancel(cancel)
