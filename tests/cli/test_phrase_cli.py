@@ -136,3 +136,13 @@ def test_convert_to_a_script(capsys):
     assert run(capsys, "convert", "--to", "tw", "里面的线")[1] == "裡面的線\n"  # Taiwan's variant
     code, _, err = run(capsys, "convert", "--to", "cn", "头发")
     assert code == 2 and "invalid choice: 'cn'" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [
+    ("phrase",), ("phrase", "add"), ("phrase", "forget"), ("phrase", "pin"), ("phrase", "list"),
+    ("settings",), ("settings", "set"), ("userdata",), ("userdata", "import"),
+    ("table",), ("table", "export"), ("table", "import"), ("convert",),
+])
+def test_help_has_examples(capsys, argv):
+    code, out, _ = run(capsys, *argv, "--help")
+    assert code == 0 and "examples:\n  wubitok " in out
