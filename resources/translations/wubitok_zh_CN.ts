@@ -19,12 +19,20 @@
         <translation>字符/词元</translation>
     </message>
     <message>
+        <source>part</source>
+        <translation>部分</translation>
+    </message>
+    <message>
         <source>Tokens by length (characters)</source>
         <translation>按长度（字符）统计的词元</translation>
     </message>
     <message>
         <source>% of tokens</source>
         <translation>词元占比 %</translation>
+    </message>
+    <message>
+        <source>part = a token that is a piece of one character (byte-level) or covers no character</source>
+        <translation>部分 = 只是一个字符的一部分（字节级）或不覆盖任何字符的词元</translation>
     </message>
 </context>
 <context>
@@ -54,6 +62,10 @@
         <translation>输入或粘贴一段文本来对比各分词器</translation>
     </message>
     <message>
+        <source>Text to compare the tokenizers on</source>
+        <translation>用于比较分词器的文本</translation>
+    </message>
+    <message>
         <source>Add files…</source>
         <translation>添加文件…</translation>
     </message>
@@ -70,12 +82,20 @@
         <translation>取消</translation>
     </message>
     <message>
+        <source>Comparison progress</source>
+        <translation>比较进度</translation>
+    </message>
+    <message>
         <source>Export report:</source>
         <translation>导出报告：</translation>
     </message>
     <message>
         <source>PNG chart</source>
         <translation>PNG 图表</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>指标</translation>
     </message>
     <message>
         <source>(no tokenizer)</source>
@@ -101,9 +121,17 @@
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
-    <message>
-        <source>Done: {:,} lines, {:,} characters</source>
-        <translation>完成：{:,} 行，{:,} 个字符</translation>
+    <message numerus="yes">
+        <source>Done: %Ln line(s)</source>
+        <translation>
+            <numerusform>完成：%Ln 行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s)</source>
+        <translation>
+            <numerusform>%Ln 个字符</numerusform>
+        </translation>
     </message>
     <message>
         <source>Failed: {}</source>
@@ -212,9 +240,23 @@
         <source>No recent files</source>
         <translation>没有最近的文件</translation>
     </message>
-    <message>
-        <source>{codes} codes · {shared} shared · {unknown} unknown</source>
-        <translation>{codes} 个编码 · {shared} 个重码 · {unknown} 个未知</translation>
+    <message numerus="yes">
+        <source>%Ln code(s)</source>
+        <translation>
+            <numerusform>%Ln 个编码</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln shared</source>
+        <translation>
+            <numerusform>%Ln 个重码</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln unknown</source>
+        <translation>
+            <numerusform>%Ln 个未知</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -548,17 +590,17 @@
         <source>Neither a Wubi code (at most 4 keys) nor a pinyin syllable.</source>
         <translation>既不是五笔编码（最多 4 键），也不是拼音音节。</translation>
     </message>
-    <message>
-        <source>first {n} results</source>
-        <translation>前 {n} 条结果</translation>
+    <message numerus="yes">
+        <source>first %Ln result(s)</source>
+        <translation>
+            <numerusform>前 %Ln 条结果</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>1 result</source>
-        <translation>1 条结果</translation>
-    </message>
-    <message>
-        <source>{n} results</source>
-        <translation>{n} 条结果</translation>
+    <message numerus="yes">
+        <source>%Ln result(s)</source>
+        <translation>
+            <numerusform>%Ln 条结果</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -665,6 +707,124 @@
     </message>
 </context>
 <context>
+    <name>MetricsTable</name>
+    <message>
+        <source>tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>The tokenizer (its colour in the charts and views)</source>
+        <translation>分词器（颜色与图表和词元视图一致）</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Kind of model: wubi-bpe, bpe, wordpiece, unigram</source>
+        <translation>模型类型：wubi-bpe、bpe、wordpiece、unigram</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>词元数</translation>
+    </message>
+    <message>
+        <source>Tokens the text was cut into</source>
+        <translation>文本被切分成的词元数</translation>
+    </message>
+    <message>
+        <source>chars/tok</source>
+        <translation>字符/词元</translation>
+    </message>
+    <message>
+        <source>Characters per token: higher is a more compact encoding</source>
+        <translation>每个词元的字符数：越高编码越紧凑</translation>
+    </message>
+    <message>
+        <source>bytes/tok</source>
+        <translation>字节/词元</translation>
+    </message>
+    <message>
+        <source>UTF-8 bytes per token</source>
+        <translation>每个词元的 UTF-8 字节数</translation>
+    </message>
+    <message>
+        <source>tok/Han</source>
+        <translation>词元/汉字</translation>
+    </message>
+    <message>
+        <source>Tokens per Han character of the text</source>
+        <translation>文本中每个汉字所用的词元数</translation>
+    </message>
+    <message>
+        <source>unk</source>
+        <translation>未知率</translation>
+    </message>
+    <message>
+        <source>Share of unknown tokens: text the vocabulary cannot spell</source>
+        <translation>未知词元的比例：词表无法表示的文本</translation>
+    </message>
+    <message>
+        <source>round-trip</source>
+        <translation>往返</translation>
+    </message>
+    <message>
+        <source>Share of lines that decode back to exactly the same text</source>
+        <translation>解码后与原文完全相同的行的比例</translation>
+    </message>
+    <message>
+        <source>vocab</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>used</source>
+        <translation>已用</translation>
+    </message>
+    <message>
+        <source>Distinct vocabulary entries the text used</source>
+        <translation>文本用到的不同词表条目数</translation>
+    </message>
+    <message>
+        <source>Rényi(2.5)</source>
+        <translation>Rényi(2.5)</translation>
+    </message>
+    <message>
+        <source>Rényi efficiency (α = 2.5) of the token distribution, 0 to 1: higher uses the vocabulary more evenly</source>
+        <translation>词元分布的 Rényi 效率（α = 2.5），0 到 1：越高词表用得越均匀</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/秒</translation>
+    </message>
+    <message>
+        <source>Encoding speed, megabytes of UTF-8 per second; — when the text is too short to time</source>
+        <translation>编码速度，每秒 UTF-8 兆字节；文本太短无法计时则为 —</translation>
+    </message>
+    <message>
+        <source>train s</source>
+        <translation>训练秒数</translation>
+    </message>
+    <message>
+        <source>Training time in seconds</source>
+        <translation>训练用时（秒）</translation>
+    </message>
+</context>
+<context>
+    <name>ModelCatalog</name>
+    <message>
+        <source> (trained)</source>
+        <translation>（已训练）</translation>
+    </message>
+    <message>
+        <source> (file)</source>
+        <translation>（文件）</translation>
+    </message>
+</context>
+<context>
     <name>PhraseDialog</name>
     <message>
         <source>Add a phrase</source>
@@ -751,6 +911,84 @@
     </message>
 </context>
 <context>
+    <name>TokenTableModel</name>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Wubi</source>
+        <translation>五笔</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>offsets</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Position of the token in the text</source>
+        <translation>词元在文本中的序号</translation>
+    </message>
+    <message>
+        <source>Token id in the vocabulary</source>
+        <translation>词元在词表中的 ID</translation>
+    </message>
+    <message>
+        <source>The token as the tokenizer spells it</source>
+        <translation>分词器写出的词元</translation>
+    </message>
+    <message>
+        <source>Full Wubi codes of the Han characters the token covers</source>
+        <translation>词元所含汉字的五笔全码</translation>
+    </message>
+    <message>
+        <source>UTF-8 bytes of the text the token covers (a partial token: of its whole character)</source>
+        <translation>词元覆盖文本的 UTF-8 字节数（部分字符词元：按整个字符计）</translation>
+    </message>
+    <message>
+        <source>Start and end of the token in the text, in characters</source>
+        <translation>词元在文本中的起止位置（按字符计）</translation>
+    </message>
+    <message>
+        <source>part of a character</source>
+        <translation>字符的一部分</translation>
+    </message>
+</context>
+<context>
+    <name>TokenTextView</name>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>characters</source>
+        <translation>字符</translation>
+    </message>
+    <message>
+        <source>Wubi</source>
+        <translation>五笔</translation>
+    </message>
+    <message>
+        <source>part of a character</source>
+        <translation>字符的一部分</translation>
+    </message>
+    <message>
+        <source>not covered by any token</source>
+        <translation>没有词元覆盖</translation>
+    </message>
+</context>
+<context>
     <name>TokenizePane</name>
     <message>
         <source>Tokenizer: bundled models, models you trained and files you opened</source>
@@ -777,16 +1015,52 @@
         <translation>按词元 ID 着色</translation>
     </message>
     <message>
-        <source>Tokenizer:</source>
-        <translation>分词器：</translation>
+        <source>&amp;Tokenizer:</source>
+        <translation>分词器(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Wubi spelling</source>
+        <translation>五笔拼写</translation>
+    </message>
+    <message>
+        <source>Show the Wubi codes of each token&apos;s Han characters in the table</source>
+        <translation>在表格中显示每个词元所含汉字的五笔编码</translation>
+    </message>
+    <message>
+        <source>Token colours</source>
+        <translation>词元颜色</translation>
     </message>
     <message>
         <source>Type or paste text here, or open a file</source>
         <translation>在此输入或粘贴文本，或打开文件</translation>
     </message>
     <message>
+        <source>Text to tokenize</source>
+        <translation>要分词的文本</translation>
+    </message>
+    <message>
         <source>Close file</source>
         <translation>关闭文件</translation>
+    </message>
+    <message>
+        <source>Tokens over the text</source>
+        <translation>文本上的词元</translation>
+    </message>
+    <message>
+        <source>Token table</source>
+        <translation>词元表</translation>
+    </message>
+    <message>
+        <source>Token ids</source>
+        <translation>词元 ID</translation>
+    </message>
+    <message>
+        <source>Copy ids</source>
+        <translation>复制 ID</translation>
+    </message>
+    <message>
+        <source>Copy all token ids as a list: [12, 345, …]</source>
+        <translation>把全部词元 ID 复制为列表：[12, 345, …]</translation>
     </message>
     <message>
         <source>Loading {}…</source>
@@ -824,13 +1098,41 @@
         <source>Could not tokenize: {}</source>
         <translation>无法分词：{}</translation>
     </message>
-    <message>
-        <source>{:,} tokens</source>
-        <translation>{:,} 个词元</translation>
+    <message numerus="yes">
+        <source>%Ln token(s)</source>
+        <translation>
+            <numerusform>%Ln 个词元</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>{:,} characters</source>
-        <translation>{:,} 个字符</translation>
+    <message numerus="yes">
+        <source>%Ln character(s)</source>
+        <translation>
+            <numerusform>%Ln 个字符</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>showing the first %Ln character(s)</source>
+        <translation>
+            <numerusform>只显示前 %Ln 个字符</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>token(s)</source>
+        <translation>
+            <numerusform>个词元</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n 个词元</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n id(s)</source>
+        <translation>
+            <numerusform>已复制 %n 个 ID</numerusform>
+        </translation>
     </message>
     <message>
         <source>{:.2f} characters per token</source>
@@ -855,10 +1157,6 @@
     <message>
         <source>trained by {}</source>
         <translation>由 {} 训练</translation>
-    </message>
-    <message>
-        <source>showing the first {:,} characters</source>
-        <translation>仅显示前 {:,} 个字符</translation>
     </message>
     <message>
         <source>token #{} · id {} · {}</source>
@@ -968,16 +1266,26 @@
         <translation>进度</translation>
     </message>
     <message>
-        <source>{} files, {:.1f} MB</source>
-        <translation>{} 个文件，{:.1f} MB</translation>
-    </message>
-    <message>
         <source>No files yet.</source>
         <translation>尚未添加文件。</translation>
     </message>
     <message>
         <source>Corpus files</source>
         <translation>语料文件</translation>
+    </message>
+    <message>
+        <source>Byte-level BPE</source>
+        <translation>字节级 BPE</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), {:.1f} MB</source>
+        <translation>
+            <numerusform>%n 个文件，{:.1f} MB</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add corpus files first</source>
+        <translation>请先添加语料文件</translation>
     </message>
     <message>
         <source>Text files (*.txt);;All files (*)</source>
@@ -1006,6 +1314,14 @@
     <message>
         <source>cancelled</source>
         <translation>已取消</translation>
+    </message>
+    <message>
+        <source>phase {n}: {stage}</source>
+        <translation>第 {n} 阶段：{stage}</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
     </message>
     <message>
         <source>saved {} · vocabulary {:,} · {:.1f} s · {:,} KB</source>
@@ -1051,12 +1367,20 @@ key</source>
         <source>trained by {}</source>
         <translation>由 {} 训练</translation>
     </message>
+    <message>
+        <source>Tokens of {}</source>
+        <translation>{} 的词元</translation>
+    </message>
 </context>
 <context>
     <name>_Slot</name>
     <message>
         <source>Remove this tokenizer</source>
         <translation>移除此分词器</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
     </message>
 </context>
 <context>
@@ -1170,12 +1494,83 @@ key</source>
         <translation>未知的编码方式 {style}</translation>
     </message>
     <message>
+        <source>add at least one corpus file</source>
+        <translation>请至少添加一个语料文件</translation>
+    </message>
+    <message>
+        <source>choose at least {count} tokenizers</source>
+        <translation>请至少选择 {count} 个分词器</translation>
+    </message>
+    <message>
+        <source>nothing to export yet: run a comparison first</source>
+        <translation>还没有可导出的内容：请先运行比较</translation>
+    </message>
+    <message>
+        <source>choose at least one algorithm</source>
+        <translation>请至少选择一种算法</translation>
+    </message>
+    <message>
+        <source>{path}: not a folder</source>
+        <translation>{path}：不是文件夹</translation>
+    </message>
+    <message>
+        <source>internal error, a bug in wubitok: {error}</source>
+        <translation>内部错误，是 wubitok 的缺陷：{error}</translation>
+    </message>
+    <message>
         <source>Something went wrong inside wubitok; this is a bug. Your text is still there. Details:</source>
         <translation>wubitok 内部出错了，这是一个程序缺陷。你输入的文字仍然保留着。详情：</translation>
     </message>
     <message>
         <source>Unexpected error</source>
         <translation>意外错误</translation>
+    </message>
+</context>
+<context>
+    <name>progress</name>
+    <message>
+        <source>counting</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>merging</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>encoding</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>seeding</source>
+        <translation>初始化</translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>{s} s</source>
+        <translation>{s} 秒</translation>
+    </message>
+    <message>
+        <source>{m} min {s:02d} s</source>
+        <translation>{m} 分 {s:02d} 秒</translation>
+    </message>
+    <message>
+        <source>{h} h {m:02d} min</source>
+        <translation>{h} 小时 {m:02d} 分</translation>
+    </message>
+    <message>
+        <source>{rate}/s</source>
+        <translation>{rate}/秒</translation>
+    </message>
+    <message>
+        <source>{time} left</source>
+        <translation>剩余 {time}</translation>
     </message>
 </context>
 </TS>

@@ -222,3 +222,19 @@ def test_a_screenshot_leaves_the_remembered_window_alone(gui_app, gui_data_dir, 
     out = screenshot(tmp_path / "shot.png", pane="lookup", text="你", size=(900, 600), language="en")
     assert QImage(str(out)).size().width() == 900
     assert Settings("window").get_str("pane") == "convert"
+
+
+def test_switching_language_keeps_every_panes_state(window, qtbot):
+    long_text = "五笔字型输入法。" * 20_000  # 160,000 characters: more than is remembered across sessions
+    tokenize = window.pane("tokenize")
+    tokenize.set_sample_text(long_text)
+    compare = window.pane("compare")
+    compare.set_sample_text("床前明月光")
+    qtbot.waitUntil(lambda: tokenize.is_ready() and compare.is_ready(), timeout=60_000)
+    panes = {key: window.pane(key) for key in window.pane_keys()}
+    window.set_language("zh_CN")
+    qtbot.waitUntil(lambda: tokenize.open_text_button.text() == "打开文本…")
+    assert {key: window.pane(key) for key in window.pane_keys()} == panes  # not rebuilt
+    assert tokenize.text() == long_text and tokenize.token_count() > 0
+    assert compare.editor.toPlainText() == "床前明月光" and compare.results
+    assert compare.table.horizontalHeaderItem(0).text() == "分词器"

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Sequence
 
 from PySide6.QtCharts import QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView, QValueAxis
-from PySide6.QtCore import QMargins, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QTextDocument
+from PySide6.QtCore import QCoreApplication, QEvent, QMargins, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -47,7 +47,7 @@ from ...errors import InputError
 from ...fileio import atomic_write_text
 from ...progress import Progress
 from ...training import trained_by
-from ..support import errors
+from ..support import errors, progress_text
 from ..support.fonts import han_font
 from ..support.latest_job import LatestJob
 from ..support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
@@ -114,6 +114,47 @@ def compare_files(
     return compare_tokenizers(pairs, files=files, progress=progress, cancel=cancel)
 
 
+def metric_headers() -> dict[str, tuple[str, str]]:
+    """Title and tooltip of each column of ``compare.report`` in the UI language.
+    (Literal translate() calls, so that lupdate finds the strings.)"""
+    return {
+        "name": (QCoreApplication.translate("MetricsTable", "tokenizer"),
+                 QCoreApplication.translate("MetricsTable", "The tokenizer (its colour in the charts and views)")),
+        "kind": (QCoreApplication.translate("MetricsTable", "kind"),
+                 QCoreApplication.translate("MetricsTable", "Kind of model: wubi-bpe, bpe, wordpiece, unigram")),
+        "tokens": (QCoreApplication.translate("MetricsTable", "tokens"),
+                   QCoreApplication.translate("MetricsTable", "Tokens the text was cut into")),
+        "chars_per_token": (
+            QCoreApplication.translate("MetricsTable", "chars/tok"),
+            QCoreApplication.translate("MetricsTable", "Characters per token: higher is a more compact encoding")),
+        "bytes_per_token": (QCoreApplication.translate("MetricsTable", "bytes/tok"),
+                            QCoreApplication.translate("MetricsTable", "UTF-8 bytes per token")),
+        "tokens_per_han": (
+            QCoreApplication.translate("MetricsTable", "tok/Han"),
+            QCoreApplication.translate("MetricsTable", "Tokens per Han character of the text")),
+        "unk_rate": (
+            QCoreApplication.translate("MetricsTable", "unk"),
+            QCoreApplication.translate("MetricsTable", "Share of unknown tokens: text the vocabulary cannot spell")),
+        "roundtrip_rate": (
+            QCoreApplication.translate("MetricsTable", "round-trip"),
+            QCoreApplication.translate("MetricsTable", "Share of lines that decode back to exactly the same text")),
+        "vocab_size": (QCoreApplication.translate("MetricsTable", "vocab"),
+                       QCoreApplication.translate("MetricsTable", "Vocabulary size")),
+        "vocab_used": (QCoreApplication.translate("MetricsTable", "used"),
+                       QCoreApplication.translate("MetricsTable", "Distinct vocabulary entries the text used")),
+        "renyi_efficiency": (
+            QCoreApplication.translate("MetricsTable", "Rényi(2.5)"),
+            QCoreApplication.translate("MetricsTable", "Rényi efficiency (α = 2.5) of the token distribution, 0 to 1: "
+                                                       "higher uses the vocabulary more evenly")),
+        "encode_mb_per_s": (
+            QCoreApplication.translate("MetricsTable", "MB/s"),
+            QCoreApplication.translate("MetricsTable", "Encoding speed, megabytes of UTF-8 per second; "
+                                                       "— when the text is too short to time")),
+        "train_seconds": (QCoreApplication.translate("MetricsTable", "train s"),
+                          QCoreApplication.translate("MetricsTable", "Training time in seconds")),
+    }
+
+
 class MetricsTable(QTableWidget):
     """One row per tokenizer, the columns of ``compare.report``."""
 
@@ -123,13 +164,20 @@ class MetricsTable(QTableWidget):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.verticalHeader().setVisible(False)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self._keys: list[str] = []
         self.set_results([])
 
     def set_results(self, results: Sequence[CompareResult]) -> None:
         cols = [c for c in COLUMNS if c[0] != "train_seconds" or any(r.train_seconds is not None for r in results)]
+        self._keys = [key for key, _, _ in cols]
         self.clear()
         self.setColumnCount(len(cols))
-        self.setHorizontalHeaderLabels([header for _, header, _ in cols])
+        headers = metric_headers()
+        for col, (key, header, _) in enumerate(cols):
+            title, tip = headers.get(key, (header, ""))
+            item = QTableWidgetItem(title)
+            item.setToolTip(tip)
+            self.setHorizontalHeaderItem(col, item)
         self.setRowCount(len(results))
         for row, r in enumerate(results):
             data = r.to_json()
@@ -147,14 +195,22 @@ class MetricsTable(QTableWidget):
         self.setFixedHeight(height + 2 * self.frameWidth() + self.horizontalScrollBar().sizeHint().height())
 
     def cell_text(self, row: int, key: str) -> str:
-        headers = [self.horizontalHeaderItem(c).text() for c in range(self.columnCount())]
-        header = next(h for k, h, _ in COLUMNS if k == key)
-        return self.item(row, headers.index(header)).text()
+        return self.item(row, self._keys.index(key)).text()
+
+    def header_keys(self) -> list[str]:
+        return list(self._keys)
 
 
 def _bar_chart(title: str, categories: list[str], sets: list[tuple[str, list[float]]], axis_title: str,
-               ceiling: float | None = None) -> QChart:
+               ceiling: float | None = None, *, palette: QPalette | None = None) -> QChart:
     chart = QChart()
+    pal = palette or QPalette()
+    dark = pal.color(QPalette.ColorRole.Window).lightness() < 128
+    # The theme first: it resets colours, and the bars get the table's colours after it.
+    chart.setTheme(QChart.ChartTheme.ChartThemeDark if dark else QChart.ChartTheme.ChartThemeLight)
+    chart.setBackgroundBrush(pal.color(QPalette.ColorRole.Base))
+    chart.setTitleBrush(pal.color(QPalette.ColorRole.Text))
+    chart.legend().setLabelColor(pal.color(QPalette.ColorRole.Text))
     chart.setTitle(title)
     chart.setMargins(QMargins(4, 4, 4, 4))
     chart.setBackgroundRoundness(0)
@@ -179,6 +235,9 @@ def _bar_chart(title: str, categories: list[str], sets: list[tuple[str, list[flo
         axis_y.setRange(0, ceiling)
         axis_y.setTickCount(5)
     axis_y.setTitleText(axis_title)
+    for axis in (axis_x, axis_y):
+        axis.setLabelsColor(pal.color(QPalette.ColorRole.Text))
+        axis.setTitleBrush(pal.color(QPalette.ColorRole.Text))
     chart.addAxis(axis_y, Qt.AlignmentFlag.AlignLeft)
     series.attachAxis(axis_y)
     return chart
@@ -201,20 +260,26 @@ class CompareChart(QWidget):
             v.setRenderHint(QPainter.RenderHint.Antialiasing)
             v.setMinimumHeight(160)
             layout.addWidget(v, stretch)
+        self._results: list[CompareResult] = []
         self.set_results([])
 
     def set_results(self, results: Sequence[CompareResult]) -> None:
+        self._results = list(results)
         data = chart_data(results)
         cpt = _bar_chart(
             self.tr("Characters per token"), [self.tr("chars/token")],
-            [(row.name, [row.chars_per_token]) for row in data.rows], "",
+            [(row.name, [row.chars_per_token]) for row in data.rows], "", palette=self.palette(),
         )
         # Too narrow for a legend of four names; the colours are named by the
         # table rows and the legend of the chart beside it.
         cpt.legend().hide()
         shares = [(row.name, [100.0 * share for share in row.length_shares]) for row in data.rows]
-        lengths = _bar_chart(self.tr("Tokens by length (characters)"), data.bucket_labels, shares,
-                             self.tr("% of tokens"), ceiling=100.0)
+        # "part": tokens that are a piece of one character (byte-level) or cover none.
+        labels = [self.tr("part") if label == "part" else label for label in data.bucket_labels]
+        lengths = _bar_chart(self.tr("Tokens by length (characters)"), labels, shares,
+                             self.tr("% of tokens"), ceiling=100.0, palette=self.palette())
+        self.length_view.setToolTip(self.tr("part = a token that is a piece of one character (byte-level) "
+                                            "or covers no character"))
         for view, chart in ((self.cpt_view, cpt), (self.length_view, lengths)):
             old = view.chart()
             view.setChart(chart)
@@ -223,6 +288,12 @@ class CompareChart(QWidget):
 
     def charts(self) -> tuple[QChart, QChart]:
         return self.cpt_view.chart(), self.length_view.chart()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
+        # A theme switch or a language switch: draw the same results again.
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.LanguageChange):
+            self.set_results(self._results)
+        super().changeEvent(event)
 
 
 class _Slot(QWidget):
@@ -237,12 +308,17 @@ class _Slot(QWidget):
         self.box.setMinimumContentsLength(14)
         self.remove_button = QToolButton()
         self.remove_button.setText("×")
-        self.remove_button.setToolTip(self.tr("Remove this tokenizer"))
+        self.retranslate()
         self.remove_button.clicked.connect(lambda: self.removed.emit(self))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.box, 1)
         layout.addWidget(self.remove_button)
+
+    def retranslate(self) -> None:
+        self.remove_button.setToolTip(self.tr("Remove this tokenizer"))
+        self.remove_button.setAccessibleName(self.tr("Remove this tokenizer"))
+        self.box.setAccessibleName(self.tr("Tokenizer"))
 
     def entry(self) -> ModelEntry | None:
         return self.box.currentData(EntryRole)
@@ -259,6 +335,7 @@ class _Column(QWidget):
         self.trained_by.hide()
         self.view = TokenTextView()
         self.view.setFont(han_font(14))
+        self._trainer: str | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.header)
@@ -266,8 +343,13 @@ class _Column(QWidget):
         layout.addWidget(self.view, 1)
 
     def set_trained_by(self, trained_by: str | None) -> None:
+        self._trainer = trained_by
         self.trained_by.setText(self.tr("trained by {}").format(trained_by) if trained_by else "")
         self.trained_by.setVisible(bool(trained_by))
+
+    def retranslate(self) -> None:
+        self.set_trained_by(self._trainer)
+        self.view.setAccessibleName(self.tr("Tokens of {}").format(self.header.text()))
 
 
 class ComparePane(Pane):
@@ -292,15 +374,41 @@ class ComparePane(Pane):
         self._build_corpus_page()
         self._build_results()
         self._build_layout()
+        self.retranslate_ui()
         self._connect()
         self.setFocusProxy(self.editor)
         self._restore()
 
+    def retranslate_ui(self) -> None:
+        """Every visible text in the current language; texts, choices and results stay."""
+        self.tokenizers_label.setText(self.tr("Tokenizers:"))
+        self.add_button.setText(self.tr("Add tokenizer"))
+        self.mode_label.setText(self.tr("Compare on:"))
+        self.text_mode.setText(self.tr("Text"))
+        self.corpus_mode.setText(self.tr("Corpus files"))
+        self.editor.setPlaceholderText(self.tr("Type or paste a text to compare the tokenizers on"))
+        self.editor.setAccessibleName(self.tr("Text to compare the tokenizers on"))
+        self.file_list.setAccessibleName(self.tr("Corpus files"))
+        self.add_files_button.setText(self.tr("Add files…"))
+        self.remove_files_button.setText(self.tr("Remove"))
+        self.run_button.setText(self.tr("Run comparison"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.progress_bar.setAccessibleName(self.tr("Comparison progress"))
+        self.export_label.setText(self.tr("Export report:"))
+        self.export_buttons["png"].setText(self.tr("PNG chart"))
+        self.table.setAccessibleName(self.tr("Metrics"))
+        self.table.set_results(self.results)
+        for slot in self.slots:
+            slot.retranslate()
+        self._rebuild_columns()
+
     def _build_choosers(self) -> None:
         self.slot_row = QHBoxLayout()
-        self.add_button = QPushButton(self.tr("Add tokenizer"))
-        self.text_mode = QRadioButton(self.tr("Text"))
-        self.corpus_mode = QRadioButton(self.tr("Corpus files"))
+        self.add_button = QPushButton()
+        self.text_mode = QRadioButton()
+        self.corpus_mode = QRadioButton()
+        self.tokenizers_label = QLabel()
+        self.mode_label = QLabel()
         self._mode_group = QButtonGroup(self)
         self._mode_group.addButton(self.text_mode, 0)
         self._mode_group.addButton(self.corpus_mode, 1)
@@ -308,7 +416,6 @@ class ComparePane(Pane):
     def _build_text_page(self) -> None:
         self.editor = QPlainTextEdit()
         self.editor.setFont(han_font(12))
-        self.editor.setPlaceholderText(self.tr("Type or paste a text to compare the tokenizers on"))
         self.editor.setMaximumHeight(90)
         self.columns_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.text_page = QWidget()
@@ -320,15 +427,16 @@ class ComparePane(Pane):
     def _build_corpus_page(self) -> None:
         self.file_list = QListWidget()
         self.file_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.add_files_button = QPushButton(self.tr("Add files…"))
-        self.remove_files_button = QPushButton(self.tr("Remove"))
-        self.run_button = QPushButton(self.tr("Run comparison"))
-        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.add_files_button = QPushButton()
+        self.remove_files_button = QPushButton()
+        self.run_button = QPushButton()
+        self.cancel_button = QPushButton()
         self.cancel_button.setEnabled(False)
         self.progress_bar = QProgressBar()
         self.progress_bar.setRange(0, 1000)
         self.progress_bar.setValue(0)
         self.progress_label = QLabel()
+        self.progress_label.setWordWrap(True)
         buttons = QVBoxLayout()
         for b in (self.add_files_button, self.remove_files_button, self.run_button, self.cancel_button):
             buttons.addWidget(b)
@@ -348,8 +456,9 @@ class ComparePane(Pane):
         self.chart = CompareChart()
         self.export_buttons: dict[str, QPushButton] = {}
         self.export_row = QHBoxLayout()
-        self.export_row.addWidget(QLabel(self.tr("Export report:")))
-        for fmt, label in (("csv", "CSV"), ("json", "JSON"), ("md", "Markdown"), ("png", self.tr("PNG chart"))):
+        self.export_label = QLabel()
+        self.export_row.addWidget(self.export_label)
+        for fmt, label in (("csv", "CSV"), ("json", "JSON"), ("md", "Markdown"), ("png", "")):
             b = QPushButton(label)
             b.setEnabled(False)
             self.export_row.addWidget(b)
@@ -360,12 +469,12 @@ class ComparePane(Pane):
 
     def _build_layout(self) -> None:
         chooser = QHBoxLayout()
-        chooser.addWidget(QLabel(self.tr("Tokenizers:")))
+        chooser.addWidget(self.tokenizers_label)
         chooser.addLayout(self.slot_row, 1)
         chooser.addWidget(self.add_button)
 
         mode_row = QHBoxLayout()
-        mode_row.addWidget(QLabel(self.tr("Compare on:")))
+        mode_row.addWidget(self.mode_label)
         mode_row.addWidget(self.text_mode)
         mode_row.addWidget(self.corpus_mode)
         mode_row.addStretch(1)
@@ -521,7 +630,8 @@ class ComparePane(Pane):
             e = slot.entry()
             # The same colour as the tokenizer's row in the table and its bars.
             col.header.setText(f"<b style='color:{PALETTE[i % len(PALETTE)]}'>■</b> "
-                               + (html.escape(e.label()) if e else self.tr("(no tokenizer)")))
+                               + (html.escape(self.catalog.label(e)) if e else self.tr("(no tokenizer)")))
+            col.retranslate()
 
     def _sync_scroll(self, source: _Column, value: int) -> None:
         if self._syncing:
@@ -626,10 +736,11 @@ class ComparePane(Pane):
         files = self.files()
         entries = self.entries()
         if not files:
-            errors.show_error(self, InputError("add at least one corpus file"))
+            errors.show_error(self, InputError("add at least one corpus file", code="compare.no_files"))
             return None
         if len(entries) < MIN_SLOTS:
-            errors.show_error(self, InputError(f"choose at least {MIN_SLOTS} tokenizers"))
+            errors.show_error(self, InputError(f"choose at least {MIN_SLOTS} tokenizers",
+                                               code="compare.few_tokenizers", count=MIN_SLOTS))
             return None
         job = Job(compare_files, self.catalog, entries, files, name="compare corpus")
         job.progress.connect(self._corpus_progress)
@@ -652,12 +763,13 @@ class ComparePane(Pane):
     def _corpus_progress(self, p: Progress) -> None:
         if p.fraction is not None:
             self.progress_bar.setValue(round(p.fraction * 1000))
-        self.progress_label.setText(p.describe())
+        self.progress_label.setText(progress_text.describe(p))
 
     def _corpus_finished(self, results: list[CompareResult]) -> None:
         self.progress_bar.setValue(1000)
-        self.progress_label.setText(self.tr("Done: {:,} lines, {:,} characters").format(
-            results[0].lines if results else 0, results[0].chars if results else 0))
+        lines, chars = (results[0].lines, results[0].chars) if results else (0, 0)
+        self.progress_label.setText(self.tr("Done: %Ln line(s)", "", lines) + ", "
+                                    + self.tr("%Ln character(s)", "", chars))
         self._set_results(results)
 
     def _corpus_failed(self, job: Job, message: str) -> None:
@@ -714,7 +826,7 @@ class ComparePane(Pane):
             fmt = {".csv": "csv", ".json": "json", ".md": "md", ".png": "png"}.get(path.suffix.lower(), "md")
         with errors.reported(self):
             if not self.results:
-                raise InputError("nothing to export yet: run a comparison first")
+                raise InputError("nothing to export yet: run a comparison first", code="compare.nothing_to_export")
             if fmt == "png":
                 save_chart_png(self.results, path)
             else:

@@ -377,10 +377,8 @@ class ConvertPane(Pane):
 
     def _show_pieces(self) -> None:
         n_codes, n_shared, n_unknown = self._counts
-        self.stats.setText(
-            self.tr("{codes} codes · {shared} shared · {unknown} unknown")
-            .replace("{codes}", str(n_codes)).replace("{shared}", str(n_shared))
-            .replace("{unknown}", str(n_unknown)))
+        self.stats.setText(" · ".join((self.tr("%Ln code(s)", "", n_codes), self.tr("%Ln shared", "", n_shared),
+                                       self.tr("%Ln unknown", "", n_unknown))))
         self.shared_list.clear()
         for mark in [m for m in self._marks if not m.unknown][:MAX_LIST]:
             piece = self._pieces[mark.piece]

@@ -488,11 +488,9 @@ class LookupPane(Pane):
         self.understood.setText(text)
         n = len(r.rows)
         if r.truncated:
-            self.count_label.setText(self.tr("first {n} results").replace("{n}", str(n)))
-        elif n == 1:
-            self.count_label.setText(self.tr("1 result"))
+            self.count_label.setText(self.tr("first %Ln result(s)", "", n))
         else:
-            self.count_label.setText(self.tr("{n} results").replace("{n}", str(n)))
+            self.count_label.setText(self.tr("%Ln result(s)", "", n))
 
     def _on_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():

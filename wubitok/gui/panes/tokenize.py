@@ -469,8 +469,8 @@ class TokenizePane(Pane):
         n_tokens = len(enc.ids)
         n_chars = len(r.data.text)
         parts = [
-            self.tr("{:,} tokens").format(n_tokens),
-            self.tr("{:,} characters").format(n_chars),
+            self.tr("%Ln token(s)", "", n_tokens),
+            self.tr("%Ln character(s)", "", n_chars),
             self.tr("{:.2f} characters per token").format(n_chars / n_tokens) if n_tokens else "",
             self.tr("vocabulary {:,}").format(r.vocab_size),
         ]
@@ -481,7 +481,7 @@ class TokenizePane(Pane):
         if r.trained_by:
             parts.append(self.tr("trained by {}").format(r.trained_by))
         if r.data.truncated:
-            parts.append(self.tr("showing the first {:,} characters").format(r.data.shown_chars))
+            parts.append(self.tr("showing the first %Ln character(s)", "", r.data.shown_chars))
         return " · ".join(p for p in parts if p)
 
     def token_count(self) -> int:
@@ -491,7 +491,7 @@ class TokenizePane(Pane):
     def _show_count(self) -> None:
         n = self.token_count()
         self.count_label.setText(f"{n:,}")
-        self.count_caption.setText(self.tr("tokens", "", n))
+        self.count_caption.setText(self.tr("token(s)", "", n))
         self.count_label.setAccessibleName(self.tr("%n token(s)", "", n))
 
     def token_ids(self) -> list[int]:

@@ -39,7 +39,7 @@ from ...errors import InputError
 from ...model_files import user_models_dir
 from ...progress import Progress
 from ...training import TrainRequest, TrainResult, train_to_file
-from ..support import errors
+from ..support import errors, progress_text
 from ..support.model_catalog import ModelCatalog, shared_catalog
 from ..support.settings import Settings
 from ..support.workers import Job
@@ -69,7 +69,11 @@ class _ModelRow:
         self.bar = QProgressBar()
         self.bar.setRange(0, 1000)
         self.bar.setValue(0)
+        self.bar.setTextVisible(True)
+        self.bar.setAccessibleName(label)
+        self.stages: list[str] = []  # the library's stages seen so far: the phases
         self.status = QLabel("")
+        self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         grid.addWidget(self.name, row, 0)
         grid.addWidget(self.bar, row, 1)
@@ -97,25 +101,59 @@ class TrainPane(Pane):
         self.rows: dict[Path, _ModelRow] = {}
         self.results: list[TrainResult] = []
         self._cancelled = False
+        self._build_run()
         self._build_corpus()
         self._build_options()
-        self._build_run()
         self._build_layout()
+        self.retranslate_ui()
         self._connect()
         self.setFocusProxy(self.file_list)
         self._restore()
 
+    def retranslate_ui(self) -> None:
+        """Every visible text in the current language; files, options and progress stay."""
+        self.add_files_button.setText(self.tr("Add files…"))
+        self.remove_files_button.setText(self.tr("Remove"))
+        self.corpus_box.setTitle(self.tr("Corpus (UTF-8 text files)"))
+        self.file_list.setAccessibleName(self.tr("Corpus files"))
+        for key, box in self.algorithm_boxes.items():
+            box.setText(self.algorithm_label(key))
+        self.special_edit.setPlaceholderText(self.tr("the model's defaults (space-separated, e.g. <s> </s>)"))
+        for i, label in enumerate((
+            self.tr("Automatic (fast libraries for corpora over {} MB)").format(backends.AUTO_FAST_BYTES // 1_000_000),
+            self.tr("wubitok (pure Python)"),
+            self.tr("Fast (Hugging Face tokenizers / SentencePiece)"),
+        )):
+            self.backend_box.setItemText(i, label)
+        for i, label in enumerate((self.tr("Code prefix + index (best measured)"),
+                                   self.tr("Shortest code + index"), self.tr("Full code + index"))):
+            self.codec_box.setItemText(i, label)
+        self.codec_box.setToolTip(self.tr("How Wubi-BPE spells each Chinese character in Wubi keys"))
+        self.folder_button.setText(self.tr("Choose…"))
+        self.name_edit.setPlaceholderText(self.tr("added to the file names, e.g. my-corpus"))
+        self.options_box.setTitle(self.tr("Models"))
+        for key, text in (("algorithms", self.tr("Algorithms:")), ("vocab", self.tr("Vocabulary size:")),
+                          ("min_freq", self.tr("Minimum frequency:")), ("specials", self.tr("Special tokens:")),
+                          ("backend", self.tr("Trainer:")), ("codec", self.tr("Wubi spelling:")),
+                          ("folder", self.tr("Save to folder:")), ("name", self.tr("Name:"))):
+            self.form_labels[key].setText(text)
+        self.folder_edit.setAccessibleName(self.tr("Save to folder:").rstrip(":："))
+        self.train_button.setText(self.tr("Train"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.progress_box.setTitle(self.tr("Progress"))
+        self._update_corpus_label()
+
     def _build_corpus(self) -> None:
         self.file_list = QListWidget()
         self.file_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.add_files_button = QPushButton(self.tr("Add files…"))
-        self.remove_files_button = QPushButton(self.tr("Remove"))
+        self.add_files_button = QPushButton()
+        self.remove_files_button = QPushButton()
         self.corpus_label = QLabel()
         corpus_buttons = QVBoxLayout()
         corpus_buttons.addWidget(self.add_files_button)
         corpus_buttons.addWidget(self.remove_files_button)
         corpus_buttons.addStretch(1)
-        self.corpus_box = QGroupBox(self.tr("Corpus (UTF-8 text files)"))
+        self.corpus_box = QGroupBox()
         cl = QGridLayout(self.corpus_box)
         cl.addWidget(self.file_list, 0, 0)
         cl.addLayout(corpus_buttons, 0, 1)
@@ -124,8 +162,8 @@ class TrainPane(Pane):
     def _build_options(self) -> None:
         self.algorithm_boxes: dict[str, QCheckBox] = {}
         algo_row = QHBoxLayout()
-        for key, label in ALGORITHMS:
-            box = QCheckBox(label)
+        for key, _ in ALGORITHMS:
+            box = QCheckBox()
             self.algorithm_boxes[key] = box
             algo_row.addWidget(box)
         algo_row.addStretch(1)
@@ -138,48 +176,35 @@ class TrainPane(Pane):
         for spin in (self.vocab_spin, self.min_freq_spin):
             spin.setMaximumWidth(160)
         self.special_edit = QLineEdit()
-        self.special_edit.setPlaceholderText(self.tr("the model's defaults (space-separated, e.g. <s> </s>)"))
         self.backend_box = QComboBox()
-        for key, label in (
-            (
-                "auto",
-                self.tr("Automatic (fast libraries for corpora over {} MB)").format(
-                    backends.AUTO_FAST_BYTES // 1_000_000
-                ),
-            ),
-            ("python", self.tr("wubitok (pure Python)")),
-            ("fast", self.tr("Fast (Hugging Face tokenizers / SentencePiece)")),
-        ):
-            self.backend_box.addItem(label, key)
+        for key in ("auto", "python", "fast"):
+            self.backend_box.addItem("", key)
         self.codec_box = QComboBox()
-        for key, label in (
-            ("prefix", self.tr("Code prefix + index (best measured)")),
-            ("shortest", self.tr("Shortest code + index")),
-            ("full", self.tr("Full code + index")),
-        ):
-            self.codec_box.addItem(label, key)
-        self.codec_box.setToolTip(self.tr("How Wubi-BPE spells each Chinese character in Wubi keys"))
+        for key in ("prefix", "shortest", "full"):
+            self.codec_box.addItem("", key)
         self.folder_edit = QLineEdit()
-        self.folder_button = QPushButton(self.tr("Choose…"))
+        self.folder_button = QPushButton()
         folder_row = QHBoxLayout()
         folder_row.addWidget(self.folder_edit, 1)
         folder_row.addWidget(self.folder_button)
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText(self.tr("added to the file names, e.g. my-corpus"))
-        self.options_box = QGroupBox(self.tr("Models"))
+        self.options_box = QGroupBox()
         form = QFormLayout(self.options_box)
-        form.addRow(self.tr("Algorithms:"), algo_row)
-        form.addRow(self.tr("Vocabulary size:"), self.vocab_spin)
-        form.addRow(self.tr("Minimum frequency:"), self.min_freq_spin)
-        form.addRow(self.tr("Special tokens:"), self.special_edit)
-        form.addRow(self.tr("Trainer:"), self.backend_box)
-        form.addRow(self.tr("Wubi spelling:"), self.codec_box)
-        form.addRow(self.tr("Save to folder:"), folder_row)
-        form.addRow(self.tr("Name:"), self.name_edit)
+        # Long labels and choices wrap instead of widening the window.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.form_labels: dict[str, QLabel] = {}
+        for key, field in (("algorithms", algo_row), ("vocab", self.vocab_spin), ("min_freq", self.min_freq_spin),
+                           ("specials", self.special_edit), ("backend", self.backend_box),
+                           ("codec", self.codec_box), ("folder", folder_row), ("name", self.name_edit)):
+            label = QLabel()
+            self.form_labels[key] = label
+            form.addRow(label, field)
+            if isinstance(field, QWidget):
+                label.setBuddy(field)
 
     def _build_run(self) -> None:
-        self.train_button = QPushButton(self.tr("Train"))
-        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.train_button = QPushButton()
+        self.cancel_button = QPushButton()
         self.cancel_button.setEnabled(False)
         self.run_row = QHBoxLayout()
         self.run_row.addWidget(self.train_button)
@@ -188,11 +213,15 @@ class TrainPane(Pane):
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.progress_box = QGroupBox(self.tr("Progress"))
+        self.progress_box = QGroupBox()
         self.progress_grid = QGridLayout(self.progress_box)
         self.progress_grid.setColumnStretch(1, 2)
         self.progress_grid.setColumnStretch(2, 3)
         self.progress_grid.setAlignment(Qt.AlignmentFlag.AlignTop)
+
+    def algorithm_label(self, key: str) -> str:
+        """An algorithm's name in the UI language."""
+        return self.tr("Byte-level BPE") if key == "bpe" else dict(ALGORITHMS)[key]
 
     def _build_layout(self) -> None:
         layout = QVBoxLayout(self)
@@ -273,8 +302,12 @@ class TrainPane(Pane):
     def _update_corpus_label(self) -> None:
         n = self.file_list.count()
         self.corpus_label.setText(
-            self.tr("{} files, {:.1f} MB").format(n, self._corpus_bytes() / 1e6) if n else self.tr("No files yet.")
+            self.tr("%n file(s), {:.1f} MB", "", n).format(self._corpus_bytes() / 1e6) if n
+            else self.tr("No files yet.")
         )
+        # Nothing to train on: the button says so by being off (its tooltip says why).
+        self.train_button.setEnabled(n > 0 and not self.is_busy())
+        self.train_button.setToolTip("" if n else self.tr("Add corpus files first"))
 
     def _choose_files(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
@@ -301,13 +334,13 @@ class TrainPane(Pane):
     def _requests(self) -> list[TrainRequest]:
         files = tuple(self.files())
         if not files:
-            raise InputError("add at least one corpus file")
+            raise InputError("add at least one corpus file", code="train.no_files")
         algorithms = self.algorithms()
         if not algorithms:
-            raise InputError("choose at least one algorithm")
+            raise InputError("choose at least one algorithm", code="train.no_algorithm")
         folder = Path(self.folder_edit.text().strip() or user_models_dir())
         if folder.exists() and not folder.is_dir():
-            raise InputError(f"{folder}: not a folder")
+            raise InputError(f"{folder}: not a folder", code="train.not_a_folder", path=str(folder))
         specials_text = self.special_edit.text().strip()
         specials = tuple(specials_text.split()) if specials_text else None
         corpus_bytes = self._corpus_bytes()
@@ -341,10 +374,9 @@ class TrainPane(Pane):
         for row in self.rows.values():
             row.remove()
         self.rows.clear()
-        labels = dict(ALGORITHMS)
         for i, r in enumerate(requests):
             backend = "" if r.backend == "python" else f" [{r.backend}]"
-            self.rows[r.output] = _ModelRow(f"{labels[r.model_type]}{backend}", self.progress_grid, i)
+            self.rows[r.output] = _ModelRow(f"{self.algorithm_label(r.model_type)}{backend}", self.progress_grid, i)
             self.rows[r.output].status.setText(self.tr("waiting"))
         self._queue = list(requests)
         self.results = []
@@ -375,17 +407,23 @@ class TrainPane(Pane):
         job.start()
 
     def _progress(self, row: _ModelRow, p: Progress) -> None:
+        if p.stage not in row.stages:
+            row.stages.append(p.stage)
+        # Each stage is a phase of its own: the bar restarts at 0 and says which phase it measures.
+        phase = self.tr("phase {n}: {stage}").format(n=len(row.stages), stage=progress_text.stage_name(p.stage))
         if p.fraction is None:
             row.bar.setRange(0, 0)  # a busy indicator while the total is unknown
         else:
             row.bar.setRange(0, 1000)
             row.bar.setValue(round(p.fraction * 1000))
-        row.status.setText(p.describe())
+        row.bar.setFormat(f"{phase} · %p%")
+        row.status.setText(progress_text.describe(p))
 
     def _trained(self, result: TrainResult) -> None:
         row = self.rows[result.request.output]
         row.bar.setRange(0, 1000)
         row.bar.setValue(1000)
+        row.bar.setFormat(self.tr("done"))
         status = self.tr("saved {} · vocabulary {:,} · {:.1f} s · {:,} KB").format(
             result.request.output.name, result.vocab_size, result.seconds, (result.file_bytes + 1023) // 1024
         )
@@ -415,7 +453,7 @@ class TrainPane(Pane):
 
     def _finish(self) -> None:
         self._job = None
-        self.train_button.setEnabled(True)
+        self.train_button.setEnabled(self.file_list.count() > 0)
         self.cancel_button.setEnabled(False)
         if self.results:
             saved = ", ".join(r.request.output.name for r in self.results)

@@ -123,6 +123,13 @@ def _templates() -> dict[str, str]:
         "convert.separator":
             QCoreApplication.translate("errors", "the separator {separator} could be read as part of a code"),
         "convert.style": QCoreApplication.translate("errors", "unknown code style {style}"),
+        "compare.no_files": QCoreApplication.translate("errors", "add at least one corpus file"),
+        "compare.few_tokenizers": QCoreApplication.translate("errors", "choose at least {count} tokenizers"),
+        "compare.nothing_to_export":
+            QCoreApplication.translate("errors", "nothing to export yet: run a comparison first"),
+        "train.no_files": QCoreApplication.translate("errors", "add at least one corpus file"),
+        "train.no_algorithm": QCoreApplication.translate("errors", "choose at least one algorithm"),
+        "train.not_a_folder": QCoreApplication.translate("errors", "{path}: not a folder"),
     }
 
 
@@ -137,6 +144,10 @@ def message_of(error: BaseException | str) -> str:
                 return template.format(**error.params)
             except (KeyError, IndexError, ValueError):
                 pass  # a translation that names a field the error lacks: the English text
+    if isinstance(error, BaseException) and not isinstance(error, core_errors.WubitokError):
+        # A bug (a Job's failure that is no user error): say so in the UI language.
+        return QCoreApplication.translate("errors", "internal error, a bug in wubitok: {error}").format(
+            error=f"{type(error).__name__}: {error}")
     return str(error) if str(error) else type(error).__name__
 
 

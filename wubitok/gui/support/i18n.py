@@ -49,8 +49,13 @@ def set_language(language: str) -> str:
         qt = QTranslator(app)
         if qt.load("qtbase_zh_CN", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
             _installed.append(qt)
-        for tr in _installed:
-            app.installTranslator(tr)
+    else:
+        # English is the source text; its translation file holds only plural forms ("1 file").
+        plurals = QTranslator(app)
+        if plurals.load(str(translations_dir() / "wubitok_en.qm")):
+            _installed.append(plurals)
+    for tr in _installed:
+        app.installTranslator(tr)
     QLocale.setDefault(QLocale(QLocale.Language.Chinese, QLocale.Country.China) if effective == "zh_CN"
                        else QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
     _current = effective

@@ -71,12 +71,17 @@ class ModelCatalog(QAbstractListModel):
             return None
         e = self._entries[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return e.label()
+            return self.label(e)
         if role == Qt.ItemDataRole.ToolTipRole:
             return str(e.path)
         if role == EntryRole:
             return e
         return None
+
+    def label(self, entry: ModelEntry) -> str:
+        """``entry``'s name with where it comes from, in the UI language."""
+        tag = {"bundled": "", "user": self.tr(" (trained)"), "opened": self.tr(" (file)")}[entry.source]
+        return f"{entry.name}{tag}"
 
     # -- entries -------------------------------------------------------------
     def entries(self) -> list[ModelEntry]:

@@ -6,9 +6,9 @@ may not offer a dark palette at all.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, QWidget
 
 from ...paths import resources_dir
 
@@ -26,6 +26,34 @@ _DARK = {
     "Link": "#7eb0ff", "PlaceholderText": "#8a9099", "Mid": "#4a4e56", "Midlight": "#3b3e45",
     "Dark": "#15171a", "Shadow": "#0b0c0e", "Light": "#50545c",
 }
+
+
+class VisibleIndicators(QProxyStyle):
+    """Fusion, with a clear outline round check boxes and radio buttons.
+
+    Fusion outlines them in a darker shade of the window colour, which on a
+    dark window is nearly black on a nearly black box: an unchecked box
+    vanished.  The outline here is the text colour, half transparent.
+    """
+
+    def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption,  # noqa: N802 (Qt name)
+                      painter: QPainter, widget: QWidget | None = None) -> None:
+        super().drawPrimitive(element, option, painter, widget)
+        radio = element == QStyle.PrimitiveElement.PE_IndicatorRadioButton
+        if not radio and element != QStyle.PrimitiveElement.PE_IndicatorCheckBox:
+            return
+        colour = QColor(option.palette.color(QPalette.ColorRole.Text))
+        colour.setAlpha(150)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(colour)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        box = QRectF(option.rect).adjusted(1.5, 1.5, -1.5, -1.5)
+        if radio:
+            painter.drawEllipse(box)
+        else:
+            painter.drawRoundedRect(box, 1.5, 1.5)
+        painter.restore()
 
 
 def system_prefers_dark() -> bool:
@@ -54,7 +82,8 @@ def is_dark(theme: str) -> bool:
 def apply_theme(theme: str) -> bool:
     """Set style, palette and style sheet for ``theme``; returns True if dark."""
     app = QApplication.instance()
-    app.setStyle("Fusion")
+    if not isinstance(app.style(), VisibleIndicators):
+        app.setStyle(VisibleIndicators("Fusion"))
     dark = is_dark(theme)
     app.setPalette(palette(dark))
     qss = resources_dir() / "style" / "wubitok.qss"

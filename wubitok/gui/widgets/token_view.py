@@ -364,18 +364,18 @@ class TokenTextView(QPlainTextEdit):
             s, e = data.encoding.offsets[i]
             span = data.text[s:e]
             bits = [
-                f"<b>#{i}</b> id <b>{data.encoding.ids[i]}</b>",
-                f"token <code>{html.escape(_visible(data.display_token(i)))}</code>",
-                f"characters <b>{html.escape(_visible(span))}</b>",
+                f"<b>#{i}</b> " + self.tr("id") + f" <b>{data.encoding.ids[i]}</b>",
+                self.tr("token") + f" <code>{html.escape(_visible(data.display_token(i)))}</code>",
+                self.tr("characters") + f" <b>{html.escape(_visible(span))}</b>",
             ]
             keys = wubi_keys(span)
             if keys:
-                bits.append(f"Wubi <code>{html.escape(keys)}</code>")
+                bits.append(self.tr("Wubi") + f" <code>{html.escape(keys)}</code>")
             if i < len(data.encoding.partial) and data.encoding.partial[i]:
-                bits.append("<i>part of a character</i>")
+                bits.append("<i>" + self.tr("part of a character") + "</i>")
             rows.append(" · ".join(bits))
         if not rows:
-            return f"<i>not covered by any token</i>: {html.escape(_visible(chars))}"
+            return "<i>" + self.tr("not covered by any token") + f"</i>: {html.escape(_visible(chars))}"
         return "<br>".join(rows)
 
     def event(self, e) -> bool:
