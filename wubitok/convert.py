@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from .dictionary import WILDCARD, WUBI_KEYS, Candidate, WubiDictionary, default_dictionary
-from .errors import InputError, UnknownCodeError
+from .errors import InputError, UnknownCodeError, excerpt
 
 CODE_STYLES = ("full", "shortest")
 QUOTE = "`"
@@ -98,7 +98,7 @@ def to_codes(text: str, *, style: str = "full", separator: str = " ", plain: boo
              dictionary: WubiDictionary | None = None) -> str:
     """Chinese characters -> their codes; exact code text unless ``plain`` (see the module docstring)."""
     if not plain and (not separator or re.search(r"[A-Za-z0-9`]", separator)):
-        raise InputError(f"the separator {separator!r} could be read as part of a code; choose another",
+        raise InputError(f"the separator {excerpt(separator)} could be read as part of a code; choose another",
                          code="convert.separator", separator=separator)
     out: list[str] = []
     prev_code = False  # the last item written was a code or a quoted stretch
@@ -204,7 +204,7 @@ def to_hanzi(codes: str, *, separator: str = " ", dictionary: WubiDictionary | N
             out.append(tok.text or "")
             continue
         if not _is_code_token(tok.code) or len(tok.code) > 4:
-            raise InputError(f"not a Wubi code: {tok.code!r} (1-4 keys a-y)", code="convert.not_a_code",
+            raise InputError(f"not a Wubi code: {excerpt(tok.code)} (1-4 keys a-y)", code="convert.not_a_code",
                              wubi=tok.code)
         out.append(pick(code_alternatives(tok.code, dictionary=dictionary), tok.code, tok.selector))
     return "".join(out)

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from .errors import DictionaryError, InputError, UnknownCodeError
+from .errors import DictionaryError, InputError, UnknownCodeError, excerpt
 from .paths import dictionary_path
 
 WUBI_KEYS = "abcdefghijklmnopqrstuvwxy"
@@ -39,7 +39,7 @@ def in_charset(text: str, charset: str) -> bool:
 
 def check_charset(charset: str) -> str:
     if charset not in CHARSETS:
-        raise InputError(f"unknown charset {charset!r} (choose from {', '.join(CHARSETS)})")
+        raise InputError(f"unknown charset {excerpt(charset)} (choose from {', '.join(CHARSETS)})")
     return charset
 
 
@@ -99,6 +99,14 @@ def _charset_filter(charset: str, text: str = "text", common: str = "common") ->
     return {"all": "", "gbk": f" AND in_gbk({text})", "gb2312": f" AND {common} = 1"}[check_charset(charset)]
 
 
+def _utf8(s: str) -> bool:
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _is_code(s: str) -> bool:
     return bool(s) and all(c in WUBI_KEYS or c == WILDCARD for c in s)
 
@@ -131,6 +139,10 @@ class WubiDictionary:
         return conn
 
     def _rows(self, sql: str, params: tuple = ()) -> list[tuple]:
+        # The table is UTF-8: a str the binding cannot encode (a lone surrogate)
+        # equals nothing in it; it is an unknown character, not an error.
+        if not all(_utf8(p) for p in params if isinstance(p, str)):
+            return []
         return self._conn().execute(sql, params).fetchall()
 
     # -- characters -------------------------------------------------------
@@ -190,7 +202,7 @@ class WubiDictionary:
         """
         code = code.lower()
         if not _is_code(code) or len(code) > 4:
-            raise InputError(f"not a Wubi code: {code!r} (1-4 keys a-y, z as wildcard)")
+            raise InputError(f"not a Wubi code: {excerpt(code)} (1-4 keys a-y, z as wildcard)")
         filters = _charset_filter(charset)
         if not phrases:
             filters += " AND n_chars = 1"
@@ -284,7 +296,7 @@ class WubiDictionary:
         """Characters read as ``pinyin`` (tone marks, tone numbers or none), most used first."""
         query = _normalize_pinyin(pinyin)
         if not query:
-            raise InputError(f"not a pinyin syllable: {pinyin!r}")
+            raise InputError(f"not a pinyin syllable: {excerpt(pinyin)}")
         column = "plain"
         if any(c.isdigit() for c in query):
             column = "numbered"
@@ -332,7 +344,7 @@ class WubiDictionary:
         params: tuple = ()
         if first_key is not None:
             if len(first_key) != 1 or first_key not in WUBI_KEYS:
-                raise InputError(f"not a Wubi key: {first_key!r}")
+                raise InputError(f"not a Wubi key: {excerpt(first_key)}")
             sql += " WHERE code >= ? AND code < ?"
             params = (first_key, chr(ord(first_key) + 1))
         yield from self._conn().execute(sql + " ORDER BY weight DESC, code, rank", params)

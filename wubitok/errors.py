@@ -12,12 +12,20 @@ without a code is shown in English.
 from __future__ import annotations
 
 
-def excerpt(text: str, limit: int = 40) -> str:
-    """``text`` quoted (repr) for a message, cut to about ``limit`` characters:
-    an error never copies a whole bad input."""
-    if len(text) <= limit:
-        return repr(text)
-    return repr(text[:limit]) + f"... ({len(text):,} characters)"
+def excerpt(value: object, limit: int = 40) -> str:
+    """``value`` as a message quotes it, cut to about ``limit`` characters: an
+    error never copies a whole bad input (nor builds a huge string to try)."""
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return repr(value[:limit]) + f"... ({len(value):,} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    if isinstance(value, (list, dict, tuple, set)):
+        return f"a {type(value).__name__} of {len(value):,} items"
+    if value is None or isinstance(value, (bool, int, float)):
+        return repr(value)
+    return f"a value of type {type(value).__name__}"
 
 
 class WubitokError(Exception):

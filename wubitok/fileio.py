@@ -92,7 +92,7 @@ def normalize_encoding(encoding: str | None) -> str | None:
     try:
         name = codecs.lookup(encoding.strip()).name
     except LookupError:
-        raise InputError(f"unknown encoding {encoding!r}", code="encoding.unknown", encoding=encoding) from None
+        raise InputError(f"unknown encoding {excerpt(encoding)}", code="encoding.unknown", encoding=encoding) from None
     if name in ("gbk", "gb2312"):
         return "gb18030"
     if name == "utf-8-sig":

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 
 from ..dictionary import CHARSETS, default_dictionary
-from ..errors import UnknownCodeError
+from ..errors import UnknownCodeError, excerpt
 from .common import help_formatter, limit_arg, print_json
 
 
@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     d = default_dictionary()
     found = d.candidates(args.code, limit=limit_arg(args.limit), charset=args.charset)
     if not found:
-        raise UnknownCodeError(f"no entry for code {args.code!r}")
+        raise UnknownCodeError(f"no entry for code {excerpt(args.code)}")
     if args.json:
         print_json([{"text": c.text, "code": c.code, "rank": c.rank, "weight": c.weight, "exact": c.exact}
                     for c in found])

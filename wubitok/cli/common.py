@@ -1,4 +1,5 @@
-"""Helpers shared by the CLI commands: input from TEXT or --file, JSON output, progress on stderr."""
+"""Helpers shared by the CLI commands: input from TEXT or --file (``-``: standard input), JSON output,
+progress on stderr."""
 from __future__ import annotations
 
 import argparse
@@ -8,8 +9,8 @@ import time
 from typing import Any, Callable, TextIO
 
 from ..codec import CodecOptions
-from ..errors import InputError
-from ..fileio import TextPath, encoding_label, normalize_encoding, read_text_file
+from ..errors import InputError, excerpt
+from ..fileio import TextFile, TextPath, decode_text, encoding_label, normalize_encoding, read_text_file
 from ..progress import Progress, ProgressMeter, clock, si
 
 
@@ -41,8 +42,28 @@ def note_encodings(args: argparse.Namespace, paths: list[TextPath]) -> None:
 def add_text_or_file(parser: argparse.ArgumentParser, what: str = "TEXT") -> None:
     # nargs="*": unquoted words (wubitok convert --to hanzi wqiy vbg) are joined by spaces.
     parser.add_argument("text", nargs="*", metavar=what, help=f"the input {what.lower()} (or use --file)")
-    parser.add_argument("--file", "-f", metavar="PATH", help="read the input from a text file instead")
+    parser.add_argument("--file", "-f", metavar="PATH", help="read the input from a text file instead (- for stdin)")
     add_encoding(parser)
+
+
+STDIN = "-"
+
+
+def read_input(path: str, encoding: str | None) -> TextFile:
+    """A text file the user named, ``-`` being standard input (its encoding detected alike)."""
+    if path == STDIN:
+        return decode_text(sys.stdin.buffer.read(), encoding, path="<stdin>")
+    return read_text_file(path, encoding)
+
+
+def utf8_argument(text: str, what: str = "TEXT") -> str:
+    """``text`` from the command line, which the shell may have passed as bytes
+    that are not UTF-8 (they arrive as lone surrogates): one clear error then."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InputError(f"{what} is not valid UTF-8 (undecodable byte at character {exc.start})") from None
+    return text
 
 
 def text_or_file(args: argparse.Namespace, *, allow_empty: bool = False) -> str:
@@ -52,11 +73,11 @@ def text_or_file(args: argparse.Namespace, *, allow_empty: bool = False) -> str:
     if words is not None and args.file:
         raise InputError("give TEXT or --file, not both")
     if args.file:
-        document = read_text_file(args.file, args.encoding)
+        document = read_input(args.file, args.encoding)
         note_encoding(args, args.file, document.encoding)
         text = document.text
     elif words is not None:
-        text = words
+        text = utf8_argument(words)
     else:
         raise InputError("no input: give TEXT or --file PATH")
     if not text and not allow_empty:
@@ -88,7 +109,7 @@ def codec_options(text: str) -> CodecOptions:
     """``--codec CODE[/BOUNDARY[/INDEX]]``: the parts left out take the defaults."""
     parts = text.split("/")
     if len(parts) > 3 or not all(parts):
-        raise InputError(f"--codec takes CODE[/BOUNDARY[/INDEX]], not {text!r}")
+        raise InputError(f"--codec takes CODE[/BOUNDARY[/INDEX]], not {excerpt(text)}")
     default = CodecOptions()
     values = parts + [default.boundary, default.index][len(parts) - 1 :]
     return CodecOptions(*values)

@@ -14,7 +14,7 @@ from ..compare.spans import TokenSpan, sample_spans
 from ..engines.base import Tokenizer, load_tokenizer
 from ..errors import InputError
 from ..fileio import TextPath, check_output, check_readable_text
-from .common import ProgressLine, add_encoding, help_formatter, note_encodings, print_json
+from .common import STDIN, ProgressLine, add_encoding, help_formatter, note_encodings, print_json, read_input
 
 EPILOG = """\
 examples:
@@ -49,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("text", nargs="*", metavar="TEXT", help="the input text (or use --file)")
     p.add_argument("--file", "-f", action="append", default=[], metavar="PATH",
-                   help="read the input from text files (repeatable; streamed)")
+                   help="read the input from text files (repeatable; streamed; - for stdin)")
     add_encoding(p)
     p.add_argument("-m", "--model", action="append", default=[], metavar="MODEL",
                    help="a wubitok model file (repeatable)")
@@ -184,6 +184,11 @@ def run(args: argparse.Namespace) -> int:
                 if args.workers != 1:
                     raise InputError("--workers is for --file input")
                 results = compare_tokenizers(pairs, " ".join(args.text), progress=report, per_line=args.per_line)
+            elif STDIN in args.file:
+                if args.file != [STDIN] or args.workers != 1:
+                    raise InputError("--file - (standard input) goes alone and without --workers")
+                text = read_input(STDIN, args.encoding).text
+                results = compare_tokenizers(pairs, text, progress=report, per_line=args.per_line)
             else:
                 files = _text_files(args, args.file, allow_empty=True)
                 results = compare_tokenizers(pairs, files=files, progress=report, workers=args.workers,

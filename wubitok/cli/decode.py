@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 
 from ..engines.base import load_tokenizer
-from ..errors import InputError
-from ..fileio import atomic_write_bytes, check_output, read_text_file
-from .common import add_encoding, help_formatter, note_encoding
+from ..errors import InputError, excerpt
+from ..fileio import JsonError, atomic_write_bytes, check_output, parse_json
+from .common import add_encoding, help_formatter, note_encoding, read_input
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--model", "-m", required=True, metavar="MODEL", help="a model file (JSON)")
     p.add_argument("ids", nargs="*", metavar="IDS", help="token ids (or use --ids-file)")
-    p.add_argument("--ids-file", metavar="PATH", help="read the ids from a file")
+    p.add_argument("--ids-file", metavar="PATH", help="read the ids from a file (- for stdin)")
     add_encoding(p)
     p.add_argument("--output", "-o", metavar="OUT", help="write the text to this file instead of stdout")
     p.set_defaults(func=run)
@@ -65,33 +64,44 @@ def _to_bytes(text: str) -> bytes:
         return text.encode("utf-8", "surrogatepass")
 
 
+# Plain ASCII decimal (not "+5", "1_000" or Arabic-Indic digits, which int()
+# takes); 18 digits are far more than any vocabulary needs.
+_ID = re.compile(r"[0-9]{1,18}")
+_MAX_ID = 10**18
+
+
 def _parse_ids(text: str, source: str) -> list[int]:
     out = []
     for word in re.split(r"[\s,]+", text.strip()):
         if not word:
             continue
-        try:
-            out.append(int(word))
-        except ValueError:
-            raise InputError(f"{source}: not a token id: {word!r}") from None
+        if not _ID.fullmatch(word):
+            raise InputError(f"{source}: not a token id: {excerpt(word)}")
+        out.append(int(word))
     return out
+
+
+def _is_id(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < _MAX_ID
 
 
 def _ids_from_file(args: argparse.Namespace) -> list[int]:
     path = args.ids_file
-    document = read_text_file(path, args.encoding)
+    document = read_input(path, args.encoding)
     note_encoding(args, path, document.encoding)
     text = document.text
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
+        data = parse_json(text)
+    except JsonError as exc:
+        if text.lstrip().startswith(("[", "{")):
+            raise InputError(f"{path}: not a JSON list of ids ({exc})") from None
         return _parse_ids(text, path)  # the plain output of 'wubitok encode'
     if isinstance(data, dict):
         if "ids" not in data:
             raise InputError(f"{path}: a JSON object without \"ids\"")
         data = data["ids"]
-    if isinstance(data, int) and not isinstance(data, bool):
+    if _is_id(data):
         data = [data]
-    if not isinstance(data, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in data):
-        raise InputError(f"{path}: expected a JSON list of integer ids or encode --json output")
+    if not isinstance(data, list) or not all(_is_id(i) for i in data):
+        raise InputError(f"{path}: expected a JSON list of token ids (0 or more) or encode --json output")
     return data

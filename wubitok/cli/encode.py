@@ -7,9 +7,9 @@ import sys
 
 from ..engines.base import load_tokenizer
 from ..errors import InputError
-from ..fileio import check_output, read_text
+from ..fileio import check_output
 from ..scale import DOC_MODES, OUTPUT_FORMATS, encode_files
-from .common import ProgressLine, help_formatter, print_json
+from .common import ProgressLine, help_formatter, print_json, read_input
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     if args.text and args.file:
         raise InputError("give TEXT or --file, not both")
     if args.file:
-        text = read_text(args.file[0])
+        text = read_input(args.file[0], None).text
     elif args.text:
         text = " ".join(args.text)
     else:

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..dictionary import default_dictionary
-from ..errors import InputError, UnknownCodeError
-from .common import help_formatter, print_json
+from ..errors import InputError, UnknownCodeError, excerpt
+from .common import help_formatter, print_json, utf8_argument
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,15 +24,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     d = default_dictionary()
-    text = args.text
+    text = utf8_argument(args.text)
     if not text.strip():
         raise InputError("empty input")
     infos = [(ch, d.lookup(ch)) for ch in text if not ch.isspace()]
     if not any(info for _, info in infos):
-        raise UnknownCodeError(f"no character of {text!r} is in the Wubi-86 dictionary")
+        raise UnknownCodeError(f"no character of {excerpt(text)} is in the Wubi-86 dictionary")
     chars = [ch for ch, info in infos if info]
     phrase = d.phrase_code("".join(chars)) if len(chars) > 1 and all(i and i.full_code for _, i in infos) else None
-    items = []
+    items: list[dict[str, Any]] = []
     for ch, info in infos:
         if info is None:
             items.append({"text": ch, "full_code": None, "codes": [], "pinyin": [], "rank": None,

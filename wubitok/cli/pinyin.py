@@ -4,8 +4,8 @@ from __future__ import annotations
 import argparse
 
 from ..dictionary import CHARSETS, default_dictionary
-from ..errors import UnknownCodeError
-from .common import help_formatter, limit_arg, print_json
+from ..errors import UnknownCodeError, excerpt
+from .common import help_formatter, limit_arg, print_json, utf8_argument
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,9 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     d = default_dictionary()
-    hits = d.by_pinyin(args.pinyin, limit=limit_arg(args.limit), charset=args.charset)
+    hits = d.by_pinyin(utf8_argument(args.pinyin, "PINYIN"), limit=limit_arg(args.limit), charset=args.charset)
     if not hits:
-        raise UnknownCodeError(f"no character is read {args.pinyin!r}")
+        raise UnknownCodeError(f"no character is read {excerpt(args.pinyin)}")
     if args.json:
         print_json([{"text": h.char, "pinyin": h.reading, "code": h.full_code, "weight": h.weight} for h in hits])
         return 0

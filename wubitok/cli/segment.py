@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..errors import InputError
 from ..segment import segment
 from .common import add_text_or_file, help_formatter, print_json, text_or_file
 
@@ -50,11 +49,6 @@ def _escape_char(ch: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     text = text_or_file(args)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        # Only a TEXT argument can get here: the shell passed bytes that are not UTF-8.
-        raise InputError(f"TEXT is not valid UTF-8 (undecodable byte at character {exc.start})") from None
     runs = segment(text)
     if args.json:
         print_json([{"text": r.text, "kind": r.kind, "start": r.start, "end": r.end} for r in runs])

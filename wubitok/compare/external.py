@@ -31,8 +31,8 @@ from typing import Any, Iterable, Sequence
 import regex
 
 from ..engines.base import Encoding, Tokenizer
-from ..errors import FileError, InputError, MissingExtraError, ModelError
-from ..fileio import read_text
+from ..errors import InputError, MissingExtraError, ModelError
+from ..fileio import read_model_bytes, read_model_text
 
 EXTERNAL_KINDS = ("hf", "spm", "tiktoken")
 
@@ -52,18 +52,6 @@ def _scrub(text: str) -> str:
     # never in a decoded file) becomes U+FFFD one for one, so offsets still
     # index the original and the round trip honestly fails.
     return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
-
-
-def _read_bytes(path: str | os.PathLike) -> bytes:
-    p = Path(path)
-    try:
-        return p.read_bytes()
-    except FileNotFoundError:
-        raise FileError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise FileError(f"{p}: is a directory, not a file") from None
-    except OSError as exc:
-        raise FileError(f"{p}: cannot read ({exc.strerror or exc})") from None
 
 
 def display_bytes(data: bytes) -> str:
@@ -145,7 +133,7 @@ class HFTokenizer(_External):
 
     @classmethod
     def from_file(cls, path: str | os.PathLike) -> "HFTokenizer":
-        text = read_text(path)
+        text = read_model_text(path)
         tokenizers = _require("tokenizers", "a Hugging Face tokenizer.json", "fast")
         try:
             config = json.loads(text)
@@ -203,7 +191,7 @@ class SentencePieceModel(_External):
 
     @classmethod
     def from_file(cls, path: str | os.PathLike) -> "SentencePieceModel":
-        data = _read_bytes(path)
+        data = read_model_bytes(path)
         spm = _require("sentencepiece", "a SentencePiece model", "fast")
         sp = spm.SentencePieceProcessor()
         try:
@@ -288,7 +276,7 @@ def parse_rank_file(path: str | os.PathLike) -> dict[bytes, int]:
     """``base64(token) rank`` lines -> {token bytes: rank}, with line-exact errors."""
     ranks: dict[bytes, int] = {}
     seen: set[int] = set()
-    for lineno, line in enumerate(read_text(path).splitlines(), 1):
+    for lineno, line in enumerate(read_model_text(path).splitlines(), 1):
         if not line.strip():
             continue
         parts = line.split()

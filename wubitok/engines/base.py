@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
-from ..errors import Cancelled, InputError, ModelError
+from ..errors import Cancelled, InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
 from .backends import check_backend, choose_backend
 from .pre_tokenizers.special import special_token_list
@@ -52,7 +52,7 @@ class Encoding:
 def check_int(name: str, value: Any, low: int) -> int:
     """A training or model option that must be an int (not a bool) of at least ``low``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise InputError(f"{name} must be an integer >= {low}, not {value!r}")
+        raise InputError(f"{name} must be an integer >= {low}, not {excerpt(value)}")
     return value
 
 
@@ -132,7 +132,7 @@ def check_counts(counts: Any, marks: str = "") -> Mapping[str, int]:
         raise InputError(f"counts must be a mapping of pre-token -> count, not {type(counts).__name__}")
     for key, value in counts.items():
         if not isinstance(key, str) or isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InputError(f"counts must map str to a count >= 0, not {key!r}: {value!r}")
+            raise InputError(f"counts must map str to a count >= 0, not {excerpt(key)}: {excerpt(value)}")
     blank = _WHITESPACE + marks
     if all(not word.strip(blank) for word, n in counts.items() if n):
         raise InputError(NO_TEXT, code="training.no_text")
@@ -311,7 +311,7 @@ class Tokenizer:
         version = data.get("version")
         if version != cls.format_version:
             raise ModelError(
-                f"{source}: unsupported {cls.model_type} model version {version!r} "
+                f"{source}: unsupported {cls.model_type} model version {excerpt(version)} "
                 f"(this wubitok reads {cls.format_version})"
             )
         try:
@@ -340,19 +340,18 @@ def tokenizer_from_dict(data: Any, source: str = "model") -> Tokenizer:
     model = data.get("model")
     cls = _REGISTRY.get(model) if isinstance(model, str) else None
     if cls is None:
-        raise ModelError(f"{source}: unknown model type {model!r} (known: {', '.join(sorted(_REGISTRY))})")
+        raise ModelError(f"{source}: unknown model type {excerpt(model)} (known: {', '.join(sorted(_REGISTRY))})")
     return cls.from_dict(data, source)
 
 
 def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
     """Load any model file this project writes, returning the right class."""
-    from ..fileio import read_text
+    from ..fileio import JsonError, parse_json, read_model_text
 
-    text = read_text(path)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ModelError(f"{Path(path)}: not a JSON model file (line {exc.lineno}: {exc.msg})") from None
+        data = parse_json(read_model_text(path))
+    except JsonError as exc:
+        raise ModelError(f"{Path(path)}: not a JSON model file ({exc})") from None
     return tokenizer_from_dict(data, str(path))
 
 
