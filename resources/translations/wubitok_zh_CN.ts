@@ -225,6 +225,10 @@
         <translation>重码——双击可改选其他字词</translation>
     </message>
     <message>
+        <source>Shared codes</source>
+        <translation>重码</translation>
+    </message>
+    <message>
         <source>Open a UTF-8 text file</source>
         <translation>打开 UTF-8 文本文件</translation>
     </message>
@@ -549,6 +553,18 @@
     <message>
         <source>What the search text is: guessed, or as chosen here</source>
         <translation>搜索内容的类型：自动判断，或在此指定</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Search as</source>
+        <translation>搜索方式</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
     </message>
     <message>
         <source>Type to search; results appear as you type.</source>

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from .. import __version__
 from ..earlyinit import LANGUAGES, PANE_KEYS, PANES, THEMES
 from .panes.base import Pane
-from .support import gc_pauses, i18n, theme
+from .support import gc_pauses, i18n, keyboard, theme
 from .support.settings import Settings
 
 DEFAULT_SIZE = QSize(1200, 800)
@@ -125,6 +125,7 @@ class MainWindow(QMainWindow):
         self.stack.removeWidget(placeholder)
         placeholder.deleteLater()
         self._panes[key] = widget
+        keyboard.tab_moves_focus(widget)
         gc_pauses.settle()
 
     def _broken_message(self, key: str) -> str:

@@ -347,9 +347,9 @@ class _Column(QWidget):
         self.trained_by.setText(self.tr("trained by {}").format(trained_by) if trained_by else "")
         self.trained_by.setVisible(bool(trained_by))
 
-    def retranslate(self) -> None:
+    def retranslate(self, name: str) -> None:
         self.set_trained_by(self._trainer)
-        self.view.setAccessibleName(self.tr("Tokens of {}").format(self.header.text()))
+        self.view.setAccessibleName(self.tr("Tokens of {}").format(name))
 
 
 class ComparePane(Pane):
@@ -629,9 +629,9 @@ class ComparePane(Pane):
         for i, (slot, col) in enumerate(zip(self.slots, self.columns)):
             e = slot.entry()
             # The same colour as the tokenizer's row in the table and its bars.
-            col.header.setText(f"<b style='color:{PALETTE[i % len(PALETTE)]}'>■</b> "
-                               + (html.escape(self.catalog.label(e)) if e else self.tr("(no tokenizer)")))
-            col.retranslate()
+            name = self.catalog.label(e) if e else self.tr("(no tokenizer)")
+            col.header.setText(f"<b style='color:{PALETTE[i % len(PALETTE)]}'>■</b> " + html.escape(name))
+            col.retranslate(name)
 
     def _sync_scroll(self, source: _Column, value: int) -> None:
         if self._syncing:

@@ -274,6 +274,11 @@ class ConvertPane(Pane):
         self.chinese.editor.setPlaceholderText(self.tr("Type or paste Chinese text: 你好，世界"))
         self.codes.editor.setPlaceholderText(self.tr("…or type Wubi codes: wqiy vbg"))
         self.shared_title.setText(self.tr("Shared codes — double-click to choose another character"))
+        self.style_label.setBuddy(self.style_box)
+        self.sep_label.setBuddy(self.sep_box)
+        self.chinese.editor.setAccessibleName(self.tr("Chinese"))
+        self.codes.editor.setAccessibleName(self.tr("Wubi codes"))
+        self.shared_list.setAccessibleName(self.tr("Shared codes"))
         self._show_pieces()
 
     def save_state(self) -> None:

@@ -428,6 +428,9 @@ class LookupPane(Pane):
         for i in range(self.mode_box.count()):
             self.mode_box.setItemText(i, names[self.mode_box.itemData(i)])
         self.mode_box.setToolTip(self.tr("What the search text is: guessed, or as chosen here"))
+        self.search_box.setAccessibleName(self.tr("Search"))
+        self.mode_box.setAccessibleName(self.tr("Search as"))
+        self.table.setAccessibleName(self.tr("Results"))
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.model.columnCount() - 1)
         self.detail.retranslate_ui()
         self._show_status()

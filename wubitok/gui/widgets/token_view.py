@@ -198,6 +198,7 @@ class TokenTextView(QPlainTextEdit):
         super().__init__(parent)
         self.setReadOnly(True)
         self.setUndoRedoEnabled(False)
+        self.setTabChangesFocus(True)  # Tab leaves the view (keyboard users are not trapped)
         self.setMouseTracking(True)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
