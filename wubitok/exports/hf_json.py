@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from ..engines.bpe.byte_level import ByteLevelBPE
-from ..engines.pre_tokenizers.metaspace import WORD_RE
+from ..engines.pre_tokenizers.metaspace import WORD_RE, WS_WORD_RE
 from ..engines.unigram.model import Unigram
 from ..engines.wordpiece.model import UNK as WORDPIECE_UNK
 from ..engines.wordpiece.model import WordPiece
@@ -78,7 +78,8 @@ def wordpiece_tokenizer_json(model: WordPiece) -> str:
 
 
 def unigram_tokenizer_json(model: Unigram) -> str:
-    """Our word split (a space starts a word, breaks and U+2581 stand alone),
+    """Our word split (a space starts a word, or with whitespace pieces a run of
+    spaces does; breaks and U+2581 stand alone),
     the space shown as ``▁``, then HF's Unigram Viterbi with byte fallback.
 
     Specials and byte pieces get the lowest trained score, so the unknown
@@ -92,7 +93,8 @@ def unigram_tokenizer_json(model: Unigram) -> str:
     vocab = [[t, floor if s is None else s] for t, s in pieces]
     specials = list(enumerate(model.special_tokens))
     pre = {"type": "Sequence", "pretokenizers": [
-        {"type": "Split", "pattern": {"Regex": WORD_RE.pattern}, "behavior": "Isolated", "invert": False},
+        {"type": "Split", "pattern": {"Regex": (WS_WORD_RE if model.whitespace_pieces else WORD_RE).pattern},
+         "behavior": "Isolated", "invert": False},
         {"type": "Metaspace", "replacement": "\u2581", "prepend_scheme": "never", "split": False},
     ]}
     unigram = {"type": "Unigram", "unk_id": model.unk_id, "vocab": vocab, "byte_fallback": model.byte_fallback}

@@ -48,6 +48,7 @@ def sentencepiece_model_bytes(model: Unigram) -> bytes:
     spec.byte_fallback = model.byte_fallback
     spec.unk_id, spec.bos_id, spec.eos_id, spec.pad_id = 0, 1, 2, -1
     spec.split_by_whitespace = True
+    spec.allow_whitespace_only_pieces = model.whitespace_pieces
     norm = proto.normalizer_spec
     norm.name = "identity"
     norm.add_dummy_prefix = False

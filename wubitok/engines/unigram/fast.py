@@ -45,8 +45,9 @@ def train_with_sentencepiece(
     seed_size: int,
     shrinking_factor: float,
     num_sub_iterations: int,
-    progress: ProgressCallback | None,
-    cancel: threading.Event | None,
+    whitespace_pieces: bool = False,
+    progress: ProgressCallback | None = None,
+    cancel: threading.Event | None = None,
 ) -> list[tuple[str, float]]:
     """sentencepiece's trained pieces with their scores, best first.
     ``vocab_size`` counts ``<unk>``, ``<s>``, ``</s>`` and the byte pieces."""
@@ -69,6 +70,7 @@ def train_with_sentencepiece(
             vocab_size=vocab_size, byte_fallback=byte_fallback, character_coverage=1.0,
             normalization_rule_name="identity", add_dummy_prefix=False, remove_extra_whitespaces=False,
             split_by_whitespace=True, split_by_unicode_script=True, split_by_number=True,
+            allow_whitespace_only_pieces=whitespace_pieces,
             max_sentencepiece_length=max_piece_length, seed_sentencepiece_size=max(1000, seed_size),
             shrinking_factor=shrinking_factor, num_sub_iterations=num_sub_iterations,
             max_sentence_length=1 << 30, input_sentence_size=0, hard_vocab_limit=False,

@@ -4,6 +4,12 @@ Text to pieces (``pre_tokenizers.metaspace``): a space becomes ``▁`` and start
 word (SentencePiece with ``add_dummy_prefix=False``: nothing is prepended, so
 a leading space is a ``▁`` like any other); line breaks and tabs are words of
 their own; every word is segmented by Viterbi over the vocabulary pieces.
+With ``whitespace_pieces`` (sentencepiece's ``allow_whitespace_only_pieces``;
+the training default, as it is the better of the two on indented text) a
+run of spaces stays with the word after it and pieces may be runs of ``▁``,
+so an indentation of eight spaces is one or two tokens, not eight.  A model
+file says ``"whitespace_pieces": true`` when it has them on; without the
+key (models made before) it is off.
 
 Lossless: ``decode(encode(x).ids) == x`` for every ``str`` when byte
 fallback is on (the default).  A character without a piece becomes its UTF-8
@@ -26,6 +32,7 @@ import os
 import random
 import threading
 from collections import Counter
+from functools import partial
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from ...errors import InputError, ModelError
@@ -40,7 +47,7 @@ from ..base import (
     counts_bytes,
     register,
 )
-from ..corpus import Corpus, count_corpus
+from ..corpus import BlockCounter, Corpus, count_corpus
 from ..pre_tokenizers.metaspace import END, SPACE_MARK, count_runs, split_words
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
 from .fast import train_with_sentencepiece
@@ -81,9 +88,13 @@ class Unigram(Tokenizer):
         byte_fallback: bool = True,
         trained_by: str = TRAINED_BY_PURE,
         training: dict[str, Any] | None = None,
+        whitespace_pieces: bool = True,
     ):
         if not isinstance(byte_fallback, bool):
             raise ModelError(f"byte_fallback must be true or false, not {byte_fallback!r}")
+        if not isinstance(whitespace_pieces, bool):
+            raise ModelError(f"whitespace_pieces must be true or false, not {whitespace_pieces!r}")
+        self.whitespace_pieces = whitespace_pieces
         self.special_tokens = list(special_tokens)
         if not self.special_tokens or self.special_tokens[0] != UNK:
             raise ModelError(f"Unigram model: the first special token must be {UNK!r}")
@@ -101,7 +112,8 @@ class Unigram(Tokenizer):
         for i, tok in enumerate(self._tokens):
             if tok in self._ids:
                 raise ModelError(f"Unigram model: token {tok!r} is listed twice")
-            if i >= self._piece_base and (not tok or SPACE_MARK in tok[1:]):
+            if i >= self._piece_base and (not tok or SPACE_MARK in tok[1:] and not (
+                    whitespace_pieces and not tok.strip(SPACE_MARK))):
                 raise ModelError(f"Unigram model: invalid piece {tok!r}")
             self._ids[tok] = i
         self.unk_id = 0
@@ -127,14 +139,16 @@ class Unigram(Tokenizer):
         seed_size: int = SEED_SIZE,
         shrinking_factor: float = SHRINKING_FACTOR,
         num_sub_iterations: int = SUB_ITERATIONS,
+        whitespace_pieces: bool = True,
     ) -> Unigram:
         """Train a model of ``vocab_size`` tokens (specials and the 256 byte
         pieces included; see ``Tokenizer.train``).  ``min_frequency``: seed
         substrings must occur this often (at least 2).  ``backend="fast"``
-        trains with sentencepiece on the same words (from the text itself)."""
+        trains with sentencepiece on the same words (from the text itself).
+        ``whitespace_pieces``: runs of spaces may be pieces (see the module doc)."""
         args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
                                             byte_fallback, max_piece_length, seed_size, shrinking_factor,
-                                            num_sub_iterations)
+                                            num_sub_iterations, whitespace_pieces)
         corpus = Corpus(texts, files)
         args = args.for_corpus(corpus.size)
         if args.fast:
@@ -143,9 +157,9 @@ class Unigram(Tokenizer):
                 vocab_size=args.vocab_size - (len(args.special_tokens) - len(DEFAULT_SPECIALS)),
                 byte_fallback=byte_fallback, max_piece_length=max_piece_length, seed_size=seed_size,
                 shrinking_factor=shrinking_factor, num_sub_iterations=num_sub_iterations,
-                progress=progress, cancel=cancel)
+                whitespace_pieces=whitespace_pieces, progress=progress, cancel=cancel)
             return cls._model(pieces, args, options, TRAINED_BY_FAST)
-        counts = count_corpus(count_runs, corpus, progress=progress, cancel=cancel)
+        counts = count_corpus(_run_counter(whitespace_pieces), corpus, progress=progress, cancel=cancel)
         return cls._learn(check_counts(counts, RUN_MARKS), args, options)
 
     @classmethod
@@ -157,13 +171,14 @@ class Unigram(Tokenizer):
         special_tokens: Sequence[str] | None = None,
         progress: ProgressCallback | None = None,
         cancel: threading.Event | None = None,
+        whitespace_pieces: bool = True,
     ) -> Counter[str]:
         """Script runs of the corpus, each with the symbol after it (``count_runs``
         summed over its blocks): the trainer's seeding searches substrings of
         these, so no further text is needed.  ``special_tokens`` is taken for
         the common contract (special tokens in the text are counted as text)."""
         special_token_list(DEFAULT_SPECIALS, special_tokens)
-        return count_corpus(count_runs, Corpus(texts, files), progress=progress, cancel=cancel)
+        return count_corpus(_run_counter(whitespace_pieces), Corpus(texts, files), progress=progress, cancel=cancel)
 
     @classmethod
     def train_from_counts(
@@ -181,12 +196,14 @@ class Unigram(Tokenizer):
         seed_size: int = SEED_SIZE,
         shrinking_factor: float = SHRINKING_FACTOR,
         num_sub_iterations: int = SUB_ITERATIONS,
+        whitespace_pieces: bool = True,
     ) -> Unigram:
-        """Learn from ``count``'s run counts.  The built-in trainer only:
-        sentencepiece (the fast backend) reads sentences, not counts."""
+        """Learn from ``count``'s run counts (counted with the same
+        ``whitespace_pieces``).  The built-in trainer only: sentencepiece
+        (the fast backend) reads sentences, not counts."""
         args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
                                             byte_fallback, max_piece_length, seed_size, shrinking_factor,
-                                            num_sub_iterations)
+                                            num_sub_iterations, whitespace_pieces)
         counts = check_counts(counts, RUN_MARKS)
         args = args.for_corpus(counts_bytes(counts))
         if args.fast:
@@ -197,20 +214,22 @@ class Unigram(Tokenizer):
     @classmethod
     def _check_training(cls, vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
                         backend: Any, byte_fallback: Any, max_piece_length: Any, seed_size: Any,
-                        shrinking_factor: Any, num_sub_iterations: Any) -> tuple[TrainingArgs, dict[str, Any]]:
+                        shrinking_factor: Any, num_sub_iterations: Any,
+                        whitespace_pieces: Any) -> tuple[TrainingArgs, dict[str, Any]]:
         """The checked arguments, and the Unigram options as the model records them."""
         args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
                               special_tokens=special_tokens, progress=progress, cancel=cancel, backend=backend,
                               default_specials=DEFAULT_SPECIALS)
-        if not isinstance(byte_fallback, bool):
-            raise InputError(f"byte_fallback must be true or false, not {byte_fallback!r}")
+        for name, value in (("byte_fallback", byte_fallback), ("whitespace_pieces", whitespace_pieces)):
+            if not isinstance(value, bool):
+                raise InputError(f"{name} must be true or false, not {value!r}")
         num_meta = len(args.special_tokens) + (256 if byte_fallback else 0)
         if args.vocab_size <= num_meta:
             raise InputError(f"vocab_size {args.vocab_size} is too small: the {len(args.special_tokens)} special "
                              "tokens" + (" and 256 byte pieces" if byte_fallback else "") + f" alone take {num_meta}")
         if not isinstance(shrinking_factor, (int, float)) or not 0.5 <= shrinking_factor <= 0.95:
             raise InputError(f"shrinking_factor must be between 0.5 and 0.95, not {shrinking_factor!r}")
-        options = {"byte_fallback": byte_fallback,
+        options = {"byte_fallback": byte_fallback, "whitespace_pieces": whitespace_pieces,
                    "max_piece_length": check_int("max_piece_length", max_piece_length, 1),
                    "seed_size": check_int("seed_size", seed_size, 1),
                    "shrinking_factor": shrinking_factor,
@@ -241,9 +260,11 @@ class Unigram(Tokenizer):
         byte_fallback = options["byte_fallback"]
         reserved = set(args.special_tokens) | ({_byte_token(b) for b in range(256)} if byte_fallback else set())
         training = {"vocab_size": args.vocab_size, "min_frequency": args.min_frequency,
-                    **{k: v for k, v in options.items() if k != "byte_fallback"}, "backend": args.backend}
+                    **{k: v for k, v in options.items() if k not in ("byte_fallback", "whitespace_pieces")},
+                    "backend": args.backend}
         return cls([(p, s) for p, s in pieces if p not in reserved], special_tokens=args.special_tokens,
-                   byte_fallback=byte_fallback, trained_by=trained_by, training=training)
+                   byte_fallback=byte_fallback, trained_by=trained_by, training=training,
+                   whitespace_pieces=options["whitespace_pieces"])
 
     # -- use ------------------------------------------------------------------
     def _unknown(self, text: str, start: int, end: int, ids: list, offsets: list, partial: list) -> None:
@@ -267,7 +288,7 @@ class Unigram(Tokenizer):
             if special is not None:
                 edges.append((start, end, special, 0.0))
                 continue
-            for word, off in split_words(text, start, end):
+            for word, off in split_words(text, start, end, self.whitespace_pieces):
                 if not word:
                     edges.append((off, off + 1, None, 0.0))  # a literal "▁": always bytes
                 else:
@@ -300,7 +321,7 @@ class Unigram(Tokenizer):
                 offsets.append((start, end))
                 partial.append(False)
                 continue
-            for word, off in split_words(text, start, end):
+            for word, off in split_words(text, start, end, self.whitespace_pieces):
                 if not word:
                     self._unknown(text, off, off + 1, ids, offsets, partial)
                     continue
@@ -383,6 +404,8 @@ class Unigram(Tokenizer):
             "byte_fallback": self.byte_fallback,
             "trained_by": self.trained_by,
             "training": self.training,
+            # Written only when on, so models without it keep their bytes.
+            **({"whitespace_pieces": True} if self.whitespace_pieces else {}),
         }
 
     @classmethod
@@ -403,4 +426,10 @@ class Unigram(Tokenizer):
         if not isinstance(training, dict):
             raise ModelError("Unigram model: 'training' must be an object")
         return cls(pieces, special_tokens=specials, byte_fallback=data["byte_fallback"],
-                   trained_by=data["trained_by"], training=training)
+                   trained_by=data["trained_by"], training=training,
+                   whitespace_pieces=data.get("whitespace_pieces", False))
+
+
+def _run_counter(whitespace_pieces: bool) -> BlockCounter:
+    # A partial of a module-level function: picklable, for worker processes.
+    return partial(count_runs, whitespace_runs=whitespace_pieces)
