@@ -102,6 +102,39 @@ class KeyResult(NamedTuple):
     handled: bool  # False: the key is the editor's (Backspace, Enter... when not composing)
 
 
+class _SimplifiedFirst(Sequence[Entry]):
+    """``entries`` with GB2312 text (level 2) first, each group in its own order, sorted
+    only as far as it is read: the first page of a one-key code reads a few of its 2,000
+    completions (sorting them all was 0.4 ms of every such key)."""
+
+    def __init__(self, entries: Sequence[Entry]):
+        self._entries = entries
+        self._unread = iter(entries)
+        self._first: list[Entry] = []
+        self._rest: list[Entry] = []
+        self._done = False
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+            if i < 0:
+                raise IndexError("index out of range")
+        while not self._done and len(self._first) <= i:
+            entry = next(self._unread, None)
+            if entry is None:
+                self._done = True
+            else:
+                (self._first if entry[LEVEL] == 2 else self._rest).append(entry)
+        if i < len(self._first):
+            return self._first[i]
+        return self._rest[i - len(self._first)]  # every entry read: IndexError past the end
+
+
 @lru_cache(maxsize=4)
 def _shared_index(dictionary: WubiDictionary) -> CandidateIndex:
     # Several engines (pad, CLI, tests) share one index per dictionary: it holds the whole table.
@@ -303,7 +336,7 @@ class ImeEngine:
     def _simplified_first(self, entries: Sequence[Entry]) -> Sequence[Entry]:
         if not self._options.simplified_first:
             return entries
-        return sorted(entries, key=lambda e: e[LEVEL] < 2)  # stable: the order within each group stays
+        return _SimplifiedFirst(entries)
 
     def _learned_order(self, exact: Sequence[Entry]) -> Sequence[Entry]:
         if self._user is None or not self._options.learning or len(exact) < 2:

@@ -88,6 +88,10 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
         self._ime = ime
         self._saved = saved
         self._shift_alone = False
+        # What the client was last sent (None: nothing yet), so that a key sends only changes.
+        self._shown_preedit: str | None = None
+        self._shown_rows: tuple[str, ...] | None = None
+        self._shown_modes: tuple[bool, bool, bool] | None = None
         # The cursor stays on the first candidate: the one Space commits and Ctrl+Delete forgets.
         self._table = IBus.LookupTable.new(ime.options.page_size, 0, True, False)
         self._table.set_orientation(IBus.Orientation.HORIZONTAL)
@@ -174,10 +178,27 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
 
     # -- what the client shows ---------------------------------------------------
     def _show(self, state: ImeState) -> None:
-        preedit = IBus.Text.new_from_string(state.preedit)
-        if state.preedit:
-            preedit.append_attribute(IBus.AttrType.UNDERLINE, IBus.AttrUnderline.SINGLE, 0, len(state.preedit))
-        self.update_preedit_text_with_mode(preedit, len(state.preedit), state.composing, IBus.PreeditFocusMode.CLEAR)
+        """Send what changed since the last key (each update is a D-Bus signal through the
+        daemon to the application, on the way of every key's round trip)."""
+        if state.preedit != self._shown_preedit:
+            preedit = IBus.Text.new_from_string(state.preedit)
+            if state.preedit:
+                preedit.append_attribute(IBus.AttrType.UNDERLINE, IBus.AttrUnderline.SINGLE, 0, len(state.preedit))
+            self.update_preedit_text_with_mode(preedit, len(state.preedit), state.composing,
+                                               IBus.PreeditFocusMode.CLEAR)
+            self._shown_preedit = state.preedit
+        rows = tuple(f"{c.text} {c.hint}" if c.hint else c.text for c in state.candidates)
+        if rows != self._shown_rows:
+            if rows:
+                self._fill_table(state)
+                self.update_lookup_table(self._table, True)
+            else:
+                self.hide_lookup_table()
+            self._shown_rows = rows
+        if (state.chinese, state.full_width, state.chinese_punctuation) != self._shown_modes:
+            self._sync_properties(state, notify=True)
+
+    def _fill_table(self, state: ImeState) -> None:
         table = self._table
         table.clear()
         table.set_page_size(max(1, len(state.candidates)))
@@ -189,13 +210,9 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
                 text.append_attribute(IBus.AttrType.FOREGROUND, _HINT_COLOUR, start, start + len(cand.hint))
             table.append_candidate(text)
             table.set_label(i, IBus.Text.new_from_string(f"{i + 1}"))
-        if state.candidates:
-            self.update_lookup_table(table, True)
-        else:
-            self.hide_lookup_table()
-        self._sync_properties(state, notify=True)
 
     def _sync_properties(self, state: ImeState, *, notify: bool) -> None:
+        self._shown_modes = (state.chinese, state.full_width, state.chinese_punctuation)
         for toggle in TOGGLES:
             prop = self._prop[toggle.name]
             on = toggle.active(state)
@@ -238,6 +255,7 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
 
     # -- the client's other requests ---------------------------------------------
     def do_focus_in(self) -> None:
+        self._shown_preedit = self._shown_rows = None  # the client may have dropped them: send afresh
         # The pad, `wubitok settings` or another engine process may have changed the settings.
         self._configure(self._saved.current())
         self.register_properties(self._props)
