@@ -242,3 +242,14 @@ def test_a_blank_corpus_is_refused_alike_by_every_engine(model_type, text, tmp_p
     assert main(["train", "-m", model_type, "-v", str(VOCAB), "-o", str(tmp_path / "m.json"), str(corpus)]) == 2
     assert capsys.readouterr().err.endswith(f"error: {NO_TEXT}\n")
     assert not (tmp_path / "m.json").exists()
+
+
+@pytest.mark.parametrize("model_type", ENGINES)
+@pytest.mark.parametrize("specials", [None, [SPECIAL, "<x2>"]], ids=["default-specials", "two-more"])
+def test_min_vocab_size_is_the_smallest_size_training_accepts(model_type, specials):
+    cls = engine_class(model_type)
+    smallest = cls.min_vocab_size(specials)
+    model = _train(model_type, [PART_A], vocab_size=smallest, special_tokens=specials)
+    assert 0 < model.vocab_size <= smallest
+    with pytest.raises(InputError, match="too small"):
+        _train(model_type, [PART_A], vocab_size=smallest - 1, special_tokens=specials)

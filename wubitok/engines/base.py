@@ -189,6 +189,12 @@ class Tokenizer:
         raise NotImplementedError
 
     @classmethod
+    def min_vocab_size(cls, special_tokens: Sequence[str] | None = None, **options: Any) -> int:
+        """The smallest ``vocab_size`` that ``train`` accepts with these special
+        tokens and options (for a front end's vocabulary field)."""
+        raise NotImplementedError
+
+    @classmethod
     def count(
         cls,
         texts: Iterable[str] | str | None = None,

@@ -178,6 +178,11 @@ class ByteLevelBPE(Tokenizer):
         return cls._learn(check_counts(counts), args.for_corpus(corpus.size), pattern)
 
     @classmethod
+    def min_vocab_size(cls, special_tokens: Sequence[str] | None = None, **options: Any) -> int:
+        """The special tokens and the 256 bytes (a model may have no merges)."""
+        return len(special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)) + 256
+
+    @classmethod
     def count(
         cls,
         texts: Iterable[str] | str | None = None,

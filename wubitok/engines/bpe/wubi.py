@@ -63,6 +63,7 @@ class WubiBPE(Tokenizer):
     """Byte-pair encoding over Wubi-86 spellings; lossless on every ``str``."""
 
     model_type = "wubi-bpe"
+    MAX_CHECKED_VOCAB = 1 << 30  # a vocab_size big enough that only the other arguments are checked
     format_version = 1
     lossless = True
 
@@ -135,6 +136,13 @@ class WubiBPE(Tokenizer):
         counts = count_corpus(cls._block_counter(args.special_tokens), corpus, progress=progress, cancel=cancel,
                               workers=workers)
         return cls._learn(check_counts(counts), args.for_corpus(corpus.size), empty)
+
+    @classmethod
+    def min_vocab_size(cls, special_tokens: Sequence[str] | None = None, **options: Any) -> int:
+        """The special tokens and the codec's base symbols (``codec`` may change them)."""
+        _, empty = cls._check_training(cls.MAX_CHECKED_VOCAB, 2, special_tokens, None, None, "python",
+                                       options.get("codec"))
+        return empty.first_merge_id
 
     @classmethod
     def count(

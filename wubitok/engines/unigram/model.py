@@ -163,6 +163,12 @@ class Unigram(Tokenizer):
         return cls._learn(check_counts(counts, RUN_MARKS), args, options)
 
     @classmethod
+    def min_vocab_size(cls, special_tokens: Sequence[str] | None = None, **options: Any) -> int:
+        """The special tokens, the 256 byte pieces (with ``byte_fallback``, the default) and one piece."""
+        bytes_ = 256 if options.get("byte_fallback", True) else 0
+        return len(special_token_list(DEFAULT_SPECIALS, special_tokens)) + bytes_ + 1
+
+    @classmethod
     def count(
         cls,
         texts: Iterable[str] | str | None = None,

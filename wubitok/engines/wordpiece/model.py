@@ -148,6 +148,11 @@ class WordPiece(Tokenizer):
         return cls._learn(check_counts(counts), args, options, limit_alphabet)
 
     @classmethod
+    def min_vocab_size(cls, special_tokens: Sequence[str] | None = None, **options: Any) -> int:
+        """The special tokens and one more token."""
+        return len(special_token_list(BERT_SPECIALS, special_tokens)) + 1
+
+    @classmethod
     def count(
         cls,
         texts: Iterable[str] | str | None = None,
