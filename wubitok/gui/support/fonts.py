@@ -5,7 +5,9 @@ draw every Han character as a box.  :func:`ensure_han_font` looks for an
 installed font that really has Han glyphs and otherwise loads the bundled
 Droid Sans Fallback (Apache-2.0, ``resources/fonts/``), then puts that family
 behind the UI font so Latin text keeps the system look and Han text falls
-through to a font that has it.
+through to a font that has it.  Behind that comes a subset of HanaMinB for
+CJK Extension B (𠀀, 𠉎, the Ext B characters of Big5-HKSCS), which neither
+Droid nor most CJK UI fonts have.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication, QRawFont
 from ...paths import resources_dir
 
 BUNDLED_FONT = "fonts/DroidSansFallbackFull.ttf"
+EXT_B_FONT = "fonts/HanaMinB-ExtB-subset.ttf"
 # Two common characters and a rarer one, so that a font with only a handful
 # of Han glyphs (some symbol fonts) does not count.
 _PROBES = "中嬴国"
@@ -25,11 +28,21 @@ _PROBES = "中嬴国"
 _CHECK_FROM = 0x2E80
 
 _han_family: str | None = None
+_ext_b_family: str | None = None
+
+
+def _raw_font(family: str) -> QRawFont:
+    # Asked for Chinese, a family that does not declare it (HanaMinB declares only
+    # "Symbol") is swapped for one that does; asked for any script, it is itself.
+    ws = QFontDatabase.WritingSystem.SimplifiedChinese
+    if ws not in QFontDatabase.writingSystems(family):
+        ws = QFontDatabase.WritingSystem.Any
+    return QRawFont.fromFont(QFont(family), ws)
 
 
 def covers(family: str, text: str) -> bool:
     """True if ``family`` itself (not a fallback) has a glyph for every character of ``text``."""
-    raw = QRawFont.fromFont(QFont(family), QFontDatabase.WritingSystem.SimplifiedChinese)
+    raw = _raw_font(family)
     # glyphIndexesForString, not supportsCharacter: the latter misses many
     # characters when given a Python str.
     return (raw.isValid() and raw.familyName().casefold() == family.casefold()
@@ -52,9 +65,9 @@ def installed_han_family() -> str | None:
     return None
 
 
-def load_bundled_font() -> str:
-    """Register the bundled CJK font with Qt and return its family name."""
-    path = resources_dir() / BUNDLED_FONT
+def load_bundled_font(name: str = BUNDLED_FONT) -> str:
+    """Register a bundled font with Qt and return its family name."""
+    path = resources_dir() / name
     font_id = QFontDatabase.addApplicationFont(str(path))
     families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
     if not families:
@@ -64,18 +77,28 @@ def load_bundled_font() -> str:
 
 def ensure_han_font(app: QGuiApplication, *, prefer_bundled: bool = False) -> str:
     """Make the app font show Han; returns the family that provides it."""
-    global _han_family
+    global _han_family, _ext_b_family
     family = None if prefer_bundled else installed_han_family()
     if family is None:
         family = load_bundled_font()
+    if _ext_b_family is None:
+        _ext_b_family = load_bundled_font(EXT_B_FONT)
     font = app.font()
     base = font.family()
-    if base != family:
-        font.setFamilies([base, family])
+    font.setFamilies(_unique([base, family, _ext_b_family]))
     app.setFont(font)
     _han_family = family
     can_draw.cache_clear()
     return family
+
+
+def _unique(families: list[str]) -> list[str]:
+    return list(dict.fromkeys(families))
+
+
+def fallbacks() -> list[str]:
+    """The families behind a font's own: Han, then CJK Extension B."""
+    return [f for f in (_han_family, _ext_b_family) if f]
 
 
 def han_family() -> str | None:
@@ -91,7 +114,7 @@ def han_font(point_size: float, *, bold: bool = False) -> QFont:
     """
     font = QFont(QGuiApplication.font())
     if _han_family:
-        font.setFamilies([_han_family, *font.families()])
+        font.setFamilies(_unique([_han_family, *font.families(), *fallbacks()]))
     font.setPointSizeF(point_size)
     font.setBold(bold)
     return font
@@ -101,7 +124,7 @@ def monospace_font(point_size: float | None = None) -> QFont:
     """Fixed-width font for codes, with the Han fallback behind it."""
     font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
     if _han_family:
-        font.setFamilies([*font.families(), _han_family])
+        font.setFamilies(_unique([*font.families(), *fallbacks()]))
     if point_size:
         font.setPointSizeF(point_size)
     return font
@@ -109,7 +132,7 @@ def monospace_font(point_size: float | None = None) -> QFont:
 
 @lru_cache(maxsize=16)
 def _raw(family: str) -> QRawFont:
-    return QRawFont.fromFont(QFont(family), QFontDatabase.WritingSystem.SimplifiedChinese)
+    return _raw_font(family)
 
 
 @lru_cache(maxsize=8192)
