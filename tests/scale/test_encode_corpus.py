@@ -159,7 +159,7 @@ def test_cli_bad_input_is_one_line_and_no_output(capsys, tmp_path, corpus):
                        "-o", tmp_path / "missing" / "out.bin")
     assert code == 2 and "no such folder" in err
     code, _, err = run(capsys, "encode", "-m", MODELS / "bpe-6000.json", "--file", corpus[0], "-o", corpus[0])
-    assert code == 2 and "is one of the input files" in err
+    assert code == 2 and "is one of the inputs" in err
 
 
 def test_cli_workers_and_formats(capsys, tmp_path, corpus):
