@@ -26,12 +26,25 @@ measured on, an upper bound on what a typist gains.
 
 ``--check N``: the key scripts of the first N runs of each text are fed through
 ``ImeEngine`` (learning off) and must commit exactly the run (no auto-phrase mode).
+
+``--rime``: the same typist on Rime (librime 1.8.5 through its C API,
+tests/ime/tables/rime_session.py) with Debian's ``wubi86`` schema and dictionary
+as shipped (rime-data-wubi): its candidate pages, ``{Page_Down}`` per page, Space or
+a digit after every code (the schema has neither auto-commit nor 顶字; its sentence
+making, several codes and one Space, is not used: the typist commits code by code).
+Debian ships the schema without rime-prelude's ``default.yaml`` and ``symbols.yaml``;
+empty stand-ins for the sections it imports (key bindings, punctuation) are given,
+which leaves the typing of Han text as it is, and its user dictionary is off (a fresh
+typist; learning would reorder the pages under the check).  The scripts are checked
+through librime.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
@@ -40,6 +53,7 @@ import regex
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tests" / "ime" / "tables"))  # rime_session: librime through ctypes
 
 from genres import load_genres  # noqa: E402
 
@@ -56,6 +70,8 @@ SETTINGS = {
     "gbk": ImeOptions(charset="gbk", simplified_first=False),
     "gbk, simplified first (default)": ImeOptions(),
     "gb2312": ImeOptions(charset="gb2312"),
+    # Like for like with Rime's wubi86 as shipped, which has neither.
+    "default without 顶字 and auto-commit": ImeOptions(top_commit=False, auto_commit=False),
 }
 AUTO_PHRASE_LENGTHS = (2, 3, 4)
 
@@ -189,6 +205,83 @@ class Typist:
         return keys
 
 
+RIME_DATA = Path("/usr/share/rime-data")
+RIME_STAND_INS = {
+    "default.yaml": "schema_list:\n  - schema: wubi86\nkey_binder:\n  bindings: []\nrecognizer:\n  patterns: {}\n"
+                    "punctuator:\n  full_shape: {}\n  half_shape: {}\n",
+    "symbols.yaml": "punctuator:\n  full_shape: {}\n  half_shape: {}\n  symbols: {}\n",
+    # A fresh typist whose choices do not reorder the pages while the scripts are checked.
+    "wubi86.custom.yaml": "patch:\n  translator/enable_user_dict: false\n",
+}
+
+
+class RimeTypist(Typist):
+    """The same typist over librime's candidate pages (Debian's wubi86 schema)."""
+
+    def __init__(self, folder: Path):
+        from rime_session import Rime  # noqa: PLC0415 - only with --rime
+
+        for name, text in RIME_STAND_INS.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        subprocess.run(["rime_deployer", "--build", str(folder), str(RIME_DATA), str(folder / "build")],
+                       check=True, capture_output=True, timeout=600)
+        self.rime = Rime(folder, RIME_DATA, prebuilt_dir=RIME_DATA / "build")
+        if not self.rime.select_schema("wubi86"):
+            raise RuntimeError("librime did not load Debian's wubi86 schema")
+        self.options = ImeOptions(page_size=5, auto_commit=False, top_commit=False)
+        self.page = 5
+        self.dictionary = default_dictionary()
+        codes = set()
+        in_data = False
+        for line in (RIME_DATA / "wubi86.dict.yaml").read_text(encoding="utf-8").splitlines():
+            if line == "...":
+                in_data = True
+            elif in_data and "\t" in line:
+                codes.add(line.split("\t")[1])
+        codes = {c for c in codes if c.isalpha() and c.islower() and len(c) <= 4}
+        codes |= {c[:n] for c in codes for n in range(1, len(c))}
+        self.best, self.where, self.user = {}, {}, {}
+        for code in sorted(codes):
+            self.rime.clear()
+            self.rime.keys(code)
+            shown, last = self.rime.menu()
+            pages = [shown]
+            while len(code) == 4 and not last and shown:  # every page of a full code
+                self.rime.keys("{Page_Down}")
+                shown, last = self.rime.menu()
+                pages.append(shown)
+            for page_no, page in enumerate(pages):
+                for i, text in enumerate(page):
+                    way = Way(len(code) + page_no + 1, len(code) + page_no + 1, code, page_no * self.page + i)
+                    if text not in self.best or way.mid < self.best[text].mid:
+                        self.best[text] = way
+        self.rime.clear()
+        self.longest = max(map(len, self.best))
+
+    def script(self, segments: list[tuple[str, Way]]) -> list[str]:
+        keys: list[str] = []
+        for _text, way in segments:
+            keys += list(way.code) + ["{Page_Down}"] * (way.pos // self.page)
+            keys.append("{space}" if way.pos % self.page == 0 else str(way.pos % self.page + 1))
+        return keys
+
+    def check(self, text: str, n: int) -> int:
+        done = 0
+        for m in HAN_RUN.finditer(text):
+            result = self.type_run(m.group())
+            if result is None:
+                continue
+            committed = ""
+            for key in self.script(result[1]):
+                self.rime.keys(key)
+                committed += self.rime.commit()
+            assert committed == m.group(), (m.group(), committed, result)
+            done += 1
+            if done == n:
+                break
+        return done
+
+
 def measure(typist: Typist, text: str, auto_phrase: int = 0) -> dict[str, float]:
     keys = typed = untypable = 0
     runs_typed: Counter[str] = Counter()
@@ -247,6 +340,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--auto-phrase", type=int, default=3, metavar="N")
     parser.add_argument("--check", type=int, default=400, metavar="N")
+    parser.add_argument("--rime", action=argparse.BooleanOptionalAction, default=True,
+                        help="also Rime with Debian's wubi86 (needs librime-bin, rime-data-wubi)")
     args = parser.parse_args()
     corpora = texts()
     print(f"load average {os.getloadavg()[0]:.2f}; Han characters: " + ", ".join(
@@ -269,6 +364,18 @@ def main() -> None:
                              f"{auto['phrases']:.0f} phrases)"
                 typist.forget_phrases()
         print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
+    if args.rime:
+        with tempfile.TemporaryDirectory() as tmp:
+            rime = RimeTypist(Path(tmp))
+            cells = []
+            rime_checked = 0
+            for text in corpora.values():
+                r = measure(rime, text)
+                rime_checked += rime.check(text, args.check) if args.check else 0
+                cells.append(f"{r['kpc']:.3f} ({r['typable']:.2%})")
+            rime.rime.close()
+        print("| Rime 1.8.5, Debian's wubi86, code by code | " + " | ".join(cells) + " |")
+        print(f"\n{rime_checked} runs typed through librime with the Rime scripts: each committed exactly its text.")
     print(f"\n{checked} runs typed through ImeEngine with the scripts above: each committed exactly its text.")
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
 

@@ -57,7 +57,8 @@ class Rime:
 
     librime keeps global state: make one per process (a session-scoped fixture)."""
 
-    def __init__(self, user_dir: Path, shared_dir: Path = Path("/usr/share/rime-data")):
+    def __init__(self, user_dir: Path, shared_dir: Path = Path("/usr/share/rime-data"),
+                 prebuilt_dir: Path | None = None):
         self.lib = lib = ctypes.CDLL(ctypes.util.find_library("rime") or "librime.so.1")
         lib.RimeCreateSession.restype = SessionId
         lib.RimeSimulateKeySequence.argtypes = [SessionId, ctypes.c_char_p]
@@ -69,7 +70,8 @@ class Rime:
         lib.RimeClearComposition.argtypes = [SessionId]
         lib.RimeDestroySession.argtypes = [SessionId]
         self._keep = traits = _sized(Traits)  # librime keeps pointers into it
-        self._dirs = [str(user_dir).encode(), str(shared_dir).encode(), str(user_dir / "build").encode()]
+        self._dirs = [str(user_dir).encode(), str(shared_dir).encode(),
+                      str(prebuilt_dir or user_dir / "build").encode()]
         traits.user_data_dir, traits.shared_data_dir, traits.prebuilt_data_dir = self._dirs
         traits.staging_dir = str(user_dir / "build").encode()
         traits.app_name = b"rime.wubitok-test"
@@ -89,11 +91,16 @@ class Rime:
             raise RuntimeError(f"librime did not take {sequence!r}")
 
     def candidates(self) -> list[str]:
+        return self.menu()[0]
+
+    def menu(self) -> tuple[list[str], bool]:
+        """(the candidates of the page shown, whether it is the last page)."""
         ctx = _sized(Context)
         if not self.lib.RimeGetContext(self.session, ctypes.byref(ctx)):
-            return []
+            return [], True
         try:
-            return [ctx.menu.candidates[i].text.decode() for i in range(ctx.menu.num_candidates)]
+            texts = [ctx.menu.candidates[i].text.decode() for i in range(ctx.menu.num_candidates)]
+            return texts, bool(ctx.menu.is_last_page)
         finally:
             self.lib.RimeFreeContext(ctypes.byref(ctx))
 
