@@ -102,6 +102,10 @@
         <translation>（无分词器）</translation>
     </message>
     <message>
+        <source>{name} could not be loaded: {reason}</source>
+        <translation>无法加载 {name}：{reason}</translation>
+    </message>
+    <message>
         <source>Comparing…</source>
         <translation>正在对比…</translation>
     </message>
@@ -839,6 +843,10 @@
         <source> (file)</source>
         <translation>（文件）</translation>
     </message>
+    <message>
+        <source> (broken)</source>
+        <translation>（已损坏）</translation>
+    </message>
 </context>
 <context>
     <name>PhraseDialog</name>
@@ -1035,6 +1043,14 @@
         <translation>分词器(&amp;T)：</translation>
     </message>
     <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Take this model file off the list (the file stays)</source>
+        <translation>从列表中移除此模型文件（文件本身保留）</translation>
+    </message>
+    <message>
         <source>Wubi spelling</source>
         <translation>五笔拼写</translation>
     </message>
@@ -1105,6 +1121,10 @@
     <message>
         <source>No tokenizer available: open a model file or train one.</source>
         <translation>没有可用的分词器：请打开模型文件或训练一个。</translation>
+    </message>
+    <message>
+        <source>This model could not be loaded: {}</source>
+        <translation>无法加载此模型：{}</translation>
     </message>
     <message>
         <source>Tokenizing…</source>

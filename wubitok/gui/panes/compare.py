@@ -684,6 +684,15 @@ class ComparePane(Pane):
             self._set_results([])
             self.ready.emit()
             return
+        broken = [(e, self.catalog.broken_reason(e)) for e in entries]
+        broken = [(e, reason) for e, reason in broken if reason is not None]
+        if broken:
+            # Said once in a dialog when it failed; later edits just say it here.
+            self._comparing.cancel()
+            self.status_label.setText(self.tr("{name} could not be loaded: {reason}")
+                                      .format(name=broken[0][0].name, reason=broken[0][1]))
+            self.ready.emit()
+            return
         font = self.columns[0].view.font() if self.columns else han_font(14)
         self.status_label.setText(self.tr("Comparing…"))
         self._comparing.run(compare_text, self.catalog, entries, text, font,

@@ -136,6 +136,7 @@ class TokenizePane(Pane):
         self.model_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.model_label.setBuddy(self.model_box)
         self.open_model_button = QPushButton()
+        self.remove_model_button = QPushButton()
         self.open_text_button = QPushButton()
         self.whitespace_box = QCheckBox()
         self.wubi_box = QCheckBox()
@@ -183,6 +184,7 @@ class TokenizePane(Pane):
         top.addWidget(self.model_label)
         top.addWidget(self.model_box, 1)
         top.addWidget(self.open_model_button)
+        top.addWidget(self.remove_model_button)
         top.addWidget(self.open_text_button)
 
         options = QHBoxLayout()
@@ -240,6 +242,8 @@ class TokenizePane(Pane):
         self.model_label.setText(self.tr("&Tokenizer:"))
         self.model_box.setToolTip(self.tr("Tokenizer: bundled models, models you trained and files you opened"))
         self.open_model_button.setText(self.tr("Open model…"))
+        self.remove_model_button.setText(self.tr("Remove"))
+        self.remove_model_button.setToolTip(self.tr("Take this model file off the list (the file stays)"))
         self.open_text_button.setText(self.tr("Open text…"))
         self.whitespace_box.setText(self.tr("Show whitespace"))
         self.wubi_box.setText(self.tr("Wubi spelling"))
@@ -270,6 +274,7 @@ class TokenizePane(Pane):
         self.whitespace_box.toggled.connect(lambda on: self._settings.set("whitespace", on))
         self.colour_box.currentIndexChanged.connect(self._colour_changed)
         self.open_model_button.clicked.connect(self._choose_model_file)
+        self.remove_model_button.clicked.connect(self.remove_current_model)
         self.open_text_button.clicked.connect(self._choose_text_file)
         self.token_view.tokenHovered.connect(self._token_hovered)
         self.token_view.tokenHovered.connect(self.token_table.highlight)
@@ -289,8 +294,8 @@ class TokenizePane(Pane):
         mode = s.get_str("colours", COLOUR_MODES[0])
         self.colour_box.setCurrentIndex(max(0, self.colour_box.findData(mode)))
         entry = self.catalog.find(s.get_str("model")) if s.get_str("model") else None
-        if entry is None:
-            entry = self._default_entry()
+        if entry is None or self.catalog.broken_reason(entry) is not None:
+            entry = self._default_entry()  # a model that failed last time is not chosen again
         if entry is not None:
             self.model_box.setCurrentIndex(self.catalog.row_of(entry))
         self.editor.setPlainText(s.get_str("text", SAMPLE_TEXT) if s.contains("text") else SAMPLE_TEXT)
@@ -299,10 +304,11 @@ class TokenizePane(Pane):
 
     def _default_entry(self) -> ModelEntry | None:
         entries = self.catalog.entries()
-        for e in entries:
+        usable = [e for e in entries if self.catalog.broken_reason(e) is None]
+        for e in usable:
             if e.source == "bundled" and e.name.startswith("wubi-bpe"):
                 return e
-        return entries[0] if entries else None
+        return usable[0] if usable else None
 
     # -- public --------------------------------------------------------------
     def set_sample_text(self, text: str) -> None:
@@ -387,8 +393,18 @@ class TokenizePane(Pane):
             return
         self._tokenizing.schedule()
 
+    def remove_current_model(self) -> None:
+        """Take the chosen model off the list if the user opened it (the file stays)."""
+        entry = self.current_entry()
+        if entry is not None and entry.source == "opened":
+            self.catalog.remove(entry)
+            default = self._default_entry()
+            if default is not None:
+                self.set_model(default)
+
     def _model_changed(self, _row: int) -> None:
         entry = self.current_entry()
+        self.remove_model_button.setEnabled(entry is not None and entry.source == "opened")
         if entry is not None and not self._restoring:
             self._settings.set("model", entry.name)
             self.retokenize()
@@ -424,6 +440,12 @@ class TokenizePane(Pane):
         if entry is None:
             self._tokenizing.cancel()
             self._show_nothing(self.tr("No tokenizer available: open a model file or train one."))
+            return
+        broken = self.catalog.broken_reason(entry)
+        if broken is not None:
+            # Said once in a dialog when it failed; every later keystroke just shows it here.
+            self._tokenizing.cancel()
+            self._show_nothing(self.tr("This model could not be loaded: {}").format(broken))
             return
         self.status_label.setText(self.tr("Tokenizing…"))
         self._tokenizing.run(tokenize_text, self.catalog, entry, text, self.token_view.font(), self.id_view.font(),

@@ -19,7 +19,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, Qt, Signal
 
 from ...engines.base import Tokenizer
-from ...errors import FileError
+from ...errors import FileError, WubitokError
 from ...model_files import bundled_models_dir, guess_kind, load_model_file, user_models_dir
 from .settings import Settings
 
@@ -44,6 +44,9 @@ class ModelCatalog(QAbstractListModel):
     """A list model of :class:`ModelEntry`; ``modelAdded(entry)`` on each new one."""
 
     modelAdded = Signal(object)
+    # (entry, message) when a model fails to load; emitted from the loading thread,
+    # handled in the catalog's (GUI) thread.
+    _failedToLoad = Signal(object, str)
 
     def __init__(
         self,
@@ -59,7 +62,20 @@ class ModelCatalog(QAbstractListModel):
         self._remember = remember
         self._entries: list[ModelEntry] = []
         self._cache: dict[Path, tuple[float, Tokenizer]] = {}
+        # Models that failed to load: path -> (file mtime then, message).  A broken model
+        # is marked in the choosers, not loaded again until its file changes, and not
+        # chosen again at the next launch (remembered in Settings("models")).
+        self._broken: dict[Path, tuple[float, str]] = {}
         self._lock = threading.Lock()
+        self._failedToLoad.connect(self._mark_broken)
+        if remember:
+            for item in Settings("models").get_list("broken"):
+                path, _, rest = item.partition("\t")
+                mtime, _, message = rest.partition("\t")
+                try:
+                    self._broken[Path(path)] = (float(mtime), message)
+                except ValueError:
+                    continue
         self.refresh()
 
     # -- Qt model ------------------------------------------------------------
@@ -73,7 +89,8 @@ class ModelCatalog(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self.label(e)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return str(e.path)
+            reason = self.broken_reason(e)
+            return str(e.path) + (f"\n{reason}" if reason else "")
         if role == EntryRole:
             return e
         return None
@@ -81,7 +98,52 @@ class ModelCatalog(QAbstractListModel):
     def label(self, entry: ModelEntry) -> str:
         """``entry``'s name with where it comes from, in the UI language."""
         tag = {"bundled": "", "user": self.tr(" (trained)"), "opened": self.tr(" (file)")}[entry.source]
+        if self.broken_reason(entry) is not None:
+            tag += self.tr(" (broken)")
         return f"{entry.name}{tag}"
+
+    # -- broken models -------------------------------------------------------
+    def broken_reason(self, entry: ModelEntry) -> str | None:
+        """Why ``entry`` failed to load, while its file is unchanged since; None if it is not broken."""
+        with self._lock:
+            hit = self._broken.get(entry.path)
+        if hit is None:
+            return None
+        try:
+            if entry.path.stat().st_mtime != hit[0]:
+                return None  # the file changed: worth another try
+        except OSError:
+            pass
+        return hit[1]
+
+    def _mark_broken(self, entry: ModelEntry, message: str) -> None:
+        if entry in self._entries:
+            row = self._entries.index(entry)
+            self.dataChanged.emit(self.index(row), self.index(row))
+        self._save_broken()
+
+    def _save_broken(self) -> None:
+        if self._remember:
+            with self._lock:
+                items = [f"{p}\t{m}\t{msg}" for p, (m, msg) in self._broken.items()]
+            Settings("models").set("broken", items)
+
+    def remove(self, entry: ModelEntry) -> None:
+        """Take a model the user opened off the list (its file stays); bundled and
+        trained models are listed from their folders and cannot be removed here."""
+        if entry.source != "opened" or entry not in self._entries:
+            return
+        row = self._entries.index(entry)
+        self.beginRemoveRows(QModelIndex(), row, row)
+        del self._entries[row]
+        self.endRemoveRows()
+        with self._lock:
+            self._cache.pop(entry.path, None)
+            self._broken.pop(entry.path, None)
+        self._save_broken()
+        if self._remember:
+            s = Settings("models")
+            s.set("opened", [x for x in s.get_list("opened") if x != str(entry.path)])
 
     # -- entries -------------------------------------------------------------
     def entries(self) -> list[ModelEntry]:
@@ -174,9 +236,16 @@ class ModelCatalog(QAbstractListModel):
             hit = self._cache.get(entry.path)
         if hit is not None and hit[0] == mtime:
             return hit[1]
-        tok = load_model_file(entry.path, entry.kind)
+        try:
+            tok = load_model_file(entry.path, entry.kind)
+        except WubitokError as exc:
+            with self._lock:
+                self._broken[entry.path] = (mtime, str(exc))
+            self._failedToLoad.emit(entry, str(exc))
+            raise
         with self._lock:
             self._cache[entry.path] = (mtime, tok)
+            self._broken.pop(entry.path, None)
         return tok
 
 
