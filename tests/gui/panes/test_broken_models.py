@@ -16,7 +16,7 @@ def _garbage(tmp_path):
 
 def _pane(qtbot, catalog) -> TokenizePane:
     pane = TokenizePane(catalog=catalog)
-    qtbot.addWidget(pane)
+    qtbot.addWidget(pane, before_close_func=lambda w: w.shutdown())
     pane.show()
     qtbot.waitUntil(pane.is_ready, timeout=30_000)
     return pane
@@ -37,7 +37,7 @@ def test_one_dialog_per_broken_model_however_much_is_typed(gui_app, gui_data_dir
     assert "could not be loaded" in pane.stats_label.text()
     # Compare with it: a note, no new dialog.
     compare = ComparePane(catalog=catalog)
-    qtbot.addWidget(compare)
+    qtbot.addWidget(compare, before_close_func=lambda w: w.shutdown())
     compare.set_models([entry, "bpe-6000"])
     qtbot.waitUntil(compare.is_ready, timeout=30_000)
     assert len(error_dialogs) == 1 and "garbage" in compare.status_label.text()

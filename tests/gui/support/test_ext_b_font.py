@@ -25,7 +25,7 @@ def test_ext_b_characters_are_drawn_not_spelled_out(gui_app):
 
 def test_inputs_token_views_and_tables_fall_back_to_it(gui_app, qtbot, catalog, gui_data_dir):
     pane = TokenizePane(catalog=catalog)
-    qtbot.addWidget(pane)
+    qtbot.addWidget(pane, before_close_func=lambda w: w.shutdown())
     family = fonts.fallbacks()[-1]
     for widget in (pane.editor, pane.token_view, pane.token_table, pane.id_view):
         assert family in widget.font().families(), type(widget).__name__

@@ -12,10 +12,11 @@ def _collector_state() -> tuple[bool, int]:
 
 
 def test_a_job_runs_with_the_collector_off_and_its_survivors_are_frozen(gui_app, qtbot):
+    qtbot.waitUntil(lambda: gc_pauses.jobs_running() == 0, timeout=60_000)  # jobs of earlier tests may still end
     assert gc.isenabled()
     job = Job(lambda: (_collector_state(), [[i] for i in range(50_000)]), pass_progress=False, pass_cancel=False)
     frozen_before = gc.get_freeze_count()
-    with qtbot.waitSignal(job.ended):
+    with qtbot.waitSignal(job.ended, timeout=60_000):
         job.start()
     (enabled_inside, running_inside), survivors = job.result
     assert not enabled_inside and running_inside >= 1
@@ -27,7 +28,7 @@ def test_a_job_runs_with_the_collector_off_and_its_survivors_are_frozen(gui_app,
 
 def test_a_finished_job_leaves_no_cycle_with_its_runnable(gui_app, qtbot):
     job = Job(lambda: 1, pass_progress=False, pass_cancel=False)
-    with qtbot.waitSignal(job.ended):
+    with qtbot.waitSignal(job.ended, timeout=60_000):
         job.start()
     assert job._runnable is not None and job._runnable._job is None
 
