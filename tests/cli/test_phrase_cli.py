@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from cli_run import run
@@ -146,3 +149,15 @@ def test_convert_to_a_script(capsys):
 def test_help_has_examples(capsys, argv):
     code, out, _ = run(capsys, *argv, "--help")
     assert code == 0 and "examples:\n  wubitok " in out
+
+
+def test_a_real_process_exits_2_with_one_line_and_writes_nothing(tmp_path):
+    env = {**os.environ, "WUBITOK_DATA_DIR": str(tmp_path / "data")}
+    done = subprocess.run([sys.executable, "-m", "wubitok", "phrase", "add", "你好abc"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "wubitok phrase: error: a phrase is Chinese characters only, not 'a' (U+0061)\n"
+    done = subprocess.run([sys.executable, "-m", "wubitok", "phrase", "add", "小明", "--code", "ijjj"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0
+    assert UserFrequencies(tmp_path / "data" / "ime_user.sqlite").phrases() == [("ijjj", "小明", "manual")]
