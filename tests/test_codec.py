@@ -136,18 +136,19 @@ def test_non_codec_ids_are_rejected(default_codec):
         default_codec.decode([default_codec.end_id])
 
 
-def test_default_options_spell_code_prefixes_with_a_marked_final_key(default_codec):
-    assert default_codec.options == CodecOptions("prefix", "final-key", "digits")
-    assert default_codec.display(default_codec.encode("的你励")) == "RW₂D₁₅₈"
+def test_default_options_spell_hybrid_codes_with_a_marked_final_key(default_codec):
+    assert default_codec.options == CodecOptions("hybrid", "final-key", "digits")
+    assert default_codec.display(default_codec.encode("的你励")) == "RW₂dD₅"
     assert default_codec.decode(default_codec.encode("的你励工㠭")) == "的你励工㠭"
 
 
-def test_prefix_index_counts_heavier_characters_with_that_prefix(default_codec, wubi_dict):
+def test_prefix_index_counts_heavier_characters_with_that_prefix(wubi_dict):
     # Recount from the dictionary itself: the index of a character on a
     # prefix is the number of heavier Han characters whose full code starts
     # with it (ties by code point), and no cheaper prefix exists.
     rows = [(ch, code, w) for ch, code, w in wubi_dict.iter_full_code_weights() if len(ch) == 1 and is_han(ch)]
     order = {ch: i for i, (ch, _, _) in enumerate(rows)}
+    prefix_codec = WubiCodec(CodecOptions("prefix", "final-key", "digits"), wubi_dict)
     for ch in "的你励工㠭我":
         full = wubi_dict.full_code(ch)
         costs = []
@@ -156,8 +157,8 @@ def test_prefix_index_counts_heavier_characters_with_that_prefix(default_codec, 
             costs.append((n + (len(str(index)) if index else 0), n, index))
         cost, n, index = min(costs)
         expected = full[: n - 1] + full[n - 1].upper() + "".join(chr(0x2080 + int(d)) for d in str(index) if index)
-        assert default_codec.display(default_codec.spelling(ch)) == expected
-        assert len(default_codec.spelling(ch)) == cost
+        assert prefix_codec.display(prefix_codec.spelling(ch)) == expected
+        assert len(prefix_codec.spelling(ch)) == cost
 
 
 def test_malformed_sequences_give_replacement_characters(separator_codec, default_codec):

@@ -12,27 +12,26 @@ gives the text back exactly.
 Options (``CodecOptions``, stored in every saved model):
 
 ``code``
-    ``"prefix"`` (the default): a prefix of the character's full code plus
-    its index among all the characters whose full code starts with that
-    prefix, heaviest (most used, by the table's weights) first - the list an
-    input method shows while the code is being typed, completions included.
-    Each character takes the cheapest prefix (keys plus index symbols), the
-    shorter prefix on a tie: 的 is ``r``, 你 ``w`` + 2, 励 ``d`` + 158.
-    Frequent characters thus share their first keys with many others, as the
-    characters of one Unicode block share their UTF-8 lead bytes, and BPE
-    needs fewer merges to build them.  ``"full"``: the full code (1-4 keys),
-    indexed among the characters sharing it.  ``"shortest"``: the cheapest
-    code of the character among all its codes (full, alternative, and the
-    short codes typists use, e.g. ``a`` for 工), indexed among the
-    characters sharing that exact code in the dictionary's rank order: keys
-    plus index symbols, fewest symbols first; ties go to the code without
-    index, then to the full code, then to the alphabetically first.
-    ``"hybrid"``: each character, heaviest first, takes the cheapest of the
-    prefixes of its full code and its other codes (alternative and short),
-    indexed among the characters that *took* that code before it rather
-    than among all that could (the shorter code on a tie): 励 is ``d`` + 5
-    instead of ``d`` + 158, and most characters need no index at all.  All
-    from the table, so nothing corpus-specific is stored in a model.
+    ``"hybrid"`` (the default): each character, heaviest (most used, by the
+    table's weights) first, takes the cheapest of the prefixes of its full
+    code and its other codes (alternative and short), indexed among the
+    characters that *took* that code before it (the shorter code on a tie):
+    的 is ``r``, 你 ``w`` + 2, 励 ``dd`` + 5: indexes stay short. All from the
+    table, so a model stores nothing but the option. ``"prefix"``: the same
+    prefixes, but a character's index counts all heavier characters whose
+    full code starts with the prefix - the list an input method shows while
+    the code is being typed, completions included; each character takes the
+    cheapest prefix (keys plus index symbols), the shorter on a tie: 励 is
+    ``d`` + 158. Either way frequent characters share their first keys with
+    many others, as the characters of one Unicode block share their UTF-8
+    lead bytes, and BPE needs fewer merges to build them. ``"full"``: the
+    full code (1-4 keys), indexed among the characters sharing it.
+    ``"shortest"``: the cheapest code of the character among all its codes
+    (full, alternative, and the short codes typists use, e.g. ``a`` for 工),
+    indexed among the characters sharing that exact code in the dictionary's
+    rank order: keys plus index symbols, fewest symbols first; ties go to
+    the code without index, then to the full code, then to the
+    alphabetically first.
 ``boundary``
     ``"separator"``: a boundary symbol ``▁`` after each character
     (``wqiy▁``).  ``"final-key"``: the last key of each character is a marked
@@ -49,9 +48,12 @@ position among the Han characters of the codec's table on that code, in the
 dictionary's rank order (the IME selector order); with ``code="full"`` that
 is the dictionary's ``char_rank``.
 
-The default is ``prefix`` / ``final-key`` / ``digits``: it gives the most
-characters per token of the twelve combinations (``bench/bench_wubi_bpe.py``;
-the figures and the reasons are in README.md, "Wubi-BPE").
+The default is ``hybrid`` / ``final-key`` / ``digits``: ``final-key`` and
+``digits`` give the most characters per token of the twelve combinations of
+the other three codes (``bench/bench_wubi_bpe.py``), and ``hybrid`` beats
+``prefix`` on every genre at 2,000, 8,000 and 32,000 tokens
+(``bench/bench_quality.py``; the figures are in README.md, "Wubi-BPE" and
+"Compression by genre").
 
 Symbol ids are a fixed layout so that models are portable:
 
@@ -118,7 +120,7 @@ BYTE_TOKENS = _gpt2_byte_chars()
 
 @dataclass(frozen=True)
 class CodecOptions:
-    code: str = "prefix"
+    code: str = "hybrid"
     boundary: str = "final-key"
     index: str = "digits"
 
