@@ -142,3 +142,22 @@ def test_a_model_field_holding_a_huge_value_is_quoted_short(capsys, tmp_path):
         f.write_text(json.dumps({**data, key: value}), encoding="utf-8")
         code, _, err = run(capsys, "decode", "-m", f, "1")
         assert _one_short_line(code, err), key
+
+
+def test_dash_is_standard_input_for_corpora_too(tmp_path):
+    text = (resources_dir() / "samples" / "tang300.txt").read_text(encoding="utf-8")[:10_000]
+    corpus = text[: text.rindex("\n") + 1].encode()
+    model = tmp_path / "m.json"
+    p = _wubitok("train", "-m", "bpe", "-v", "600", "-q", "-o", str(model), "-", stdin=corpus)
+    assert p.returncode == 0, p.stderr
+    p = _wubitok("encode", "-m", str(model), "--file", "-", "-o", str(tmp_path / "ids.jsonl"), stdin=corpus)
+    assert p.returncode == 0, p.stderr
+    assert (tmp_path / "ids.jsonl").read_text(encoding="utf-8").count("\n") == corpus.count(b"\n")
+    p = _wubitok("count", "-m", "bpe", "--file", "-", "-o", str(tmp_path / "c.tsv"), stdin=corpus)
+    assert p.returncode == 0, p.stderr
+    p = _wubitok("compare", "--train", "-", "--held-out", str(model), "--vocab-size", "600", "--models", "bpe",
+                 "--format", "json", stdin=corpus)
+    assert p.returncode == 0, p.stderr
+    p = _wubitok("train", "-m", "bpe", "-v", "600", "-o", str(model), "-", "-", stdin=corpus)
+    assert p.returncode == 2 and b"once" in p.stderr
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["c.tsv", "ids.jsonl", "m.json"]

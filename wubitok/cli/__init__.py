@@ -18,6 +18,7 @@ from typing import Any, Iterator, NoReturn, Sequence
 
 from .. import __version__
 from ..errors import WubitokError
+from .common import stdin_copied
 
 # Order here is the order in ``wubitok --help``.
 COMMAND_MODULES = [
@@ -128,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        with _sigterm_as_interrupt():
+        with _sigterm_as_interrupt(), stdin_copied(args):
             code = int(args.func(args) or 0)
             sys.stdout.flush()  # a full disk is reported here, not at exit
             return code

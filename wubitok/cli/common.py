@@ -3,10 +3,14 @@ progress on stderr."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import shutil
 import sys
+import tempfile
 import time
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, Iterator, TextIO
 
 from ..codec import CodecOptions
 from ..errors import InputError, excerpt
@@ -54,6 +58,28 @@ def read_input(path: str, encoding: str | None) -> TextFile:
     if path == STDIN:
         return decode_text(sys.stdin.buffer.read(), encoding, path="<stdin>")
     return read_text_file(path, encoding)
+
+
+@contextlib.contextmanager
+def stdin_copied(args: argparse.Namespace) -> Iterator[None]:
+    """``-`` (standard input) in the file lists a command names in its
+    ``stdin_copied`` default, replaced by a temporary copy of the input for the
+    command's run: training and corpus encoding read their files more than once."""
+    names = [n for n in getattr(args, "stdin_copied", ()) if STDIN in (getattr(args, n, None) or [])]
+    if not names:
+        yield
+        return
+    if sum((getattr(args, n) or []).count(STDIN) for n in names) > 1:
+        raise InputError("- (standard input) can be read once: give it once")
+    fd, copy = tempfile.mkstemp(prefix="wubitok-stdin-", suffix=".txt")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            shutil.copyfileobj(sys.stdin.buffer, fh)
+        for n in names:
+            setattr(args, n, [copy if p == STDIN else p for p in getattr(args, n)])
+        yield
+    finally:
+        os.unlink(copy)
 
 
 def utf8_argument(text: str, what: str = "TEXT") -> str:

@@ -14,7 +14,7 @@ from ..compare.spans import TokenSpan, sample_spans
 from ..engines.base import Tokenizer, load_tokenizer
 from ..errors import InputError
 from ..fileio import TextPath, check_output, check_readable_text
-from .common import STDIN, ProgressLine, add_encoding, help_formatter, note_encodings, print_json, read_input
+from .common import ProgressLine, add_encoding, help_formatter, note_encodings, print_json
 
 EPILOG = """\
 examples:
@@ -76,7 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"engines to train, comma-separated (default: {','.join(DEFAULT_MODELS)})")
     t.add_argument("--min-frequency", type=int, default=2, metavar="N", help="minimum pair/piece frequency (default 2)")
     t.add_argument("-o", "--output-dir", metavar="DIR", help="keep the trained models there as <model>.json")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, stdin_copied=("file", "train", "held_out"))
 
 
 def _unique(name: str, taken: set[str]) -> str:
@@ -184,11 +184,6 @@ def run(args: argparse.Namespace) -> int:
                 if args.workers != 1:
                     raise InputError("--workers is for --file input")
                 results = compare_tokenizers(pairs, " ".join(args.text), progress=report, per_line=args.per_line)
-            elif STDIN in args.file:
-                if args.file != [STDIN] or args.workers != 1:
-                    raise InputError("--file - (standard input) goes alone and without --workers")
-                text = read_input(STDIN, args.encoding).text
-                results = compare_tokenizers(pairs, text, progress=report, per_line=args.per_line)
             else:
                 files = _text_files(args, args.file, allow_empty=True)
                 results = compare_tokenizers(pairs, files=files, progress=report, workers=args.workers,

@@ -70,7 +70,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--sample", type=int, metavar="N", help="count N lines of the corpus drawn at random")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="which random sample (default 0)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on stderr")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, stdin_copied=("file",))
 
 
 def _model_and_specials(name: str, extra: list[str]) -> tuple[str, list[str]]:

@@ -52,7 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     corpus.add_argument("--eod", action="store_true", help="end every document with the model's </s> ([SEP])")
     corpus.add_argument("--offsets", action="store_true", help="jsonl: add each token's [start, end] characters")
     corpus.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on stderr")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, stdin_copied=("file",))
 
 
 def _format(args: argparse.Namespace) -> str:

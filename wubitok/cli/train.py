@@ -66,7 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="which random sample (default 0)")
     p.add_argument("--output", "-o", required=True, metavar="MODEL.json", help="where to save the model")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress output")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, stdin_copied=("corpus",))
 
 
 def _model_type(name: str) -> str:
