@@ -12,8 +12,7 @@ vocab size (all counts include 4 special tokens):
 ``wubi``            Wubi-BPE as shipped (codec defaults), merges learned by HF
                     ``BpeTrainer`` on the spelled pre-tokens (= the engine's
                     ``backend="fast"``, checked once per run against the engine);
-``wubi-hybrid``     the ``hybrid`` codec spelling (each character its cheapest
-                    code or prefix, indexed among the characters that took it);
+``wubi-prefix``     the ``prefix`` codec spelling (the default before ``hybrid``);
 ``wubi-corpus``     the prefix spelling with each prefix's characters ordered
                     by their count in the training text (then by the table's
                     weight): frequent characters of *this* text get short indexes;
@@ -27,6 +26,12 @@ vocab size (all counts include 4 special tokens):
 ``gpt4``            byte-level BPE with the GPT-4 (cl100k) split regex, HF;
 ``spm``             sentencepiece Unigram with byte fallback on the raw text
                     (identity normalisation, whitespace kept).
+
+On request (``--tokenizers``), spelling variants: ``wubi-w2``, ``wubi-w1.5``,
+``wubi-corpus-w2`` (prefix spellings with index digits weighted 2 or 1.5 when
+choosing the prefix), ``wubi-hybrid-corpus`` (hybrid with the characters
+taken in training-text order), ``wubi-hybrid-keys`` (hybrid, the longer code
+on a tie), ``wubi-hybrid-w2`` (hybrid, index digits weighted 2).
 
 Per genre and tokenizer: characters per token, tokens per character, Rényi
 efficiency (alpha 2.5, Zouhar et al. 2023) of the held-out token
@@ -70,9 +75,11 @@ GPT4_SPLIT = (
     r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"
     r"|\s*[\r\n]+|\s+(?!\S)|\s+"
 )
-ALL_TOKENIZERS = ("wubi", "wubi-hybrid", "wubi-corpus", "wubi-optimal", "wubi-unigram", "bytes", "bytes-optimal",
+ALL_TOKENIZERS = ("wubi", "wubi-prefix", "wubi-corpus", "wubi-optimal", "wubi-unigram", "bytes", "bytes-optimal",
                   "gpt4", "spm")
-SWEEP = ("wubi-w2", "wubi-corpus-w2", "wubi-w1.5")  # spelling variants, on request
+# spelling variants, on request
+SWEEP = ("wubi-w2", "wubi-corpus-w2", "wubi-w1.5", "wubi-hybrid-corpus", "wubi-hybrid-keys",
+         "wubi-hybrid-w2")
 # ratio rows: (wubi variant, baseline)
 BASELINES = ("bytes", "gpt4", "spm")
 TAIL_SAMPLE = 500
@@ -145,6 +152,48 @@ def prefix_spelling(han_counts: Counter | None, options: CodecOptions,
             keys.extend(codec.index_base + int(d) for d in str(index))
         out[ch] = tuple(keys)
     assert len(set(out.values())) == len(out), "prefix spelling is not one-to-one"
+    return out
+
+
+def hybrid_spelling(han_counts: Counter | None, options: CodecOptions, digit_weight: float = 1.0,
+                    longer_on_tie: bool = False) -> dict[str, tuple[int, ...]]:
+    """The ``hybrid`` codec spelling with the characters taken in ``han_counts``
+    order (then the table's weight order; ``None``: the table's order alone, =
+    the codec), each taking the code with the fewest keys + ``digit_weight`` x
+    index digits, the longer code on a tie if ``longer_on_tie``.  Lossless:
+    each (code, index) names one character."""
+    from wubitok.codec import MARK_BASE
+    from wubitok.dictionary import WUBI_KEYS
+
+    d = default_dictionary()
+    rows = [(ch, full) for ch, full, _ in d.iter_full_code_weights() if len(ch) == 1 and is_han(ch)]
+    codes: dict[str, set[str]] = {}
+    for ch, code, _, _ in d.iter_char_codes():
+        codes.setdefault(ch, set()).add(code)
+    counts = han_counts or Counter()
+    order = sorted(range(len(rows)), key=lambda i: (-counts.get(rows[i][0], 0), i))
+    taken: dict[str, int] = {}
+    codec = WubiCodec(options)
+    key_base = MARK_BASE - len(WUBI_KEYS)
+    out: dict[str, tuple[int, ...]] = {}
+    for i in order:
+        ch, full = rows[i]
+        cands = codes.get(ch, set()) | {full[:n] for n in range(1, len(full) + 1)}
+        choice = None
+        for code in sorted(cands, key=lambda c: (-len(c) if longer_on_tie else len(c), c)):
+            index = taken.get(code, 0)
+            cost = len(code) + digit_weight * (len(str(index)) if index else 0)
+            if choice is None or cost < choice[0]:
+                choice = (cost, code, index)
+        assert choice is not None
+        _, code, index = choice
+        taken[code] = index + 1
+        keys = [key_base + WUBI_KEYS.index(k) for k in code]
+        keys[-1] += MARK_BASE - key_base
+        if index:
+            keys.extend(codec.index_base + int(x) for x in str(index))
+        out[ch] = tuple(keys)
+    assert len(set(out.values())) == len(out), "hybrid spelling is not one-to-one"
     return out
 
 
@@ -402,7 +451,10 @@ def run(args) -> dict:
     options = CodecOptions()
     spellers: dict[str, Callable[[], WubiSpeller]] = {
         "wubi": lambda: WubiSpeller(),
-        "wubi-hybrid": lambda: WubiSpeller(options=CodecOptions(code="hybrid")),
+        "wubi-prefix": lambda: WubiSpeller(options=CodecOptions(code="prefix")),
+        "wubi-hybrid-corpus": lambda: WubiSpeller(hybrid_spelling(han_counts, options)),
+        "wubi-hybrid-keys": lambda: WubiSpeller(hybrid_spelling(None, options, longer_on_tie=True)),
+        "wubi-hybrid-w2": lambda: WubiSpeller(hybrid_spelling(None, options, 2.0)),
         "wubi-corpus": lambda: WubiSpeller(prefix_spelling(han_counts, options)),
         "wubi-w2": lambda: WubiSpeller(prefix_spelling(None, options, 2.0)),
         "wubi-corpus-w2": lambda: WubiSpeller(prefix_spelling(han_counts, options, 2.0)),
