@@ -119,8 +119,6 @@ def counts_bytes(counts: Mapping[str, int]) -> int:
     return sum(len(word.encode("utf-8", "surrogatepass")) * n for word, n in counts.items())
 
 
-# Characters that teach an engine nothing.
-_WHITESPACE = "".join(chr(c) for c in range(0x110000) if chr(c).isspace())
 NO_TEXT = "the training text is empty or only whitespace: there is nothing to learn"
 
 
@@ -133,10 +131,15 @@ def check_counts(counts: Any, marks: str = "") -> Mapping[str, int]:
     for key, value in counts.items():
         if not isinstance(key, str) or isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise InputError(f"counts must map str to a count >= 0, not {excerpt(key)}: {excerpt(value)}")
-    blank = _WHITESPACE + marks
-    if all(not word.strip(blank) for word, n in counts.items() if n):
+    if all(_blank(word, marks) for word, n in counts.items() if n):
         raise InputError(NO_TEXT, code="training.no_text")
     return counts
+
+
+def _blank(word: str, marks: str) -> bool:
+    """Nothing but whitespace and ``marks`` (which may stand anywhere in ``word``)."""
+    rest = word.translate({ord(m): None for m in marks}) if marks else word
+    return not rest or rest.isspace()
 
 
 _REGISTRY: dict[str, type["Tokenizer"]] = {}
