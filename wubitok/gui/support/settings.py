@@ -40,8 +40,10 @@ def scratch_settings() -> Iterator[Path]:
     user_file = settings_path()
     with tempfile.TemporaryDirectory(prefix="wubitok-screenshot-") as folder:
         copy = Path(folder) / user_file.name
-        if user_file.is_file():
+        try:
             shutil.copyfile(user_file, copy)
+        except OSError:
+            pass  # none yet, or unreadable: the screenshot starts from the defaults
         _scratch_path = copy
         try:
             yield copy
