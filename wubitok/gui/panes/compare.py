@@ -183,7 +183,9 @@ class MetricsTable(QTableWidget):
             data = r.to_json()
             for col, (key, _, fmt) in enumerate(cols):
                 value = data[key]
-                item = QTableWidgetItem("—" if value is None else fmt(value))
+                # A speed of 0 means the text was encoded too fast to time: no figure, not 0.00.
+                unmeasured = value is None or (key == "encode_mb_per_s" and not value)
+                item = QTableWidgetItem("—" if unmeasured else fmt(value))
                 if isinstance(value, (int, float)):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if col == 0:
@@ -305,7 +307,9 @@ class _Slot(QWidget):
         super().__init__(parent)
         self.box = QComboBox()
         self.box.setModel(catalog)
-        self.box.setMinimumContentsLength(14)
+        # Four choosers side by side must fit an 800-pixel window.
+        self.box.setMinimumContentsLength(6)
+        self.box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.remove_button = QToolButton()
         self.remove_button.setText("×")
         self.retranslate()
@@ -465,19 +469,22 @@ class ComparePane(Pane):
             self.export_buttons[fmt] = b
         self.export_row.addStretch(1)
         self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
         self.export_row.addWidget(self.status_label)
 
     def _build_layout(self) -> None:
+        # The choosers get a line of their own: four of them must fit an 800-pixel window.
         chooser = QHBoxLayout()
         chooser.addWidget(self.tokenizers_label)
-        chooser.addLayout(self.slot_row, 1)
         chooser.addWidget(self.add_button)
+        chooser.addSpacing(24)
+        chooser.addWidget(self.mode_label)
+        chooser.addWidget(self.text_mode)
+        chooser.addWidget(self.corpus_mode)
+        chooser.addStretch(1)
 
         mode_row = QHBoxLayout()
-        mode_row.addWidget(self.mode_label)
-        mode_row.addWidget(self.text_mode)
-        mode_row.addWidget(self.corpus_mode)
-        mode_row.addStretch(1)
+        mode_row.addLayout(self.slot_row, 1)
 
         self.pages = QStackedWidget()
         self.pages.addWidget(self.text_page)

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMenu,
     QPlainTextEdit,
-    QPushButton,
     QSplitter,
     QTextEdit,
     QToolButton,
@@ -126,8 +125,10 @@ class _Side(QWidget):
         self.open_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         self.recent_menu = QMenu(self.open_button)
         self.open_button.setMenu(self.recent_menu)
-        self.save_button = QPushButton()
-        self.copy_button = QPushButton()
+        # Tool buttons: a push button is at least 80 px wide, and both sides'
+        # buttons side by side must fit an 800-pixel window.
+        self.save_button = QToolButton()
+        self.copy_button = QToolButton()
         head = QHBoxLayout()
         head.addWidget(self.title, 1)
         for b in (self.open_button, self.save_button, self.copy_button):

@@ -132,7 +132,7 @@ class TokenizePane(Pane):
         self.model_label = QLabel()
         self.model_box = QComboBox()
         self.model_box.setModel(self.catalog)
-        self.model_box.setMinimumContentsLength(12)
+        self.model_box.setMinimumContentsLength(8)
         self.model_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.model_label.setBuddy(self.model_box)
         self.open_model_button = QPushButton()
@@ -383,6 +383,8 @@ class TokenizePane(Pane):
         if self._loaded_file is None:
             return
         name, total = self._loaded_file
+        if len(name) > 40:  # a long name cannot wrap: it would widen the window
+            name = name[:19] + "…" + name[-19:]
         self.file_note.setText(
             self.tr("{name}: showing the first {shown:,} of {total:,} characters, read-only; "
                     "the tokens and counts cover the whole file.")
