@@ -183,8 +183,9 @@ class MetricsTable(QTableWidget):
             data = r.to_json()
             for col, (key, _, fmt) in enumerate(cols):
                 value = data[key]
-                # A speed of 0 means the text was encoded too fast to time: no figure, not 0.00.
-                unmeasured = value is None or (key == "encode_mb_per_s" and not value)
+                # A speed that rounds to 0.00 MB/s comes from a text too short to time
+                # (the fixed cost of a call dominates): no figure rather than a wrong one.
+                unmeasured = value is None or (key == "encode_mb_per_s" and value < 0.005)
                 item = QTableWidgetItem("—" if unmeasured else fmt(value))
                 if isinstance(value, (int, float)):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
