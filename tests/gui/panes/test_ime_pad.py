@@ -397,3 +397,13 @@ def test_the_editor_context_menu_offers_the_selection_as_a_phrase(qtbot, pad):
     action.trigger()
     menu.close()
     assert asked == ["你好"]
+
+
+def test_an_empty_code_beeps_under_the_beep_rule(qtbot, pad):
+    beeps = []
+    pad.editor.alerted.connect(lambda: beeps.append(_preedit(pad)))
+    qtbot.keyClicks(pad.editor, "wqiu ")
+    assert beeps == [] and _preedit(pad) == ""  # the default rule clears the code, silently
+    choose_option(pad, "empty_code", "beep")
+    qtbot.keyClicks(pad.editor, "wqiu ")
+    assert beeps == ["wqiu"] and _preedit(pad) == "wqiu" and _doc(pad) == ""

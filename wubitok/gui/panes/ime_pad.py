@@ -24,6 +24,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QActionGroup, QGuiApplication, QInputMethodEvent, QKeyEvent, QPalette, QTextCharFormat
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QFrame,
     QHBoxLayout,
@@ -127,6 +128,7 @@ class ImeEditor(QPlainTextEdit):
     """A plain text editor whose keys go through an :class:`ImeEngine`."""
 
     state_changed = Signal(object)  # ImeState after each key
+    alerted = Signal()  # a key met a code with no candidates under the "keep it and beep" rule
     add_phrase_requested = Signal(str)  # the selected text, from the context menu
 
     def __init__(self, engine: ImeEngine, parent=None):
@@ -235,6 +237,9 @@ class ImeEditor(QPlainTextEdit):
         if state.composing == bool(self.placeholderText()):
             QPlainTextEdit.setPlaceholderText(self, "" if state.composing else self._placeholder)
         self.inputMethodEvent(event)
+        if state.alert:
+            QApplication.beep()
+            self.alerted.emit()
         self.candidate_bar.setVisible(state.composing)
         if state.composing:
             self.candidate_bar.show_state(state)
