@@ -926,12 +926,20 @@
         <translation>在同码字词中的序号（1 = 空格键）</translation>
     </message>
     <message>
+        <source>Your own phrase, typed by {code}</source>
+        <translation>你的自造词，编码 {code}</translation>
+    </message>
+    <message>
         <source>Not in the phrase table; the code is computed by the Wubi-86 rules</source>
         <translation>词库中没有此词；编码按五笔 86 规则计算</translation>
     </message>
     <message>
         <source>Not in the dictionary</source>
         <translation>词典中没有</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>用户词</translation>
     </message>
 </context>
 <context>

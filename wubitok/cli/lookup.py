@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
-from ..dictionary import default_dictionary
+from ..dictionary import WubiDictionary, default_dictionary
 from ..errors import InputError, UnknownCodeError, excerpt
+from ..ime.user_lookup import UserPhrase, phrases_in_text, phrases_of_code, read_user_phrases
 from .common import help_formatter, print_json, utf8_argument
 
 
@@ -13,13 +15,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "lookup", help="codes, pinyin and shared codes of characters",
         formatter_class=help_formatter,
-        description="Look up every character of TEXT in the Wubi-86 dictionary.",
-        epilog="examples:\n  wubitok lookup 你好\n  wubitok lookup 中国 --json\n\n"
-               "With several characters, the phrase code by the Wubi-86 rules is printed too.",
+        description="Look up every character of TEXT in the Wubi-86 dictionary, or the entries of a code.",
+        epilog="examples:\n  wubitok lookup 你好\n  wubitok lookup 中国 --json\n  wubitok lookup wqiy\n\n"
+               "With several characters, the phrase code by the Wubi-86 rules is printed too.\n"
+               "Your own phrases (wubitok phrase add) in TEXT or under CODE are shown as 'user phrase',\n"
+               "read from the user database of the data folder (WUBITOK_DATA_DIR overrides it).",
     )
-    p.add_argument("text", metavar="TEXT")
+    p.add_argument("text", metavar="TEXT|CODE", help="Chinese text, or a Wubi code (1-4 keys a-y)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run)
+
+
+_CODE = re.compile(r"[a-y]{1,4}")
+
+
+def _user_item(p: UserPhrase) -> dict[str, Any]:
+    return {"text": p.text, "code": p.code, "user": True, "source": p.source}
+
+
+def _user_line(text: str, code: str) -> str:
+    return f"{text}\t{code}\tuser phrase"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -27,8 +42,11 @@ def run(args: argparse.Namespace) -> int:
     text = utf8_argument(args.text)
     if not text.strip():
         raise InputError("empty input")
+    if _CODE.fullmatch(text):
+        return _run_code(d, text, args.json)
+    mine = phrases_in_text(read_user_phrases(), text)
     infos = [(ch, d.lookup(ch)) for ch in text if not ch.isspace()]
-    if not any(info for _, info in infos):
+    if not any(info for _, info in infos) and not mine:
         raise UnknownCodeError(f"no character of {excerpt(text)} is in the Wubi-86 dictionary")
     chars = [ch for ch, info in infos if info]
     phrase = d.phrase_code("".join(chars)) if len(chars) > 1 and all(i and i.full_code for _, i in infos) else None
@@ -48,10 +66,14 @@ def run(args: argparse.Namespace) -> int:
     if phrase:
         items.append({"text": "".join(chars), "phrase_code": phrase,
                       "in_table": any(c.text == "".join(chars) for c in d.exact_candidates(phrase))})
+    items += [_user_item(p) for p in mine]
     if args.json:
         print_json(items)
         return 0
     for it in items:
+        if it.get("user"):
+            print(_user_line(it["text"], it["code"]))
+            continue
         if "phrase_code" in it:
             print(f"{it['text']}\tphrase code {it['phrase_code']}" + ("" if it["in_table"] else " (not in table)"))
         elif not it["in_dictionary"]:
@@ -66,4 +88,22 @@ def run(args: argparse.Namespace) -> int:
                 line += f"\tselector {it['rank'] + 1}"
             line += f"\tshares code with: {shares}" if shares else ""
             print(line)
+    return 0
+
+
+def _run_code(d: WubiDictionary, code: str, as_json: bool) -> int:
+    """The dictionary's entries of ``code`` in selector order, then the user's phrases under it."""
+    entries = d.exact_candidates(code)
+    mine = phrases_of_code(read_user_phrases(), code)
+    if not entries and not mine:
+        raise UnknownCodeError(f"no character of {excerpt(code)} is in the Wubi-86 dictionary,"
+                               " and no entry or phrase of yours has it as its code")
+    if as_json:
+        print_json([{"text": c.text, "code": c.code, "rank": c.rank, "weight": c.weight, "user": False}
+                    for c in entries] + [_user_item(p) for p in mine])
+        return 0
+    for c in entries:
+        print(f"{c.text}\t{c.code}\tselector {c.rank + 1}")
+    for p in mine:
+        print(_user_line(p.text, p.code))
     return 0

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, describe, search
+from ...ime.user_lookup import UserRow, search_with_user_phrases
+from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, describe
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.latest_job import LatestJob
 from ..support.settings import Settings
@@ -119,6 +120,8 @@ class ResultsModel(QAbstractTableModel):
             return None
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (COL_WEIGHT, COL_RANK):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and isinstance(row, UserRow):
+            return self.tr("Your own phrase, typed by {code}").replace("{code}", row.full_code or "")
         if role == Qt.ItemDataRole.ToolTipRole and col == COL_WEIGHT:
             return f"{row.weight:,}"
         if role == Qt.ItemDataRole.ToolTipRole and col == COL_TEXT:
@@ -140,6 +143,8 @@ class ResultsModel(QAbstractTableModel):
         if col == COL_PINYIN:
             return ", ".join(row.pinyin)
         if col == COL_WEIGHT:
+            if isinstance(row, UserRow):  # not the dictionary's: it has no weight, only the user's choices
+                return self.tr("user")
             return compact_number(row.weight) if row.in_dictionary else ""
         if col == COL_RANK:
             return str(row.rank + 1) if row.rank is not None else "—"
@@ -445,8 +450,9 @@ class LookupPane(Pane):
 
     def run_search(self) -> None:
         """Search now, in the thread pool: a short prefix like "a" or "z" can take
-        tens of milliseconds, too long for the GUI thread."""
-        self._search.run(search, self.search_box.text(), self.mode_box.currentData(),
+        tens of milliseconds, too long for the GUI thread.  The user's own phrases
+        are read afresh each time, so one added in the pad shows at the next search."""
+        self._search.run(search_with_user_phrases, self.search_box.text(), self.mode_box.currentData(),
                          on_result=self._show_result, cancellable=False, name="search")
 
     def _show_result(self, result: SearchResult) -> None:
