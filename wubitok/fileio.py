@@ -442,8 +442,9 @@ def _inode(path: str | os.PathLike) -> tuple[int, int] | None:
 _TEMP_SUFFIX_BYTES = len(".") + 1 + 12 + len(".tmp")
 
 
-def _temp_prefix(name: str, folder: Path) -> str:
-    """The ``.NAME`` part of a temp file name for ``name``, cut to fit NAME_MAX."""
+def temp_prefix(name: str, folder: str | os.PathLike) -> str:
+    """The ``.NAME`` part of a temp file name for ``name``, cut so that a suffix
+    of up to 18 bytes (``.<12 hex>.tmp``, ``.<pid>.partial``) fits NAME_MAX."""
     try:
         name_max = os.pathconf(folder, "PC_NAME_MAX")
     except (AttributeError, OSError, ValueError):
@@ -490,7 +491,7 @@ def _remove_stale_temps(folder: Path, prefix: str) -> None:
 
 
 def _create_temp(p: Path, folder: Path) -> tuple[int, Path]:
-    prefix = _temp_prefix(p.name, folder)
+    prefix = temp_prefix(p.name, folder)
     _remove_stale_temps(folder, prefix)
     for _ in range(100):
         tmp = folder / f"{prefix}.{secrets.token_hex(6)}.tmp"

@@ -265,3 +265,12 @@ def test_userdata_export_refuses_to_overwrite_the_users_data(capsys, user_data_d
     same = _unchanged(settings)
     code, _, err = run(capsys, "userdata", "export", settings)
     assert code == 2 and "is one of the inputs" in err and same()
+
+
+def test_encode_writes_a_corpus_under_a_long_name(capsys, model, corpus, tmp_path):
+    name_max = os.pathconf(tmp_path, "PC_NAME_MAX")
+    out = tmp_path / ("x" * (name_max - len(".jsonl")) + ".jsonl")
+    code, _, err = run(capsys, "encode", "-m", model, "--file", corpus, "-o", out, "-q")
+    assert code == 0, err
+    assert out.read_text(encoding="utf-8").count("\n") == len(corpus.read_text(encoding="utf-8").splitlines())
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["c.txt", "m.json", out.name])

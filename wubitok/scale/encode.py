@@ -37,7 +37,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..engines.base import Tokenizer, tokenizer_from_dict
 from ..errors import FileError, InputError
-from ..fileio import atomic_write_text
+from ..fileio import atomic_write_text, temp_prefix
 from .documents import RANGE_BYTES, ByteRange, byte_ranges, check_doc_mode, read_range, split_documents
 
 OUTPUT_FORMATS = ("jsonl", "bin", "npy")
@@ -149,7 +149,7 @@ class _TempFiles:
             if not os.path.isdir(folder):
                 self.discard()
                 raise FileError(f"{folder}: no such folder")
-            tmp = os.path.join(folder, f".{os.path.basename(target)}.{os.getpid()}.partial")
+            tmp = os.path.join(folder, f"{temp_prefix(os.path.basename(target), folder)}.{os.getpid()}.partial")
             try:
                 self.handles.append(open(tmp, "wb"))
             except OSError as exc:
