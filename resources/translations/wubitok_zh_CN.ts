@@ -330,6 +330,10 @@
         <translation>三级简码</translation>
     </message>
     <message>
+        <source>your phrase&apos;s code</source>
+        <translation>自造词编码</translation>
+    </message>
+    <message>
         <source>selector {n}</source>
         <translation>第 {n} 选</translation>
     </message>

@@ -12,9 +12,9 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..dictionary import WubiDictionary, default_dictionary
+from ..dictionary import CodeEntry, WubiDictionary, default_dictionary
 from ..paths import user_data_dir
-from ..query import SearchResult, SearchRow, search
+from ..query import Detail, SearchResult, SearchRow, search
 from .userdb import FILENAME
 
 
@@ -97,3 +97,14 @@ def search_with_user_phrases(text: str, kind: str = "auto", *, dictionary: WubiD
                                      source=p.source) for p in mine]
     rows += [r for r in result.rows if r.in_dictionary or (r.text, r.full_code) not in own]
     return SearchResult(q, rows, result.truncated)
+
+
+def describe_user_row(row: UserRow, *, dictionary: WubiDictionary | None = None) -> Detail:
+    """The detail of a user phrase: its own code (not the one the Wubi rules would give),
+    and the dictionary's entries of that code.  No selector: where the engine lists the
+    phrase depends on the charset setting and on what the user chose before."""
+    d = dictionary or default_dictionary()
+    code = row.full_code or ""
+    parts = [(ch, d.full_code(ch)) for ch in row.text] if len(row.text) > 1 else []
+    return Detail(row.text, code, [CodeEntry(code, "user", 0, 0)], list(row.pinyin), None,
+                  d.exact_candidates(code), parts)

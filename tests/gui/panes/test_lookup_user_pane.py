@@ -65,3 +65,19 @@ def test_a_damaged_user_database_leaves_the_dictionary_rows(qtbot, pane, gui_dat
     (gui_data_dir / "ime_user.sqlite").write_bytes(b"\x00garbage" * 512)
     assert [r[0] for r in _search(qtbot, pane, "wqiy")] == ["你", "仰泳", "𠉎"]
     assert (gui_data_dir / "ime_user.sqlite").read_bytes() == b"\x00garbage" * 512
+
+
+def test_the_detail_of_a_user_phrase_shows_its_own_code(qtbot, pane, wubi_dict):
+    db = UserFrequencies()
+    db.add_phrase("wqiy", "你们好")
+    db.close()
+    assert wubi_dict.phrase_code("你们好") == "wwvb"  # the code the rules give: not the one the user chose
+    _search(qtbot, pane, "你们好")
+    detail = pane.detail.detail()
+    assert (detail.text, detail.code) == ("你们好", "wqiy")
+    assert pane.detail.code_label.text() == "wqiy"
+    assert pane.detail.shared_texts() == [c.text for c in wubi_dict.exact_candidates("wqiy")]
+    assert "your phrase's code" in pane.detail.codes_label.text()
+    assert "selector" not in pane.detail.codes_label.text()
+    pane.table.selectRow(1)  # the word by the Wubi rules: the dictionary's detail
+    assert pane.detail.detail().code == "wwvb"

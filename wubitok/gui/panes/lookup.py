@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...ime.user_lookup import UserRow, search_with_user_phrases
+from ...ime.user_lookup import UserRow, describe_user_row, search_with_user_phrases
 from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, describe
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.latest_job import LatestJob
@@ -304,13 +304,15 @@ class DetailPanel(QWidget):
     def _codes_html(self, d: Detail) -> str:
         kinds = {"full": self.tr("full code"), "alt": self.tr("other full code"),
                  "short1": self.tr("1-key short code"), "short2": self.tr("2-key short code"),
-                 "short3": self.tr("3-key short code")}
+                 "short3": self.tr("3-key short code"), "user": self.tr("your phrase's code")}
         rows = []
         for entry in d.codes:
-            selector = self.tr("selector {n}").replace("{n}", str(entry.rank + 1))
+            # A user phrase's place on its code depends on the charset and on what was chosen before.
+            selector = "" if entry.kind == "user" else \
+                "&nbsp;·&nbsp;" + self.tr("selector {n}").replace("{n}", str(entry.rank + 1))
             rows.append(f"<tr><td><a href='{entry.code}'><code style='font-size:13pt'>{entry.code}</code></a>"
                         f"&nbsp;&nbsp;</td><td>{kinds.get(entry.kind, entry.kind)}</td>"
-                        f"<td>&nbsp;·&nbsp;{selector}</td></tr>")
+                        f"<td>{selector}</td></tr>")
         if not rows:
             return self.tr("No codes.")
         return "<table cellspacing='2'>" + "".join(rows) + "</table>"
@@ -506,4 +508,4 @@ class LookupPane(Pane):
             self.detail.show_detail(None)
             return
         row = self.model.row_at(current.row())
-        self.detail.show_detail(describe(row.text))
+        self.detail.show_detail(describe_user_row(row) if isinstance(row, UserRow) else describe(row.text))
