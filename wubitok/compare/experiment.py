@@ -59,6 +59,11 @@ def train_and_compare(
     if len(set(models)) != len(models):
         raise InputError("a model type is listed twice")
     classes = {m: engine_class(m) for m in models}
+    # Refuse a vocabulary one engine cannot train now, not after the others have trained for minutes.
+    for model, cls in classes.items():
+        smallest = cls.min_vocab_size()
+        if vocab_size < smallest:
+            raise InputError(f"vocab_size {vocab_size} is too small for {model}: it needs at least {smallest}")
     externals = list(externals.items()) if isinstance(externals, Mapping) else list(externals)
     clash = set(models) & {name for name, _ in externals}
     if clash:
