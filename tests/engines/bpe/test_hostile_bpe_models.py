@@ -107,3 +107,13 @@ def test_training_never_makes_a_token_longer_than_the_limit(engine, backend):
     assert MAX_TOKEN_SYMBOLS * 0.9 < longest <= MAX_TOKEN_SYMBOLS
     assert model.decode(model.encode(text).ids) == text
     assert type(model).from_dict(model.to_dict()).to_json() == model.to_json()
+
+
+def test_a_huge_dictionary_hash_is_quoted_as_an_excerpt():
+    from wubitok.paths import resources_dir
+
+    data = json.loads((resources_dir() / "models" / "wubi-bpe-6000.json").read_text(encoding="utf-8"))
+    data["dictionary_hash"] = "x" * 1_000_000
+    with pytest.raises(ModelError) as info:
+        tokenizer_from_dict(data)
+    assert "made with dictionary" in str(info.value) and len(str(info.value)) < 300

@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ...codec import BYTE_BASE, RESERVED_TOKENS, CodecOptions, WubiCodec
 from ...dictionary import default_dictionary
-from ...errors import InputError, ModelError
+from ...errors import InputError, ModelError, excerpt
 from ..base import (
     Encoding,
     ProgressCallback,
@@ -415,7 +415,7 @@ class WubiBPE(Tokenizer):
         here = default_dictionary().content_hash
         if data["dictionary_hash"] != here:
             raise ModelError(
-                f"model was made with dictionary {data['dictionary_hash']}, but this wubitok has {here}"
+                f"model was made with dictionary {excerpt(data['dictionary_hash'])}, but this wubitok has {here}"
             )
         try:
             options = CodecOptions.from_dict(data["codec"])
