@@ -24,7 +24,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-# What long library calls accept as ``progress``: (stage, done, total).
+# What long library calls accept as ``progress``: (stage, done, total); ``total``
+# may be 0 when unknown.  Stages are short words ("counting", "merging", ...).
 ProgressCallback = Callable[[str, int, int], None]
 
 

@@ -15,19 +15,15 @@ import threading
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from ..errors import Cancelled, InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
+from ..progress import ProgressCallback
 from .backends import check_backend, choose_backend
 from .pre_tokenizers.special import special_token_list
 
 FORMAT_NAME = "wubitok-tokenizer"
-
-# progress(stage, done, total): ``total`` may be 0 when unknown.  Stages are
-# short human-readable words ("counting", "merging", "pruning", ...).
-ProgressCallback = Callable[[str, int, int], None]
-
 
 @dataclass
 class Encoding:
