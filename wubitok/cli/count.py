@@ -3,44 +3,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from ..engines.base import available_models, load_tokenizer
 from ..errors import FileError, InputError
 from ..fileio import check_output, check_readable_text
 from ..scale import count_pretokens, write_counts_tsv
 from ..scale.runner import check_workers
-from .common import ProgressLine, add_encoding, help_formatter, note_encodings
-
-
-def add_scale_options(p: argparse.ArgumentParser) -> None:
-    """--workers, --cluster and --max-words: how counting is spread and bounded (count and train)."""
-    p.add_argument("--workers", type=int, default=1, metavar="N", help="processes to count with (default 1)")
-    p.add_argument("--cluster", metavar="WHERE",
-                   help="count on Dask: local:N (a LocalCluster of N processes) or tcp://HOST:PORT "
-                        "(pip install 'wubitok[cluster]')")
-    p.add_argument("--max-words", type=int, metavar="N",
-                   help="bound memory: past N distinct pre-tokens, prune the rarest (the counts, and a model "
-                        "trained from them, are then approximate)")
-
-
-@contextmanager
-def stderr_progress(enabled: bool) -> Iterator[ProgressLine | None]:
-    """A ProgressLine on stderr (None when not ``enabled``), ended when the block ends.
-
-    On an error the stage is not summed up in a log: the error is the one line
-    to read (on a terminal the line drawn so far is only ended)."""
-    bar = ProgressLine(sys.stderr) if enabled else None
-    try:
-        yield bar
-    except BaseException:
-        if bar is not None and bar.tty:
-            bar.finish()
-        raise
-    if bar is not None:
-        bar.finish()
+from .common import add_encoding, help_formatter, note_encodings
+from .scale_options import add_quiet_progress, add_scale_options, stderr_progress
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -69,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_scale_options(p)
     p.add_argument("--sample", type=int, metavar="N", help="count N lines of the corpus drawn at random")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="which random sample (default 0)")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on stderr")
+    add_quiet_progress(p)
     p.set_defaults(func=run, stdin_copied=("file",))
 
 
@@ -92,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         raise FileError(f"{out}: folder {out.resolve().parent} does not exist")
     paths = check_readable_text(args.file, encoding=args.encoding)
     note_encodings(args, paths)
-    with stderr_progress(not args.quiet) as bar:
+    with stderr_progress(not args.quiet and (args.progress or sys.stderr.isatty())) as bar:
         counts = count_pretokens(
             files=paths, model=model, special_tokens=specials, workers=args.workers, cluster=args.cluster,
             sample=args.sample, seed=args.seed, max_words=args.max_words,

@@ -4,12 +4,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from ..engines.base import load_tokenizer
 from ..errors import InputError
-from ..fileio import check_output
+from ..fileio import _resolve, check_output, iter_text_chunks
 from ..scale import DOC_MODES, OUTPUT_FORMATS, encode_files
-from .common import ProgressLine, help_formatter, print_json, read_input
+from ..scale.stream import encode_blocks, write_ids, write_json
+from .common import add_encoding, help_formatter, note_encoding, print_json
+from .scale_options import add_quiet_progress, stderr_progress
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,7 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Encode TEXT (or a UTF-8 file, newlines included) with a model file made by\n"
                     "'wubitok train' (any model type). Plain output: the ids on one line, separated\n"
                     "by spaces. --json: one object {\"ids\", \"tokens\", \"offsets\"} for the whole input;\n"
-                    "offsets are [start, end] character positions in the input.\n\n"
+                    "offsets are [start, end] character positions in the input. A --file is read,\n"
+                    "encoded and written a block at a time: memory does not grow with the file.\n\n"
                     "With -o, a corpus: every document of the --file(s) (--docs lines, paragraphs or\n"
                     "files) encoded on its own, streamed, in order, into OUT as --format\n"
                     "  jsonl  one {\"ids\": [...]} per document (+ \"offsets\" with --offsets)\n"
@@ -27,7 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "         needs it), OUT.idx (uint64 document starts + total) and OUT.json (header)\n"
                     "  npy    the same array as a .npy file, with OUT.idx and OUT.json\n"
                     "The output is the same for any --workers or --cluster, and appears only when\n"
-                    "complete (Ctrl-C or an error leaves nothing).",
+                    "complete (Ctrl-C or an error leaves nothing). Progress (rate, ETA) is drawn on\n"
+                    "stderr when it is a terminal, or with --progress.",
         epilog="examples:\n"
                "  wubitok encode -m wubi8k.json 你好，世界\n"
                "  wubitok encode -m wubi8k.json --file article.txt --json > article.ids.json\n"
@@ -40,7 +45,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--model", "-m", required=True, metavar="MODEL", help="a model file (JSON)")
     p.add_argument("text", nargs="*", metavar="TEXT", help="the input text (or use --file)")
     p.add_argument("--file", "-f", action="append", default=[], metavar="PATH",
-                   help="read the input from a UTF-8 file (repeatable with -o)")
+                   help="read the input from a text file (repeatable with -o)")
+    add_encoding(p)
     p.add_argument("--json", action="store_true", help="print ids, tokens and offsets as JSON")
     corpus = p.add_argument_group("corpus encoding (with -o)")
     corpus.add_argument("--output", "-o", metavar="OUT", help="write the encoded corpus here")
@@ -51,7 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="encode on Dask: local:N (a LocalCluster of N processes) or tcp://HOST:PORT")
     corpus.add_argument("--eod", action="store_true", help="end every document with the model's </s> ([SEP])")
     corpus.add_argument("--offsets", action="store_true", help="jsonl: add each token's [start, end] characters")
-    corpus.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on stderr")
+    add_quiet_progress(corpus)
     p.set_defaults(func=run, stdin_copied=("file",))
 
 
@@ -71,18 +77,44 @@ def run_corpus(args: argparse.Namespace) -> int:
         raise InputError("with -o, give the corpus as --file PATH (repeatable)")
     check_output(args.output, [*args.file, args.model])
     tokenizer = load_tokenizer(args.model)
-    # A progress line on a terminal only: in a log or a pipe it would be noise.
-    bar = ProgressLine(sys.stderr) if not args.quiet and sys.stderr.isatty() else None
-    try:
+    # A progress line on a terminal, or when asked: in a log or a pipe it would be noise.
+    with stderr_progress(_show_progress(args)) as bar:
         header = encode_files(tokenizer, args.file, args.output, fmt=_format(args), docs=args.docs, eod=args.eod,
                               offsets=args.offsets, workers=args.workers, cluster=args.cluster,
+                              encoding=args.encoding,
                               progress=None if bar is None else (lambda done, total: bar("encoding", done, total)))
-    finally:
-        if bar is not None:
-            bar.finish()
     if not args.quiet:
         print(f"wrote {args.output}: {header['documents']:,} documents, {header['tokens']:,} tokens"
               + (f" ({header['dtype']})" if header["dtype"] else ""), file=sys.stderr)
+    return 0
+
+
+def _show_progress(args: argparse.Namespace) -> bool:
+    return not args.quiet and (args.progress or sys.stderr.isatty())
+
+
+def encode_file(args: argparse.Namespace) -> int:
+    """One file as one text, streamed (``scale.stream``); ``-`` arrives as a copy of standard input."""
+    path = args.file[0]
+    tokenizer = load_tokenizer(args.model)
+    encoding = _resolve(path, args.encoding)  # detected once (a bad file fails here)
+    note_encoding(args, path, encoding)
+    total = Path(path).stat().st_size
+    with stderr_progress(_show_progress(args)) as bar:
+        done = 0
+
+        def chunks():
+            nonlocal done
+            for chunk in iter_text_chunks(path, encoding=encoding):
+                yield chunk
+                if bar is not None:  # bytes, to compare with the file's size
+                    done += len(chunk.encode(encoding, "surrogatepass"))
+                    bar("encoding", min(done, total), total)
+
+        encodings = encode_blocks(tokenizer, chunks())
+        (write_json if args.json else write_ids)(encodings, sys.stdout)
+        if bar is not None:
+            bar("encoding", total, total)
     return 0
 
 
@@ -99,8 +131,8 @@ def run(args: argparse.Namespace) -> int:
     if args.text and args.file:
         raise InputError("give TEXT or --file, not both")
     if args.file:
-        text = read_input(args.file[0], None).text
-    elif args.text:
+        return encode_file(args)
+    if args.text:
         text = " ".join(args.text)
     else:
         raise InputError("no input: give TEXT or --file PATH")

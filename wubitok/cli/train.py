@@ -12,7 +12,7 @@ from ..errors import InputError
 from ..fileio import check_output, check_readable_text
 from ..training import TrainRequest, resolve_backend, train_to_file
 from .common import ProgressLine, add_encoding, codec_options, default_codec, help_formatter, note_encodings
-from .count import add_scale_options
+from .scale_options import add_scale_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
