@@ -17,9 +17,12 @@ process:
   ``Tokenizer.encode_batch`` on batches of 1,000 lines, with one Rayon
   thread and with all cores.
 
-Reported: MB/s (wall), the speed-up over one worker, and MB per CPU second
+Reported: MB/s (wall), the speed-up over one worker, MB per CPU second
 of all processes (the per-core figure, which a loaded machine distorts
-least).  Targets (issue #15): 2 workers >= 1.7x one worker on 2 cores; per
+least), and the speed-up N processes would give on N idle cores as the CPU
+seconds say it: N x (CPU s of one worker) / (CPU s of N workers), i.e. the
+work split evenly and nothing else running.  The load average is printed
+before and after.  Targets (issue #15): 2 workers >= 1.7x one worker on 2 cores; per
 core at least HF's byte-level BPE on Chinese.
 
 Training (``--train-mb``): vocab 32,000 on an order-2 Markov text generated
@@ -203,20 +206,24 @@ def encode_table(args: argparse.Namespace, train: Path) -> None:
         for row in rows:
             _, kind, model, how = row
             results[row].append(run_child(kind, MODELS / f"{model}-6000.json", corpus, how))
-    print("| model | encoder | MB/s (wall) | x one worker | MB per CPU s | tokens |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("| model | encoder | MB/s (wall) | x one worker | MB per CPU s | x one worker on idle cores (CPU s) "
+          "| tokens |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     base: dict[str, float] = {}
+    base_cpu: dict[str, float] = {}
     for row in rows:
         label, kind, model, how = row
         seconds = statistics.median(r["seconds"] for r in results[row])
         cpu = statistics.median(r["cpu"] for r in results[row])
         rate = results[row][0]["mb"] / seconds
         if kind == "ours" and how == "1":
-            base[model] = rate
+            base[model], base_cpu[model] = rate, cpu
         name = (f"HF encode_batch, {'1 thread' if how == '1' else 'all cores'}" if kind == "hf"
                 else f"ours, {'workers ' + how if how.isdigit() else how}")
+        n = int(how.split(":")[-1]) if kind == "ours" else 0
+        ideal = f"{n * base_cpu[model] / cpu:.2f}" if n else ""
         print(f"| {label} | {name} | {rate:.2f} | {rate / base[model]:.2f} | {results[row][0]['mb'] / cpu:.2f} "
-              f"| {results[row][0]['tokens']:,} |")
+              f"| {ideal} | {results[row][0]['tokens']:,} |")
     print(f"\nload average before / after: {load[0]:.1f} / {os.getloadavg()[0]:.1f}")
 
 
