@@ -160,6 +160,8 @@ def main() -> None:
     ap.add_argument("--train-mb", type=int, default=0,
                     help="also train (vocab 32,000) on a generated corpus of this many MB")
     ap.add_argument("--max-words", type=int, default=0, help="with --train-mb: our count table's bound")
+    ap.add_argument("--trainers", default="wubi-bpe:1,wubi-bpe:2,wubi-bpe:local:2,bpe:2,hf:0,spm:2000000",
+                    help="with --train-mb: the rows, KIND:HOW,... (default: all)")
     ap.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     ap.add_argument("--train-child", nargs=5, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -174,7 +176,8 @@ def main() -> None:
     if args.mb:
         encode_table(args, train)
     if args.train_mb:
-        train_table(train, args.train_mb, args.max_words)
+        runs = [tuple(r.split(":", 1)) for r in args.trainers.split(",")]
+        train_table(train, args.train_mb, args.max_words, runs)
 
 
 def encode_table(args: argparse.Namespace, train: Path) -> None:
@@ -227,7 +230,7 @@ def encode_table(args: argparse.Namespace, train: Path) -> None:
     print(f"\nload average before / after: {load[0]:.1f} / {os.getloadavg()[0]:.1f}")
 
 
-def train_table(source: Path, megabytes: int, max_words: int) -> None:
+def train_table(source: Path, megabytes: int, max_words: int, runs: list[tuple[str, ...]]) -> None:
     from bench_bpe import synthetic_corpus
 
     big = synthetic_corpus(source, megabytes)
@@ -235,13 +238,14 @@ def train_table(source: Path, megabytes: int, max_words: int) -> None:
           + (f", our count table bounded at {max_words:,} words" if max_words else "") + "\n")
     print("| trainer | wall s | CPU s | peak RSS MB (main / largest worker) |")
     print("|---|---:|---:|---:|")
-    runs = [("wubi-bpe", "1"), ("wubi-bpe", "2"), ("wubi-bpe", "local:2"), ("bpe", "2"), ("hf", "0"),
-            ("spm", "2000000")]
+    load = os.getloadavg()
     for kind, how in runs:
         r = run_train_child(kind, big, how, 32000, max_words)
         name = {"hf": "HF BpeTrainer (byte-level, GPT-4 split)",
                 "spm": "sentencepiece BPE (input_sentence_size 2M, 2 threads)"}.get(kind, f"ours {kind}, {how}")
-        print(f"| {name} | {r['seconds']:.0f} | {r['cpu']:.0f} | {r['rss_mb']:.0f} / {r['worker_rss_mb']:.0f} |")
+        print(f"| {name} | {r['seconds']:.0f} | {r['cpu']:.0f} | {r['rss_mb']:.0f} / {r['worker_rss_mb']:.0f} |",
+              flush=True)
+    print(f"\nload average before / after: {load[0]:.1f} / {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
