@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from .. import __version__
 from ..earlyinit import LANGUAGES, PANE_KEYS, PANES, THEMES
 from .panes.base import Pane
-from .support import gc_pauses, i18n, keyboard, theme
+from .support import file_drops, gc_pauses, i18n, keyboard, theme
 from .support.settings import Settings
 
 DEFAULT_SIZE = QSize(1200, 800)
@@ -126,6 +126,8 @@ class MainWindow(QMainWindow):
         placeholder.deleteLater()
         self._panes[key] = widget
         keyboard.tab_moves_focus(widget)
+        if isinstance(widget, Pane) and widget.supports("drop_files"):
+            file_drops.accept_file_drops(widget)
         gc_pauses.settle()
 
     def _broken_message(self, key: str) -> str:

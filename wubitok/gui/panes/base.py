@@ -18,6 +18,8 @@ User errors go through :mod:`wubitok.gui.support.errors`
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtWidgets import QWidget
 
 
@@ -59,3 +61,6 @@ class Pane(QWidget):
 
     def save_file(self) -> None:
         """File > Save (Ctrl+S) in this pane.  Optional."""
+
+    def drop_files(self, paths: list[Path]) -> None:
+        """Files dropped anywhere on the pane (:mod:`..support.file_drops`).  Optional."""

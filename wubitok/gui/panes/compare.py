@@ -739,6 +739,11 @@ class ComparePane(Pane):
             self._settings.remember_file(paths[0], "corpus")
             self.add_files(paths)
 
+    def drop_files(self, paths: list[Path]) -> None:
+        """Dropped files become corpus files."""
+        self.corpus_mode.setChecked(True)
+        self.add_files(paths)
+
     def open_file(self) -> None:
         """File > Open: add corpus files."""
         self.corpus_mode.setChecked(True)

@@ -310,6 +310,10 @@ class ConvertPane(Pane):
     def editor(self, side: str) -> QPlainTextEdit:
         return self.editor_side(side).editor
 
+    def drop_files(self, paths: list[Path]) -> None:
+        """A dropped file is read into the side it reads as (codes or Chinese)."""
+        self.load_file(paths[0], self._focused_side())
+
     def load_file(self, path: str | Path, side: str = CHINESE) -> Job:
         """Read ``path`` in the background into one side; a bad file shows a dialog."""
         def loaded(text: str) -> None:

@@ -349,6 +349,14 @@ class TokenizePane(Pane):
         return self._loading.run(_load_text_document, str(path), self.editor.font(), cancellable=False, name="read",
                                  on_result=lambda result, p=str(path): self._text_loaded(p, result))
 
+    def drop_files(self, paths: list[Path]) -> None:
+        """A dropped model file (.json, .model, .tiktoken) is opened as a tokenizer, anything else as text."""
+        path = paths[0]
+        if path.suffix.lower() in (".json", ".model", ".tiktoken"):
+            self.open_model(path)
+        else:
+            self.open_text_file(path)
+
     def open_file(self) -> None:
         """File > Open: a text to tokenize."""
         self._choose_text_file()

@@ -317,6 +317,10 @@ class TrainPane(Pane):
             self._settings.remember_file(paths[0], "corpus")
             self.add_files(paths)
 
+    def drop_files(self, paths: list[Path]) -> None:
+        """Dropped files become corpus files."""
+        self.add_files(paths)
+
     def open_file(self) -> None:
         """File > Open: add corpus files."""
         self._choose_files()
