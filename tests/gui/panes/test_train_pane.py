@@ -202,3 +202,20 @@ def test_wubi_spelling_choice_is_trained_remembered_and_only_for_wubi_bpe(qtbot,
     again = TrainPane(catalog=catalog)
     qtbot.addWidget(again)
     assert again.codec_box.currentData() == "shortest" and again.codec_box.isEnabled()
+
+
+def test_saving_into_a_folder_that_does_not_exist_creates_it(gui_app, gui_data_dir, qtbot, tmp_path, error_dialogs):
+    from wubitok.gui.panes.train import TrainPane
+    from wubitok.paths import resources_dir
+
+    pane = TrainPane()
+    qtbot.addWidget(pane, before_close_func=lambda w: w.shutdown())
+    folder = tmp_path / "not" / "yet"
+    pane.add_files([resources_dir() / "samples" / "tang300.txt"])
+    pane.set_algorithms(["bpe"])
+    pane.vocab_spin.setValue(400)
+    pane.folder_edit.setText(str(folder))
+    with qtbot.waitSignal(pane.trainingEnded, timeout=120_000):
+        assert pane.start_training()
+    assert error_dialogs == []
+    assert [r.request.output.parent for r in pane.results] == [folder] and pane.results[0].request.output.is_file()
