@@ -1242,10 +1242,6 @@
         <translation>快速（Hugging Face tokenizers / SentencePiece）</translation>
     </message>
     <message>
-        <source>Code prefix + index (best measured)</source>
-        <translation>编码前缀 + 序号（实测最佳）</translation>
-    </message>
-    <message>
         <source>Shortest code + index</source>
         <translation>最短编码 + 序号</translation>
     </message>
@@ -1320,6 +1316,14 @@
     <message>
         <source>Corpus files</source>
         <translation>语料文件</translation>
+    </message>
+    <message>
+        <source>Cheapest code per character + index (best measured)</source>
+        <translation>每字取最省的编码 + 序号（实测最佳）</translation>
+    </message>
+    <message>
+        <source>Code prefix + index</source>
+        <translation>编码前缀 + 序号</translation>
     </message>
     <message>
         <source>Byte-level BPE</source>

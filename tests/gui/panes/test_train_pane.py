@@ -190,7 +190,7 @@ def test_wubi_spelling_choice_is_trained_remembered_and_only_for_wubi_bpe(qtbot,
     pane.set_algorithms(["bpe"])
     assert not pane.codec_box.isEnabled()  # the spelling means nothing to other engines
     pane.set_algorithms(["wubi-bpe", "bpe"])
-    assert pane.codec_box.isEnabled() and pane.codec_box.currentData() == "prefix"
+    assert pane.codec_box.isEnabled() and pane.codec_box.currentData() == "hybrid"
     pane.codec_box.setCurrentIndex(pane.codec_box.findData("shortest"))
     pane.vocab_spin.setValue(700)
     pane.folder_edit.setText(str(tmp_path))

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSplitter,
     QStackedWidget,
     QTableWidget,
@@ -505,7 +507,17 @@ class ComparePane(Pane):
         main_split.setStretchFactor(1, 2)
         self.main_splitter = main_split
 
-        layout = QVBoxLayout(self)
+        # In a scroll area: four tokenizers' table, views and charts are taller than
+        # a 600-pixel window leaves.
+        content = QWidget()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        layout = QVBoxLayout(content)
         layout.addLayout(chooser)
         layout.addLayout(mode_row)
         layout.addWidget(main_split, 1)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -125,7 +127,8 @@ class TrainPane(Pane):
             self.tr("Fast (Hugging Face tokenizers / SentencePiece)"),
         )):
             self.backend_box.setItemText(i, label)
-        for i, label in enumerate((self.tr("Code prefix + index (best measured)"),
+        for i, label in enumerate((self.tr("Cheapest code per character + index (best measured)"),
+                                   self.tr("Code prefix + index"),
                                    self.tr("Shortest code + index"), self.tr("Full code + index"))):
             self.codec_box.setItemText(i, label)
         self.codec_box.setToolTip(self.tr("How Wubi-BPE spells each Chinese character in Wubi keys"))
@@ -180,7 +183,7 @@ class TrainPane(Pane):
         for key in ("auto", "python", "fast"):
             self.backend_box.addItem("", key)
         self.codec_box = QComboBox()
-        for key in ("prefix", "shortest", "full"):
+        for key in ("hybrid", "prefix", "shortest", "full"):
             self.codec_box.addItem("", key)
         self.folder_edit = QLineEdit()
         self.folder_button = QPushButton()
@@ -224,7 +227,16 @@ class TrainPane(Pane):
         return self.tr("Byte-level BPE") if key == "bpe" else dict(ALGORITHMS)[key]
 
     def _build_layout(self) -> None:
-        layout = QVBoxLayout(self)
+        # In a scroll area: the options are taller than a 600-pixel window leaves.
+        content = QWidget()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        layout = QVBoxLayout(content)
         layout.addWidget(self.corpus_box, 2)
         layout.addWidget(self.options_box)
         layout.addLayout(self.run_row)
@@ -252,7 +264,7 @@ class TrainPane(Pane):
         self.min_freq_spin.setValue(s.get_int("min_frequency", 2))
         self.special_edit.setText(s.get_str("special_tokens", ""))
         self.backend_box.setCurrentIndex(max(0, self.backend_box.findData(s.get_str("backend", "auto"))))
-        self.codec_box.setCurrentIndex(max(0, self.codec_box.findData(s.get_str("wubi_spelling", "prefix"))))
+        self.codec_box.setCurrentIndex(max(0, self.codec_box.findData(s.get_str("wubi_spelling", "hybrid"))))
         self.codec_box.setEnabled(self.algorithm_boxes["wubi-bpe"].isChecked())
         self.folder_edit.setText(s.get_str("folder", "") or str(user_models_dir()))
         self.name_edit.setText(s.get_str("name", ""))
