@@ -96,3 +96,22 @@ def test_cancel_forgets_the_pending_request(qtbot, gui_app):
     job.wait(10)
     qtbot.wait(50)
     assert shown == []
+
+
+def test_a_result_for_a_deleted_pane_is_dropped(gui_app, qtbot):
+    import threading
+
+    from PySide6.QtWidgets import QLabel, QWidget
+
+    from wubitok.gui.support.latest_job import LatestJob
+
+    owner = QWidget()
+    label = QLabel(owner)
+    stream = LatestJob(owner)
+    release = threading.Event()
+    job = stream.run(lambda cancel: release.wait(10) and "late", on_result=label.setText)
+    owner.deleteLater()
+    qtbot.waitUntil(lambda: not __import__("shiboken6").isValid(label))
+    with qtbot.waitSignal(job.ended, timeout=10_000):
+        release.set()
+    # No "Internal C++ object already deleted" from the slot: the result was dropped.

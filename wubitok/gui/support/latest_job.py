@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import shiboken6
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
@@ -84,6 +85,8 @@ class LatestJob(QObject):
     def _handle(self, job: Job, slot: Callable[[Any], None] | None, value: Any) -> None:
         if job is not self._current:
             return  # superseded: a newer request's answer is on its way (or none is wanted)
+        if not shiboken6.isValid(self._owner):
+            return  # the pane was closed and deleted while the job ran: nothing left to show it in
         self._current = None
         if slot is not None:
             slot(value)
