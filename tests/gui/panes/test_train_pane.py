@@ -219,3 +219,18 @@ def test_saving_into_a_folder_that_does_not_exist_creates_it(gui_app, gui_data_d
         assert pane.start_training()
     assert error_dialogs == []
     assert [r.request.output.parent for r in pane.results] == [folder] and pane.results[0].request.output.is_file()
+
+
+def test_the_vocabulary_minimum_comes_from_the_engines(gui_app, gui_data_dir, qtbot):
+    from wubitok.engines.base import engine_class
+    from wubitok.gui.panes.train import TrainPane
+
+    pane = TrainPane()
+    qtbot.addWidget(pane, before_close_func=lambda w: w.shutdown())
+    pane.set_algorithms(["wubi-bpe", "bpe"])
+    expected = max(engine_class(k).min_vocab_size() for k in ("wubi-bpe", "bpe"))
+    assert pane.vocab_spin.minimum() == expected > 256
+    pane.vocab_spin.setValue(100)
+    assert pane.vocab_spin.value() == expected  # 100 cannot even be entered
+    pane.set_algorithms(["wordpiece"])
+    assert pane.vocab_spin.minimum() == engine_class("wordpiece").min_vocab_size()

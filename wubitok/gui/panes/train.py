@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from ...codec import CodecOptions
 from ...engines import backends
 from ...engines.backends import choose_backend
+from ...engines.base import engine_class
 from ...errors import InputError
 from ...model_files import user_models_dir
 from ...progress import Progress
@@ -250,6 +251,9 @@ class TrainPane(Pane):
         self.train_button.clicked.connect(self.start_training)
         self.cancel_button.clicked.connect(self.cancel)
         self.algorithm_boxes["wubi-bpe"].toggled.connect(self.codec_box.setEnabled)
+        for box in self.algorithm_boxes.values():
+            box.toggled.connect(self._update_vocab_minimum)
+        self.special_edit.textChanged.connect(self._update_vocab_minimum)
 
     # -- settings ------------------------------------------------------------
     def _restore(self) -> None:
@@ -269,6 +273,7 @@ class TrainPane(Pane):
         self.folder_edit.setText(s.get_str("folder", "") or str(user_models_dir()))
         self.name_edit.setText(s.get_str("name", ""))
         self._update_corpus_label()
+        self._update_vocab_minimum()
 
     def save_state(self) -> None:
         s = self._settings
@@ -310,6 +315,15 @@ class TrainPane(Pane):
             except OSError:
                 pass  # the training job reports a missing file with a clear message
         return total
+
+    def vocab_minimum(self) -> int:
+        """The smallest vocabulary every chosen algorithm can train, as the engines say."""
+        text = self.special_edit.text().strip()
+        specials = text.split() if text else None
+        return max([engine_class(key).min_vocab_size(specials) for key in self.algorithms()] or [1])
+
+    def _update_vocab_minimum(self, *_args) -> None:
+        self.vocab_spin.setMinimum(self.vocab_minimum())
 
     def _update_corpus_label(self) -> None:
         n = self.file_list.count()
