@@ -70,15 +70,22 @@ def _always_die(_spec: object, item: int) -> int:
     return item
 
 
-def test_a_dead_worker_is_retried(tmp_path, cluster):
+@pytest.fixture()
+def fresh_cluster():
+    # Tests that kill workers get their own cluster: the shared one may still be restarting a worker.
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+        yield c.scheduler_address
+
+
+def test_a_dead_worker_is_retried(tmp_path, fresh_cluster):
     marker = str(tmp_path / "died")
-    assert list(run_ranges(_die_once, marker, list(range(6)), cluster=cluster)) == [0, 1, 4, 9, 16, 25]
+    assert list(run_ranges(_die_once, marker, list(range(6)), cluster=fresh_cluster)) == [0, 1, 4, 9, 16, 25]
     assert os.path.exists(marker)
 
 
-def test_a_task_that_cannot_finish_fails_the_run(cluster):
+def test_a_task_that_cannot_finish_fails_the_run(fresh_cluster):
     with pytest.raises(ClusterError, match="could not finish"):
-        list(run_ranges(_always_die, None, [0, 1, 2], cluster=cluster))
+        list(run_ranges(_always_die, None, [0, 1, 2], cluster=fresh_cluster))
 
 
 def test_unreachable_scheduler_is_one_line(capsys, tmp_path, corpus):
@@ -105,3 +112,28 @@ def test_a_folder_gets_shards_and_a_manifest(tmp_path, corpus, cluster):
     assert len(manifest["shards"]) > 3
     joined = b"".join((folder / s["file"]).read_bytes() for s in manifest["shards"])
     assert joined == one.read_bytes()
+
+
+def test_a_scheduler_without_workers_fails_the_run_instead_of_waiting(monkeypatch):
+    from wubitok.scale import runner
+
+    monkeypatch.setattr(runner, "NO_WORKERS_SECONDS", 2)
+    with LocalCluster(n_workers=0, processes=True, dashboard_address=None) as empty:
+        with pytest.raises(ClusterError, match="no workers"):
+            list(run_ranges(_always_die, None, [0, 2], cluster=empty.scheduler_address))
+
+
+def _sleep(_spec: object, item: int) -> int:
+    import time
+
+    time.sleep(item)
+    return item
+
+
+def test_workers_that_all_leave_mid_run_fail_it_instead_of_waiting():
+    import threading
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+        threading.Timer(3, c.scale, args=(0,)).start()  # once the task is running, every worker goes
+        with pytest.raises(ClusterError, match="could not finish"):
+            list(run_ranges(_sleep, None, [60], cluster=c.scheduler_address))

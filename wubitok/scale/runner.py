@@ -28,6 +28,8 @@ from ..errors import InputError, MissingExtraError, WubitokError
 
 R = TypeVar("R")
 AHEAD = 4  # tasks in flight per worker
+# How long a Dask scheduler may take to have its workers before the run fails.
+NO_WORKERS_SECONDS = 60
 
 _task_func: Callable[[Any, Any], Any] | None = None
 _task_spec: Any = None
@@ -124,6 +126,13 @@ def _run_dask(func: Callable[[Any, Any], R], spec: Any, items: Iterable[Any], cl
             local.close()
         raise ClusterError(f"cannot reach the Dask scheduler at {where}: {exc}") from None
     try:
+        # Scattered data cannot be recomputed: it must reach every worker there
+        # is, so one dying worker cannot take the only copy with it.
+        try:
+            client.wait_for_workers(int(where) if kind == "local" else 1, timeout=NO_WORKERS_SECONDS)
+        except (TimeoutError, OSError):
+            raise ClusterError(f"the Dask scheduler at {client.scheduler.address} has no workers "
+                               f"(waited {NO_WORKERS_SECONDS} s); nothing was written") from None
         depth = AHEAD * max(1, len(client.scheduler_info().get("workers", {})))
         shared = client.scatter(spec, broadcast=True)
         for fut in _window(lambda item: client.submit(func, shared, item, pure=False, retries=2), items, depth):
