@@ -591,6 +591,10 @@
         <translation>（z = 任意键）</translation>
     </message>
     <message>
+        <source>search as pinyin</source>
+        <translation>按拼音查</translation>
+    </message>
+    <message>
         <source>Understood as pinyin: &lt;b&gt;{pinyin}&lt;/b&gt;</source>
         <translation>识别为拼音：&lt;b&gt;{pinyin}&lt;/b&gt;</translation>
     </message>

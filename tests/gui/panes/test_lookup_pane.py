@@ -149,3 +149,17 @@ def test_compact_numbers():
     assert compact_number(999) == "999"
     assert compact_number(1_490_000_000) == "1.49B"
     assert compact_number(70_500_000) == "70.5M"
+
+
+def test_a_code_that_is_also_a_syllable_offers_the_pinyin_reading(qtbot, pane):
+    _type(qtbot, pane, "ni")
+    assert pane.result().query.kind == "code"
+    assert "href='pinyin'" in pane.understood.text()
+    pane.understood.linkActivated.emit("pinyin")  # what a click on the link sends
+    qtbot.waitUntil(lambda: pane.is_ready() and pane.result().query.kind == "pinyin", timeout=5000)
+    assert {"你", "尼", "泥"} <= set(_texts(pane))
+    assert "href" not in pane.understood.text()  # chosen, not guessed: no second offer
+    _type(qtbot, pane, "wqiy")  # a code that is no syllable, back in auto mode
+    pane.search_as("auto")
+    qtbot.waitUntil(pane.is_ready, timeout=5000)
+    assert "href" not in pane.understood.text()

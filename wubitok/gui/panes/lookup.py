@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...ime.user_lookup import UserRow, describe_user_row, search_with_user_phrases
-from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, describe
+from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, classify_query, describe
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.latest_job import LatestJob
 from ..support.settings import Settings
@@ -418,11 +418,16 @@ class LookupPane(Pane):
         self.search_box.textChanged.connect(self._search.schedule)
         self.search_box.returnPressed.connect(self.run_search)
         self.mode_box.currentIndexChanged.connect(lambda _: self.run_search())
+        self.understood.linkActivated.connect(self.search_as)
 
     # -- protocol --------------------------------------------------------------
     def set_sample_text(self, text: str) -> None:
         self.search_box.setText(text)
         self.run_search()
+
+    def search_as(self, kind: str) -> None:
+        """Search the same text as ``kind`` (the status line's "search as pinyin" link)."""
+        self.mode_box.setCurrentIndex(self.mode_box.findData(kind))
 
     def is_ready(self) -> bool:
         return not self._search.pending()
@@ -484,6 +489,9 @@ class LookupPane(Pane):
             text = self.tr("Understood as a Wubi code: <b>{code}</b>").replace("{code}", q.term)
             if "z" in q.term:
                 text += self.tr(" (z = any key)")
+            # "ni" is a code and a syllable: the guess says code, the link offers the other reading.
+            if self.mode_box.currentData() == "auto" and classify_query(q.term, "pinyin").kind == "pinyin":
+                text += " · <a href='pinyin'>" + self.tr("search as pinyin") + "</a>"
         elif q.kind == "pinyin":
             text = self.tr("Understood as pinyin: <b>{pinyin}</b>").replace("{pinyin}", q.term)
             if q.via_z:
