@@ -20,11 +20,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 
 class Pane(QWidget):
     """Base class of the panes; see the module doc."""
+
+    def scrolling_layout(self) -> QVBoxLayout:
+        """The pane's layout inside a frameless scroll area that fills the pane:
+        for panes taller than a 600-pixel window leaves."""
+        content = QWidget()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        return QVBoxLayout(content)
 
     @classmethod
     def supports(cls, method: str) -> bool:

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
     QFileDialog,
-    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -30,7 +29,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QRadioButton,
-    QScrollArea,
     QSplitter,
     QStackedWidget,
     QTableWidget,
@@ -509,15 +507,7 @@ class ComparePane(Pane):
 
         # In a scroll area: four tokenizers' table, views and charts are taller than
         # a 600-pixel window leaves.
-        content = QWidget()
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(content)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
-        layout = QVBoxLayout(content)
+        layout = self.scrolling_layout()
         layout.addLayout(chooser)
         layout.addLayout(mode_row)
         layout.addWidget(main_split, 1)

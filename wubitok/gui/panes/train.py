@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
-    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -28,7 +27,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QProgressBar,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -229,15 +227,7 @@ class TrainPane(Pane):
 
     def _build_layout(self) -> None:
         # In a scroll area: the options are taller than a 600-pixel window leaves.
-        content = QWidget()
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(content)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
-        layout = QVBoxLayout(content)
+        layout = self.scrolling_layout()
         layout.addWidget(self.corpus_box, 2)
         layout.addWidget(self.options_box)
         layout.addLayout(self.run_row)
