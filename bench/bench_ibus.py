@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 """The IBus engine through the real ibus-daemon, beside ibus-table's Wubi (the reference).
 
-    nice -n 10 .venv/bin/python bench/bench_ibus.py [--commits 1000]
+    nice -n 10 .venv/bin/python bench/bench_ibus.py [--commits 1000] [--trace]
 
 A private session bus and ibus-daemon (tests/platform/ibus_harness.py: nothing of the
 machine's own IBus is touched) serve both engines; a client input context, as an
 application's input module has one, sends key events with ``process_key_event``.
 
 - key -> commit-text: from sending the Space that commits ``g`` (一, the same in both
-  tables) until the commit-text signal has arrived; median and p99 (target p99 <= 10 ms);
-- key -> pre-edit: the same for a letter that only updates the pre-edit;
+  tables) until the client runs its commit-text handler; median and p99 (target p99 <= 10 ms);
+- key -> pre-edit: the same for a letter that only updates the pre-edit (``g``);
+- both the way applications send keys by default, ``async`` (GTK 3 and Qt call
+  ProcessKeyEvent asynchronously and take the signals as they arrive; GTK 4 waits for the
+  reply in a nested main loop, which runs them too), and ``sync``, the blocking call of
+  IBUS_ENABLE_SYNC_MODE=1, after which the queued signals run: that adds the engine's
+  other signals and its reply to each figure;
 - start: from selecting the engine in a context (the daemon starts its process) until
   the first key is handled;
 - the engine process's resident memory after typing;
@@ -17,25 +22,38 @@ application's input module has one, sends key events with ``process_key_event``.
   handling ``g`` then Space in this process, its signals sent to the daemon as in the engine
   process), wall time and CPU time of this thread.  The rest of a round trip is the daemon,
   two D-Bus hops and three processes waiting for a core.
+- ``--trace``: ours only, the engine process run by bench/ibus_trace_engine.py, which notes
+  when each key enters and leaves the engine, each signal it sends, its database
+  transactions and collections: each key's time cut at those points (median, the slowest
+  1% that make the p99, the slowest).
 
 ibus-table needs Debian's ``ibus-table-wubi`` (it is skipped, with a note, without it).
 """
 from __future__ import annotations
 
 import argparse
+import bisect
+import json
+import os
+import re
+import shlex
+import signal
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
+from xml.sax.saxutils import escape
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "platform"))
 
-from ibus_harness import Client, GLib, IBus, PrivateIbus, connect, drain  # noqa: E402
+from ibus_harness import Client, GLib, IBus, PrivateIbus, connect, drain, wait_for  # noqa: E402
 
 OURS = "wubitok-wubi86"
 REFERENCE = "table:wubi-jidian86"
+MODES = ("async", "sync")
 SYSTEM_COMPONENTS = Path("/usr/share/ibus/component")
 
 
@@ -51,13 +69,76 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def wait_commit(client: Client, n: int) -> None:
+class Stamps:
+    """When each signal ran in the client (CLOCK_MONOTONIC ns, the engine trace's clock)."""
+
+    SIGNALS = ("commit-text", "update-preedit-text", "hide-preedit-text", "update-lookup-table",
+               "hide-lookup-table", "update-auxiliary-text", "hide-auxiliary-text", "update-property",
+               "register-properties")
+
+    def __init__(self, client: Client):
+        self.received: list[tuple[int, str]] = []
+        for name in self.SIGNALS:
+            client.ic.connect(name, lambda *_args, name=name: self.received.append((time.monotonic_ns(), name)))
+
+
+class Press(NamedTuple):
+    kind: str  # commit, preedit
+    sent: int
+    returned: int  # the reply to ProcessKeyEvent was in
+    done: int  # the awaited signal's handler ran
+
+
+def press(client: Client, stamps: Stamps, keyval: int, awaited: str, sync: bool) -> tuple[int, int, int]:
+    """Press ``keyval``; (sent, reply in, ``awaited`` signal handled), after both have happened."""
+    now = time.monotonic_ns
     context = GLib.MainContext.default()
-    while len(client.commits) < n:
-        context.iteration(True)
+    mark = len(stamps.received)
+
+    def handled() -> int | None:
+        return next((t for t, what in stamps.received[mark:] if what == awaited), None)
+
+    sent = now()
+    if sync:
+        client.ic.process_key_event(keyval, 0, 0)
+        returned = now()
+        drain()
+    else:
+        reply: list[int] = []
+
+        def replied(ic, result, _data) -> None:
+            reply.append(now())
+            ic.process_key_event_async_finish(result)
+
+        client.ic.process_key_event_async(keyval, 0, 0, -1, None, replied, None)
+        while not reply or handled() is None:
+            context.iteration(True)
+        returned = reply[0]
+    done = handled()
+    assert done is not None, f"no {awaited} after the key"
+    client.ic.process_key_event(keyval, 0, IBus.ModifierType.RELEASE_MASK)
+    return sent, returned, done
 
 
-def measure(bus, ibus: PrivateIbus, engine: str, commits: int) -> dict[str, float]:
+def type_chars(client: Client, stamps: Stamps, commits: int, sync: bool) -> list[Press]:
+    presses = []
+    for _ in range(commits):
+        presses.append(Press("preedit", *press(client, stamps, IBus.KEY_g, "update-preedit-text", sync)))
+        presses.append(Press("commit", *press(client, stamps, IBus.KEY_space, "commit-text", sync)))
+    return presses
+
+
+def figures(presses: list[Press]) -> dict[str, float]:
+    row = {}
+    for kind in ("commit", "preedit"):
+        times = [(p.done - p.sent) / 1e6 for p in presses if p.kind == kind]
+        row[f"{kind}_median_ms"] = statistics.median(times)
+        row[f"{kind}_p99_ms"] = percentile(times, 0.99)
+    return row
+
+
+def measure(bus, ibus: PrivateIbus, engine: str, commits: int) -> dict:
+    """Start, then ``commits`` characters typed async then as many sync, then memory."""
     before = set(ibus.engine_pids())
     t0 = time.perf_counter()
     client = Client(bus, engine)
@@ -66,30 +147,11 @@ def measure(bus, ibus: PrivateIbus, engine: str, commits: int) -> dict[str, floa
     start = time.perf_counter() - t0
     client.press(IBus.KEY_space)
     (pid,) = set(ibus.engine_pids()) - before
-    release = IBus.ModifierType.RELEASE_MASK
-    to_commit, to_preedit = [], []
-    for _ in range(commits):
-        t = time.perf_counter()
-        client.ic.process_key_event(IBus.KEY_g, 0, 0)
-        drain()
-        to_preedit.append(time.perf_counter() - t)
-        client.ic.process_key_event(IBus.KEY_g, 0, release)
-        n = len(client.commits) + 1
-        t = time.perf_counter()
-        client.ic.process_key_event(IBus.KEY_space, 0, 0)
-        wait_commit(client, n)
-        to_commit.append(time.perf_counter() - t)
-        client.ic.process_key_event(IBus.KEY_space, 0, release)
+    stamps = Stamps(client)
+    presses = {mode: type_chars(client, stamps, commits, sync=mode == "sync") for mode in MODES}
     assert set(client.commits) == {"一"}, set(client.commits)
     client.destroy()
-    return {
-        "start_s": start,
-        "commit_median_ms": statistics.median(to_commit) * 1e3,
-        "commit_p99_ms": percentile(to_commit, 0.99) * 1e3,
-        "preedit_median_ms": statistics.median(to_preedit) * 1e3,
-        "preedit_p99_ms": percentile(to_preedit, 0.99) * 1e3,
-        "rss_mb": rss_mb(pid),
-    }
+    return {"start_s": start, "rss_mb": rss_mb(pid), "pid": pid, "presses": presses, "received": stamps.received}
 
 
 def engine_work(bus, commits: int) -> dict[str, float]:
@@ -122,36 +184,125 @@ def engine_work(bus, commits: int) -> dict[str, float]:
     }
 
 
+def traced_component(ibus: PrivateIbus, trace_file: Path) -> None:
+    """Our component with the exec line of bench/ibus_trace_engine.py: the same engine, timestamped."""
+    xml = (ibus.component_dir / "wubitok.xml").read_text(encoding="utf-8")
+    exec_line = escape(shlex.join([sys.executable, str(ROOT / "bench" / "ibus_trace_engine.py"), str(trace_file)]))
+    xml = re.sub(r"<exec>.*</exec>", lambda _m: f"<exec>{exec_line}</exec>", xml)
+    (ibus.component_dir / "wubitok.xml").write_text(xml, encoding="utf-8")
+
+
+def read_trace(pid: int, trace_file: Path) -> list[tuple[int, str, object]]:
+    os.kill(pid, signal.SIGUSR1)
+    wait_for(trace_file.exists, 30, "the engine's trace")
+    return [tuple(json.loads(line)) for line in trace_file.read_text(encoding="utf-8").splitlines()]
+
+
+def split(presses: list[Press], received: list[tuple[int, str]], trace: list) -> dict[str, list[dict[str, float]]]:
+    """Each key press's time (ms) cut where the engine's trace and the client saw it pass."""
+    rows: dict[str, list[dict[str, float]]] = {"commit": [], "preedit": []}
+    events = sorted(trace)
+    times = [e[0] for e in events]
+    got_times = sorted(t for t, _ in received)
+    # A key's signals run until the next key is sent (sync: some after the awaited one).
+    ends = [p.sent for p in presses[1:]] + [got_times[-1] + 1]
+    for (kind, start, returned, done), end in zip(presses, ends):
+        window = events[bisect.bisect_left(times, start):bisect.bisect_right(times, max(done, returned))]
+        marks = {what: (t, cpu) for t, what, cpu in window if what in ("key-in", "key-out")}
+        sent = [t for t, what, _ in window if not what.startswith(("key-", "db-", "gc-"))]
+        (t_in, cpu_in), (t_out, cpu_out) = marks["key-in"], marks["key-out"]
+        spans = {"db": 0, "gc": 0}
+        opened: dict[str, int] = {}
+        for t, what, _ in window:
+            base, _, phase = what.rpartition("-")
+            if base not in spans:
+                continue
+            if phase in ("in", "start"):
+                opened[base] = t
+            elif base in opened:
+                spans[base] += t - opened.pop(base)
+        first = sent[0] if sent else t_out
+        ms = 1e-6
+        rows[kind].append({
+            "total": (done - start) * ms,
+            "to_engine": (t_in - start) * ms,
+            "to_1st_signal": (first - t_in) * ms,
+            "1st_signal_on": (done - first) * ms,
+            "in_engine": (t_out - t_in) * ms,
+            "engine_cpu": (cpu_out - cpu_in) * ms,
+            "db": spans["db"] * ms,
+            "gc": spans["gc"] * ms,
+            "reply_back": (returned - t_out) * ms,
+            "signals_sent": len(sent),
+            "signals_got": bisect.bisect_left(got_times, end) - bisect.bisect_left(got_times, start),
+        })
+    return rows
+
+
+def print_split(mode: str, rows: dict[str, list[dict[str, float]]]) -> None:
+    print(f"\n{mode}: where a key's time goes (ms)")
+    for kind, samples in rows.items():
+        cols = list(samples[0])
+        ordered = sorted(samples, key=lambda r: r["total"])
+        tail = ordered[-max(1, len(ordered) // 100):]  # the slowest 1%: what the p99 is made of
+        print(f"  {kind:8}{'':12}" + "".join(f"{c:>14}" for c in cols))
+        for label, group in (("median", samples), ("slowest 1%", tail), ("slowest", ordered[-1:])):
+            middle = statistics.median if label == "median" else statistics.mean
+            print(f"  {'':8}{label:12}" + "".join(f"{middle(r[c] for r in group):14.2f}" for c in cols))
+
+
+SPLIT_LEGEND = """
+to_engine: client -> daemon -> engine's do_process_key_event; to_1st_signal: from there to the
+engine's first signal (commit-text or the pre-edit); 1st_signal_on: from there to the client's
+handler (sync: after the reply); in_engine, engine_cpu: the engine's key handler, wall and CPU
+time; db, gc: user-database transactions and collections inside it; reply_back: the handler's
+return -> daemon -> client's reply; signals: sent by the engine / run by the client for the key."""
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--commits", type=int, default=1000, help="characters committed per engine (default 1000)")
+    parser.add_argument("--commits", type=int, default=1000,
+                        help="characters committed per engine and client mode (default 1000)")
+    parser.add_argument("--trace", action="store_true",
+                        help="ours only, run by bench/ibus_trace_engine.py: where each key's time goes")
     args = parser.parse_args()
-    reference = (SYSTEM_COMPONENTS / "table.xml").is_file()
+    reference = (SYSTEM_COMPONENTS / "table.xml").is_file() and not args.trace
     with tempfile.TemporaryDirectory(prefix="wubitok-bench-ibus-") as tmp:
         ibus = PrivateIbus(Path(tmp))
         ibus.write_component()
+        trace_file = Path(tmp) / "engine-trace.jsonl"
+        if args.trace:
+            traced_component(ibus, trace_file)
         # Our component folder, then the system's for ibus-table.
-        ibus.start(component_path=f"{ibus.component_dir}:{SYSTEM_COMPONENTS}" if reference else None)
+        ibus.start(component_path=f"{ibus.component_dir}:{SYSTEM_COMPONENTS}" if reference else str(ibus.component_dir))
         try:
             bus = connect(ibus.address)
-            rows = {OURS: measure(bus, ibus, OURS, args.commits)}
+            runs = {OURS: measure(bus, ibus, OURS, args.commits)}
+            trace = read_trace(runs[OURS]["pid"], trace_file) if args.trace else []
             if reference:
-                rows[REFERENCE] = measure(bus, ibus, REFERENCE, args.commits)
-            work = engine_work(bus, args.commits)
+                runs[REFERENCE] = measure(bus, ibus, REFERENCE, args.commits)
+            work = engine_work(bus, args.commits) if not args.trace else {}
         finally:
             ibus.stop()
-    cols = list(rows[OURS])
-    print(f"{args.commits} commits per engine, one private ibus-daemon")
-    print(f"{'engine':24}" + "".join(f"{c:>18}" for c in cols))
+    print(f"{args.commits} commits per engine and client mode, one private ibus-daemon"
+          + (" (ours traced)" if args.trace else ""))
+    rows = {f"{name} {mode}": figures(run["presses"][mode]) for name, run in runs.items() for mode in MODES}
+    cols = list(rows[f"{OURS} {MODES[0]}"])
+    print(f"{'engine, client mode':34}" + "".join(f"{c:>18}" for c in cols))
     for name, row in rows.items():
-        print(f"{name:24}" + "".join(f"{row[c]:18.2f}" for c in cols))
-    if reference:
-        print(f"{'ratio (ours/ibus-table)':24}" + "".join(f"{rows[OURS][c] / rows[REFERENCE][c]:18.2f}"
-                                                        for c in cols))
-    else:
+        print(f"{name:34}" + "".join(f"{row[c]:18.2f}" for c in cols))
+    print(f"\n{'engine':34}{'start_s':>18}{'rss_mb':>18}")
+    for name, run in runs.items():
+        print(f"{name:34}{run['start_s']:18.2f}{run['rss_mb']:18.1f}")
+    if not reference and not args.trace:
         print("(ibus-table not installed: apt install ibus-table-wubi for the reference)")
-    print(f"\n{OURS} adapter's own work per key (g, Space; {2 * args.commits} keys, in this process):")
-    print("  " + ", ".join(f"{k} {v:.3f}" for k, v in work.items()))
+    if args.trace:
+        for mode in MODES:
+            print_split(mode, split(runs[OURS]["presses"][mode], runs[OURS]["received"], trace))
+        print(SPLIT_LEGEND)
+    else:
+        print(f"\n{OURS} adapter's own work per key (g, Space; {2 * args.commits} keys, in this process):")
+        print("  " + ", ".join(f"{k} {v:.3f}" for k, v in work.items()))
     return 0
 
 

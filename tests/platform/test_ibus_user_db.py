@@ -1,11 +1,17 @@
-"""The engine process's user database: problems are logged on the daemon's stderr, never stop typing."""
+"""The engine process's user database: problems are logged on the daemon's stderr, never stop
+typing; what a key learns is written after the key's signals, before its answer."""
 from __future__ import annotations
 
 import sqlite3
 
+from gi.repository import IBus
+
 from wubitok.ime import ImeEngine, UserFrequencies
 from wubitok.ime.userdb import FILENAME
+from wubitok.platform.ibus.engine import WubiEngine
+from wubitok.platform.ibus.learning import EngineUserDatabase
 from wubitok.platform.ibus.service import open_user_db
+from wubitok.platform.ibus.settings import SavedOptions
 
 
 def test_a_damaged_database_is_moved_aside_with_one_log_line(capsys, user_data_dir):
@@ -35,3 +41,60 @@ def test_a_newer_database_turns_learning_off_and_is_left_alone(capsys, user_data
     err = capsys.readouterr().err
     assert "version 99" in err and "typing without learning" in err and err.count("\n") == 1
     assert not [p for p in user_data_dir.iterdir() if ".corrupt-" in p.name]
+
+
+def stored_count(db: EngineUserDatabase, code: str, text: str) -> int:
+    """What another process reading the file would find."""
+    with sqlite3.connect(db.path) as conn:
+        row = conn.execute("SELECT count FROM user_freq WHERE code = ? AND text = ?", (code, text)).fetchone()
+    return row[0] if row else 0
+
+
+def test_a_keys_learning_is_held_until_the_key_is_done(user_data_dir):
+    db = EngineUserDatabase()
+    engine = ImeEngine(user_frequencies=db)
+    with db.held():
+        assert "".join(engine.press(k) for k in "wqiy ") == "你"
+        assert db.count("wqiy", "你") == 1  # in force for the next key at once
+        assert stored_count(db, "wqiy", "你") == 0
+    assert stored_count(db, "wqiy", "你") == 1
+    assert "".join(engine.press(k) for k in "wqiy ") == "你"
+    assert stored_count(db, "wqiy", "你") == 2  # outside a key: written at once, as UserFrequencies does
+    db.close()
+
+
+def test_a_held_write_that_fails_is_one_log_line_and_the_others_are_written(capsys, user_data_dir):
+    db = EngineUserDatabase()
+    engine = ImeEngine(user_frequencies=db, auto_phrase=3)  # the second character counts a typed string
+    with sqlite3.connect(db.path) as conn:
+        conn.execute("DROP TABLE typed_run")  # the typed strings (automatic phrases) cannot be saved
+    conn.close()
+    with db.held():
+        assert "".join(engine.press(k) for k in "wqiy wqiy ") == "你你"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("wubitok ibus engine: ") and "typed strings" in err
+    assert stored_count(db, "wqiy", "你") == 2
+    db.close()
+
+
+class CommitWatcher(WubiEngine):
+    """Notes what the user database file holds when commit-text is sent."""
+
+    __gtype_name__ = "WubitokTestCommitWatcher"
+
+    def commit_text(self, text):
+        self.stored_at_commit = stored_count(self._ime.user_db, "wqiy", "你")
+        super().commit_text(text)
+
+
+def test_the_engine_sends_commit_text_before_writing_what_the_key_learned(ibus_bus, user_data_dir, tmp_path):
+    db = EngineUserDatabase()
+    engine = CommitWatcher(ImeEngine(user_frequencies=db), SavedOptions(tmp_path / "settings.json"),
+                           engine_name="wubitok-wubi86", object_path="/org/freedesktop/IBus/Engine/wubitok/test",
+                           connection=ibus_bus.get_connection())
+    for keyval in (IBus.KEY_w, IBus.KEY_q, IBus.KEY_i, IBus.KEY_y, IBus.KEY_space):
+        assert engine.do_process_key_event(keyval, 0, 0)
+    assert engine.stored_at_commit == 0
+    assert stored_count(db, "wqiy", "你") == 1  # written before the key was answered
+    engine.destroy()
+    db.close()

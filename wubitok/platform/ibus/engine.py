@@ -14,6 +14,8 @@ this class only translates between IBus and it, the way the app's pad
   shortcuts);
 - navigation keys are swallowed while composing, as in the pad, so the cursor
   cannot leave the pre-edit text;
+- what a key learns is written to the user database after the key's signals have been
+  sent, before the key is answered (:mod:`.learning`);
 - the pre-edit is the code being typed, underlined, and it is dropped (never
   committed) when focus leaves or the client resets;
 - the lookup table holds the engine's current page, labelled 1..N, each
@@ -28,11 +30,13 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, NamedTuple
 
 from ...errors import WubitokError
 from ...ime import ImeEngine, ImeOptions, ImeState
 from .gi_loader import load_ibus
+from .learning import EngineUserDatabase
 from .settings import SETTINGS, Choice, SavedOptions, Switch, parse_key
 
 IBus, GLib = load_ibus()
@@ -126,7 +130,16 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
         return menu
 
     # -- keys ----------------------------------------------------------------
+    def _learning_held(self) -> AbstractContextManager[None]:
+        """The user database's writes held until what the key changed has been sent (:mod:`.learning`)."""
+        db = self._ime.user_db
+        return db.held() if isinstance(db, EngineUserDatabase) else nullcontext()
+
     def do_process_key_event(self, keyval: int, keycode: int, state: int) -> bool:
+        with self._learning_held():
+            return self._process_key(keyval, state)
+
+    def _process_key(self, keyval: int, state: int) -> bool:
         if state & _M.RELEASE_MASK:
             if keyval in _SHIFTS and self._shift_alone:
                 self._shift_alone = False
@@ -282,7 +295,8 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
 
     def do_candidate_clicked(self, index: int, button: int, state: int) -> None:
         if 0 <= index < len(self._ime.state.candidates):
-            self._commit(self._ime.select(index))
+            with self._learning_held():
+                self._commit(self._ime.select(index))
 
     def do_property_activate(self, name: str, state: int) -> None:
         setting = parse_key(name)

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import PlatformError, WubitokError
-from ...ime import ImeEngine, UserFrequencies
+from ...ime import ImeEngine
 from .component import BUS_NAME, ENGINE_NAME
 from .gi_loader import load_ibus
+from .learning import EngineUserDatabase
 from .settings import SavedOptions
 
 OBJECT_PATH = "/org/freedesktop/IBus/Engine/wubitok/{}"
@@ -45,13 +46,13 @@ def daemon_engines() -> list[str]:
     return [desc.get_name() for desc in connect().list_engines()]
 
 
-def open_user_db(options: dict[str, Any]) -> UserFrequencies | None:
+def open_user_db(options: dict[str, Any]) -> EngineUserDatabase | None:
     """The user database, opened whether learning is on or not (the typist may switch it on
     in the panel; own phrases show either way).  Problems go to the log (the daemon's
     stderr) and never stop the typing: a damaged file is moved aside (said once), an
     unusable one turns learning off in ``options``."""
     try:
-        user = UserFrequencies()
+        user = EngineUserDatabase()
     except WubitokError as exc:
         print(f"wubitok ibus engine: {exc}; typing without learning", file=sys.stderr)
         options["learning"] = False
