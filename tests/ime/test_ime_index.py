@@ -1,6 +1,7 @@
 """The engine's in-memory candidate index agrees with the dictionary's own queries."""
 from __future__ import annotations
 
+import gc
 import sqlite3
 
 import pytest
@@ -82,6 +83,23 @@ def test_preload_loads_every_entry(wubi_dict, index):
     index.preload()
     total = sum(len(b.by_length[n][1]) for b in index._buckets.values() for n in range(1, 5))
     assert total == wubi_dict.counts["entries"] + len(STANDARD_SHORT_CODES)
+
+
+def test_preload_puts_the_index_out_of_every_collection(wubi_dict):
+    # A full collection in preload() held the GIL for 0.1-0.3 s (the pad loads it in a
+    # worker: the window froze).  Frozen instead, no collection ever walks the index.
+    fresh = CandidateIndex(wubi_dict)
+    frozen_before = gc.get_freeze_count()
+    try:
+        fresh.preload()
+        assert gc.get_freeze_count() > frozen_before
+        walked = {id(o) for o in gc.get_objects()}  # every generation a collection walks
+        bucket = fresh._buckets["a"]
+        assert id(bucket) not in walked and id(bucket.by_code) not in walked
+        unloaded = CandidateIndex(wubi_dict)
+        assert [e[TEXT] for e in fresh.lookup("a").exact] == [e[TEXT] for e in unloaded.lookup("a").exact]
+    finally:
+        gc.unfreeze()
 
 
 def test_standard_short_codes_come_first_and_keep_the_inherited_entry(wubi_dict, index):

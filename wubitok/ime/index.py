@@ -138,9 +138,13 @@ class CandidateIndex:
         for key in WUBI_KEYS:
             self._bucket(key)
         self._readings()
-        # The first full collection after loading walks every new entry once (tens of
-        # milliseconds) and stops tracking them: do it now rather than mid-typing.
-        gc.collect()
+        # A full collection walks every container alive, the index's 200,000 included:
+        # 0.1-0.3 s holding the GIL, so that running it here (once the only way to stop
+        # tracking the entries) froze the window while the pad loaded in a worker.
+        # Frozen, the index is never walked by any collection, and freezing costs
+        # nothing (it moves the collector's lists, not the objects).  The price:
+        # garbage cycles alive right now are never freed -- a few at most.
+        gc.freeze()
 
     def _bucket(self, key: str) -> _Bucket:
         bucket = self._buckets.get(key)
