@@ -56,6 +56,7 @@ from ..base import (
     counts_bytes,
     register,
 )
+from ..caches import remember
 from ..corpus import BlockCounter, Corpus, count_corpus
 from ..pre_tokenizers.gpt4 import GPT4_PATTERN, PreTokenizer, compile_pattern, count_gpt4_pretokens
 from ..pre_tokenizers.special import special_token_list
@@ -284,9 +285,7 @@ class ByteLevelBPE(Tokenizer):
             hit = cache.get(piece)
             if hit is None:
                 hit = self._encode_piece(piece)
-                if len(cache) >= _PIECE_CACHE:
-                    del cache[next(iter(cache))]
-                cache[piece] = hit
+                remember(cache, {piece: hit}, _PIECE_CACHE)
             p_ids, p_starts, p_ends, p_partial = hit
             ids.extend(p_ids)
             partial.extend(p_partial)

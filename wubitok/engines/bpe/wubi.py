@@ -44,6 +44,7 @@ from ..base import (
     counts_bytes,
     register,
 )
+from ..caches import remember
 from ..corpus import BlockCounter, Corpus, count_corpus
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
 from ..pre_tokenizers.wubi import count_wubi_pretokens, pretokens
@@ -287,7 +288,7 @@ class WubiBPE(Tokenizer):
         new: dict = {}
         if missing:
             new = dict(zip(missing, self._encode_pieces(list(missing))))
-            self._remember(new)
+            remember(self._cache, new, CACHE_SIZE)
         tokens = self._tokens
         out = []
         for keys, known in plans:
@@ -299,13 +300,6 @@ class WubiBPE(Tokenizer):
             partial = list(chain.from_iterable(map(itemgetter(3), filled)))
             out.append(Encoding(ids, list(map(tokens.__getitem__, ids)), list(zip(starts, ends)), partial))
         return out
-
-    def _remember(self, new: dict) -> None:
-        """Add entries to the cache, dropping the oldest beyond CACHE_SIZE."""
-        cache = self._cache
-        for key in list(islice(cache, max(0, len(cache) + len(new) - CACHE_SIZE))):
-            del cache[key]
-        cache.update(islice(new.items(), max(0, len(new) - CACHE_SIZE), None))
 
     def _encode_pieces(self, pieces: list[str]) -> list[tuple]:
         """The cache entries (see ``_encode_texts``) of ``pieces``, all at once.
