@@ -11,11 +11,14 @@ from hypothesis import strategies as st
 from wubitok.errors import FileError, InputError
 from wubitok.fileio import (
     DETECT_BYTES,
+    TEXT_ENCODINGS,
     TextFile,
+    TextLayout,
     TextPath,
     atomic_write_many,
     atomic_write_text,
     check_readable_text,
+    decode_text,
     detect_encoding,
     encoding_label,
     iter_lines,
@@ -248,3 +251,33 @@ def test_long_names_get_a_temp_name_that_fits(tmp_path):
 def test_an_empty_output_name_is_refused():
     with pytest.raises(FileError, match="output file name is empty"):
         atomic_write_text("", "x")
+
+
+# What a plain-text editor (QPlainTextEdit) keeps of a file: no BOM, every line break "\n".
+_LINE = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x0b\x0c\x1c\x1d\x1e\x85"
+                                                                                  "\u2028\u2029\ufeff"))
+
+
+@settings(max_examples=200)
+@given(lines=st.lists(_LINE, max_size=5), newline=st.sampled_from(["\n", "\r\n", "\r"]), bom=st.booleans(),
+       encoding=st.sampled_from(["utf-8", "utf-16-le", "utf-16-be", "gb18030"]))
+def test_a_file_shown_in_an_editor_and_saved_back_is_the_same_bytes(lines, newline, bom, encoding):
+    bom = bom and encoding != "gb18030"  # a BOM is a UTF thing
+    data = (("\ufeff" if bom else "") + newline.join(lines)).encode(encoding)
+    file = decode_text(data, encoding)
+    edited = file.text.removeprefix("\ufeff").replace(newline, "\n")
+    assert TextLayout.of(file).apply(edited, encoding).encode(encoding) == data
+
+
+def test_converting_to_utf16_adds_a_bom_and_to_gb18030_drops_it():
+    layout = TextLayout.of(TextFile("\ufeff一\r\n二", "utf-8"))
+    assert layout.apply("一\n二", "gb18030") == "一\r\n二"
+    assert layout.apply("一\n二", "utf-8") == "\ufeff一\r\n二"
+    assert TextLayout.of(TextFile("一", "gb18030")).apply("一", "utf-16-le") == "\ufeff一"
+    assert TextLayout.of(TextFile("一", "utf-16-be")).apply("一", "utf-16-le") == "一"  # BOM-less stays so
+
+
+def test_every_offered_encoding_has_a_label_and_normalizes_to_itself():
+    assert [encoding_label(e) for e in TEXT_ENCODINGS] == ["UTF-8", "GB18030", "Big5", "Big5-HKSCS",
+                                                           "UTF-16LE", "UTF-16BE"]
+    assert [normalize_encoding(e) for e in TEXT_ENCODINGS] == list(TEXT_ENCODINGS)

@@ -32,7 +32,11 @@ DETECT_BYTES = 1 << 16
 # GB18030 is a superset of GBK and GB2312, so it reads all three.
 LEGACY_CHINESE = ("gb18030", "big5")
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
-_LABELS = {"utf-8": "UTF-8", "utf-16-le": "UTF-16LE", "utf-16-be": "UTF-16BE", "gb18030": "GB18030", "big5": "Big5"}
+_LABELS = {"utf-8": "UTF-8", "utf-16-le": "UTF-16LE", "utf-16-be": "UTF-16BE", "gb18030": "GB18030", "big5": "Big5",
+           "big5hkscs": "Big5-HKSCS"}
+# What the app offers to read or save a text in: everything detected, and
+# Big5-HKSCS (Big5 plus Hong Kong characters, which detection reads as Big5).
+TEXT_ENCODINGS = ("utf-8", "gb18030", "big5", "big5hkscs", "utf-16-le", "utf-16-be")
 # Control characters never seen in text files: a decoding that yields them is wrong.
 _BINARY_CONTROLS = frozenset(chr(c) for c in range(32) if chr(c) not in "\t\n\v\f\r\x1b")
 
@@ -43,6 +47,34 @@ class TextFile:
 
     text: str
     encoding: str
+
+
+@dataclass(frozen=True)
+class TextLayout:
+    """What a plain-text editor drops from a file and saving puts back: the
+    byte-order mark and the line ending (an editor shows every line break as ``\\n``)."""
+
+    newline: str = "\n"
+    bom: bool = False
+    encoding: str = "utf-8"  # the file's, a Python codec name
+
+    @classmethod
+    def of(cls, file: TextFile) -> TextLayout:
+        """The layout of a file as read: its first line ending and whether it starts with a BOM."""
+        match = re.search(r"\r\n|\r|\n", file.text)
+        return cls(match.group() if match else "\n", file.text.startswith("\ufeff"), file.encoding)
+
+    def apply(self, edited: str, encoding: str) -> str:
+        """``edited`` (an editor's text: ``\\n`` line ends, no BOM) as the file's text
+        again, to be saved in ``encoding``.  The BOM is kept in UTF-8 and UTF-16, and
+        added when converting to UTF-16, which is not recognised without one."""
+        text = edited.replace("\n", self.newline) if self.newline != "\n" else edited
+        target = codecs.lookup(encoding).name
+        if target.startswith("utf-16") and not codecs.lookup(self.encoding).name.startswith("utf-16"):
+            bom = True
+        else:
+            bom = self.bom and target in ("utf-8", "utf-16-le", "utf-16-be")
+        return "\ufeff" + text if bom and not text.startswith("\ufeff") else text
 
 
 class TextPath(os.PathLike):
@@ -228,8 +260,9 @@ def _read_head(path: Path) -> tuple[bytes, bool]:
     return head[:DETECT_BYTES], len(head) <= DETECT_BYTES
 
 
-def _resolve(path: str | os.PathLike, encoding: str | None) -> str:
-    """The encoding to read ``path`` with: the given one, else the detected one."""
+def file_encoding(path: str | os.PathLike, encoding: str | None = None) -> str:
+    """The encoding to read ``path`` with: the given one (or a :class:`TextPath`'s),
+    else the one detected from its first 64 KB; a file that is not text is a FileError."""
     given = normalize_encoding(encoding) if encoding is not None else getattr(path, "encoding", None)
     if given is not None:
         return given
@@ -325,7 +358,7 @@ def iter_text_chunks(path: str | os.PathLike, chunk_chars: int = CHUNK_CHARS,
     not translated, so the chunks joined equal the file's text.
     """
     p = Path(path)
-    chosen = _resolve(path, encoding)
+    chosen = file_encoding(path, encoding)
     try:
         fh = open(p, "r", encoding=chosen, newline="")
     except OSError as exc:
@@ -363,7 +396,7 @@ def check_readable_text(paths: Iterable[str | os.PathLike], *, allow_empty: bool
     """
     checked = []
     for path in paths:
-        p = TextPath(path, _resolve(path, encoding))
+        p = TextPath(path, file_encoding(path, encoding))
         size = 0
         for chunk in iter_text_chunks(p):
             size += len(chunk)

@@ -66,6 +66,14 @@
         <translation>用于比较分词器的文本</translation>
     </message>
     <message>
+        <source>&amp;Encoding:</source>
+        <translation>编码(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>The encoding the selected files are read in (detected when added); choose another to read them in it</source>
+        <translation>读取所选文件所用的编码（添加时自动检测）；选择其他编码即按该编码读取</translation>
+    </message>
+    <message>
         <source>Add files…</source>
         <translation>添加文件…</translation>
     </message>
@@ -217,6 +225,10 @@
         <translation>复制</translation>
     </message>
     <message>
+        <source>Encoding</source>
+        <translation>编码</translation>
+    </message>
+    <message>
         <source>Type or paste Chinese text: 你好，世界</source>
         <translation>输入或粘贴中文：你好，世界</translation>
     </message>
@@ -233,16 +245,20 @@
         <translation>重码</translation>
     </message>
     <message>
-        <source>Open a UTF-8 text file</source>
-        <translation>打开 UTF-8 文本文件</translation>
+        <source>Open a text file</source>
+        <translation>打开文本文件</translation>
+    </message>
+    <message>
+        <source>Save as {} text</source>
+        <translation>保存为 {} 文本</translation>
     </message>
     <message>
         <source>Text files (*.txt);;All files (*)</source>
         <translation>文本文件 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Save as UTF-8 text</source>
-        <translation>保存为 UTF-8 文本</translation>
+        <source>The encoding of this side&apos;s file, and the one it is saved in. Choosing another reads the file again in it, unless the text was changed: then only saving uses it.</source>
+        <translation>这一侧文件的编码，也是保存时使用的编码。选择其他编码会按该编码重新读取文件；若文本已改动，则只在保存时使用它。</translation>
     </message>
     <message>
         <source>No recent files</source>
@@ -797,8 +813,8 @@
         <translation>往返</translation>
     </message>
     <message>
-        <source>Share of lines that decode back to exactly the same text</source>
-        <translation>解码后与原文完全相同的行的比例</translation>
+        <source>Share of samples that decode back to exactly the same text. A sample is the whole text; in corpus mode each file (a long file in parts of about {} million characters)</source>
+        <translation>解码后与原文完全相同的样本所占比例。样本即整段文本；语料模式下为每个文件（长文件按约 {} 百万字符分段）</translation>
     </message>
     <message>
         <source>vocab</source>
@@ -1091,6 +1107,10 @@
         <translation>关闭文件</translation>
     </message>
     <message>
+        <source>&amp;Encoding:</source>
+        <translation>编码(&amp;E)：</translation>
+    </message>
+    <message>
         <source>Tokens over the text</source>
         <translation>文本上的词元</translation>
     </message>
@@ -1191,6 +1211,10 @@
         <translation>每词元 {:.2f} 个字符</translation>
     </message>
     <message>
+        <source>The encoding the file was read in (detected); choose another to read the file again in it (until the text is edited)</source>
+        <translation>读取该文件所用的编码（自动检测）；选择其他编码即按该编码重新读取文件（文本改动前有效）</translation>
+    </message>
+    <message>
         <source>vocabulary {:,}</source>
         <translation>词表 {:,}</translation>
     </message>
@@ -1224,10 +1248,6 @@
     <message>
         <source>Remove</source>
         <translation>移除</translation>
-    </message>
-    <message>
-        <source>Corpus (UTF-8 text files)</source>
-        <translation>语料（UTF-8 文本文件）</translation>
     </message>
     <message>
         <source>the model&apos;s defaults (space-separated, e.g. &lt;s&gt; &lt;/s&gt;)</source>
@@ -1320,6 +1340,18 @@
     <message>
         <source>Corpus files</source>
         <translation>语料文件</translation>
+    </message>
+    <message>
+        <source>Corpus (text files)</source>
+        <translation>语料（文本文件）</translation>
+    </message>
+    <message>
+        <source>&amp;Encoding:</source>
+        <translation>编码(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>The encoding the selected files are read in (detected when added); choose another to read them in it</source>
+        <translation>读取所选文件所用的编码（添加时自动检测）；选择其他编码即按该编码读取</translation>
     </message>
     <message>
         <source>Cheapest code per character + index (best measured)</source>

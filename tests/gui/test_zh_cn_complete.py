@@ -27,8 +27,8 @@ from wubitok.model_files import bundled_models_dir
 # Names that stay as they are in Chinese text: products, formats, keys, model file names.
 KEEP = (
     "Wubi-BPE", "WordPiece", "Unigram", "SentencePiece", "BPE", "CSV", "JSON", "Markdown", "PNG", "UTF-8",
-    "UTF-16", "GB18030", "GBK", "GB2312", "Big5", "Ctrl", "Shift", "Tab", "Enter", "Esc", "Delete", "Backspace",
-    "Rényi", "wubitok",
+    "UTF-16", "GB18030", "GBK", "GB2312", "Big5-HKSCS", "Big5", "Ctrl", "Shift", "Tab", "Enter", "Esc", "Delete",
+    "Backspace", "Rényi", "wubitok",
     "ibus", "Rime", "fcitx5", "Droid Sans Fallback", "Apache", "HanaMin", "Hanazono", "Qt", "English", "Wubi",
     "tokenizer.json", "tiktoken", "Hugging Face", "tokenizers", "Python", "CJK", "OFL", "Unicode", "MB",
     "wordpiece", "unigram",  # model kinds, as the kind column shows them

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..engines.base import load_tokenizer
 from ..errors import InputError
-from ..fileio import _resolve, check_output, iter_text_chunks
+from ..fileio import check_output, file_encoding, iter_text_chunks
 from ..scale import DOC_MODES, OUTPUT_FORMATS, encode_files
 from ..scale.stream import encode_blocks, write_ids, write_json
 from .common import add_encoding, help_formatter, note_encoding, print_json
@@ -97,7 +97,7 @@ def encode_file(args: argparse.Namespace) -> int:
     """One file as one text, streamed (``scale.stream``); ``-`` arrives as a copy of standard input."""
     path = args.file[0]
     tokenizer = load_tokenizer(args.model)
-    encoding = _resolve(path, args.encoding)  # detected once (a bad file fails here)
+    encoding = file_encoding(path, args.encoding)  # detected once (a bad file fails here)
     note_encoding(args, path, encoding)
     total = Path(path).stat().st_size
     with stderr_progress(_show_progress(args)) as bar:

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import BinaryIO, Iterator, Sequence
 
 from ..errors import FileError, InputError
-from ..fileio import _decode_error, _open_error, _resolve, normalize_encoding
+from ..fileio import _decode_error, _open_error, file_encoding, normalize_encoding
 
 DOC_MODES = ("lines", "paragraphs", "files")
 # Work per task: big enough that a task's overhead is small, small enough
@@ -75,7 +75,7 @@ class TextLayout:
 
 def text_layout(path: str | os.PathLike, encoding: str | None = None) -> TextLayout:
     """The layout of ``path``: ``encoding`` if given, else a TextPath's, else the detected one."""
-    codec = codecs.lookup(_resolve(path, encoding)).name
+    codec = codecs.lookup(file_encoding(path, encoding)).name
     unit = {"utf-16": 2, "utf-16-le": 2, "utf-16-be": 2, "utf-32": 4, "utf-32-le": 4, "utf-32-be": 4}.get(codec, 1)
     start = 0
     if codec in ("utf-16", "utf-32"):

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QListWidget,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -42,6 +41,7 @@ from ...compare import compare_tokenizers
 from ...compare.metrics import CompareResult
 from ...compare.plot import chart_data
 from ...compare.report import COLUMNS, format_results
+from ...compare.run import DOCUMENT_PART_CHARS
 from ...engines.base import Tokenizer, check_cancel
 from ...errors import InputError
 from ...fileio import atomic_write_text
@@ -53,6 +53,8 @@ from ..support.latest_job import LatestJob
 from ..support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
 from ..support.settings import Settings
 from ..support.workers import Job
+from ..widgets.corpus_list import CorpusList
+from ..widgets.encoding_box import EncodingBox
 from ..widgets.report_chart import PALETTE, save_chart_png
 from ..widgets.token_view import TokenizedText, TokenTextView, make_document, prepare
 from .base import Pane
@@ -137,7 +139,10 @@ def metric_headers() -> dict[str, tuple[str, str]]:
             QCoreApplication.translate("MetricsTable", "Share of unknown tokens: text the vocabulary cannot spell")),
         "roundtrip_rate": (
             QCoreApplication.translate("MetricsTable", "round-trip"),
-            QCoreApplication.translate("MetricsTable", "Share of lines that decode back to exactly the same text")),
+            QCoreApplication.translate("MetricsTable", "Share of samples that decode back to exactly the same text. "
+                                                       "A sample is the whole text; in corpus mode each file "
+                                                       "(a long file in parts of about {} million characters)")
+            .format(round(DOCUMENT_PART_CHARS / 1e6))),
         "vocab_size": (QCoreApplication.translate("MetricsTable", "vocab"),
                        QCoreApplication.translate("MetricsTable", "Vocabulary size")),
         "vocab_used": (QCoreApplication.translate("MetricsTable", "used"),
@@ -394,6 +399,9 @@ class ComparePane(Pane):
         self.editor.setPlaceholderText(self.tr("Type or paste a text to compare the tokenizers on"))
         self.editor.setAccessibleName(self.tr("Text to compare the tokenizers on"))
         self.file_list.setAccessibleName(self.tr("Corpus files"))
+        self.encoding_label.setText(self.tr("&Encoding:"))
+        self.encoding_box.setToolTip(self.tr("The encoding the selected files are read in (detected when added); "
+                                             "choose another to read them in it"))
         self.add_files_button.setText(self.tr("Add files…"))
         self.remove_files_button.setText(self.tr("Remove"))
         self.run_button.setText(self.tr("Run comparison"))
@@ -430,8 +438,11 @@ class ComparePane(Pane):
         tl.addWidget(self.columns_splitter, 1)
 
     def _build_corpus_page(self) -> None:
-        self.file_list = QListWidget()
-        self.file_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.file_list = CorpusList()
+        self.encoding_label = QLabel()
+        self.encoding_box = EncodingBox()
+        self.encoding_box.setEnabled(False)
+        self.encoding_label.setBuddy(self.encoding_box)
         self.add_files_button = QPushButton()
         self.remove_files_button = QPushButton()
         self.run_button = QPushButton()
@@ -443,7 +454,8 @@ class ComparePane(Pane):
         self.progress_label = QLabel()
         self.progress_label.setWordWrap(True)
         buttons = QVBoxLayout()
-        for b in (self.add_files_button, self.remove_files_button, self.run_button, self.cancel_button):
+        for b in (self.add_files_button, self.remove_files_button, self.encoding_label, self.encoding_box,
+                  self.run_button, self.cancel_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         files_row = QHBoxLayout()
@@ -519,6 +531,8 @@ class ComparePane(Pane):
         self.editor.textChanged.connect(self._text_edited)
         self._mode_group.idToggled.connect(self._mode_toggled)
         self.add_files_button.clicked.connect(self._choose_files)
+        self.file_list.itemSelectionChanged.connect(self._selection_changed)
+        self.encoding_box.chosen.connect(self.file_list.set_encoding)
         self.remove_files_button.clicked.connect(self._remove_selected_files)
         self.run_button.clicked.connect(self.run_corpus)
         self.cancel_button.clicked.connect(self.cancel_corpus)
@@ -534,9 +548,9 @@ class ComparePane(Pane):
             self.add_slot(e, compare=False)
         while len(self.slots) < MIN_SLOTS:
             self.add_slot(compare=False)
-        for p in s.get_list("files"):
-            if Path(p).is_file():
-                self.file_list.addItem(p)
+        files, encodings = s.get_list("files"), s.get_list("encodings")
+        kept = [(p, e) for p, e in zip(files, encodings + [""] * len(files)) if Path(p).is_file()]
+        self.file_list.add([p for p, _ in kept], [e for _, e in kept])
         self.editor.blockSignals(True)
         self.editor.setPlainText(s.get_str("text", SAMPLE_TEXT) if s.contains("text") else SAMPLE_TEXT)
         self.editor.blockSignals(False)
@@ -559,6 +573,7 @@ class ComparePane(Pane):
         s = self._settings
         s.set("models", [e.name for e in self.entries()])
         s.set("files", self.files())
+        s.set("encodings", self.file_list.encodings())
         s.set("mode", "corpus" if self.corpus_mode.isChecked() else "text")
         text = self.editor.toPlainText()
         if len(text) <= REMEMBER_CHARS:
@@ -723,15 +738,10 @@ class ComparePane(Pane):
 
     # -- corpus mode ---------------------------------------------------------
     def files(self) -> list[str]:
-        return [self.file_list.item(i).text() for i in range(self.file_list.count())]
+        return self.file_list.paths()
 
     def add_files(self, paths: Sequence[str | Path]) -> None:
-        have = set(self.files())
-        for p in paths:
-            p = str(p)
-            if p not in have:
-                self.file_list.addItem(p)
-                have.add(p)
+        self.file_list.add(paths)
 
     def _choose_files(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
@@ -752,8 +762,14 @@ class ComparePane(Pane):
         self._choose_files()
 
     def _remove_selected_files(self) -> None:
-        for item in self.file_list.selectedItems():
-            self.file_list.takeItem(self.file_list.row(item))
+        self.file_list.remove_selected()
+
+    def _selection_changed(self) -> None:
+        """The encoding box shows the current file's encoding and applies to the selected ones."""
+        encoding = self.file_list.current_encoding()
+        self.encoding_box.setEnabled(bool(self.file_list.selectedItems()))
+        if encoding is not None:
+            self.encoding_box.show_encoding(encoding)
 
     def run_corpus(self) -> Job | None:
         """Measure the chosen tokenizers over the corpus files (in the background)."""
@@ -766,7 +782,7 @@ class ComparePane(Pane):
             errors.show_error(self, InputError(f"choose at least {MIN_SLOTS} tokenizers",
                                                code="compare.few_tokenizers", count=MIN_SLOTS))
             return None
-        job = Job(compare_files, self.catalog, entries, files, name="compare corpus")
+        job = Job(compare_files, self.catalog, entries, self.file_list.text_paths(), name="compare corpus")
         job.progress.connect(self._corpus_progress)
         job.finished.connect(self._corpus_finished)
         job.failed.connect(lambda msg, j=job: self._corpus_failed(j, msg))

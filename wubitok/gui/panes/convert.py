@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMenu,
     QPlainTextEdit,
+    QSizePolicy,
     QSplitter,
     QTextEdit,
     QToolButton,
@@ -33,13 +34,14 @@ from PySide6.QtWidgets import (
 )
 
 from ...convert import CODE_STYLES, to_codes
-from ...fileio import atomic_write_text, read_text
+from ...fileio import TextFile, TextLayout, atomic_write_text, encoding_label, read_text_file
 from ...query import CodePiece, decode_code_text, is_code_text
 from ..support import errors
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.latest_job import LatestJob
 from ..support.settings import Settings
 from ..support.workers import Job
+from ..widgets.encoding_box import EncodingBox
 from .base import Pane
 
 DEBOUNCE_MS = 120
@@ -114,12 +116,17 @@ def convert(source: str, text: str, style: str, separator: str) -> Conversion:
 
 
 class _Side(QWidget):
-    """One editor with its title and file buttons."""
+    """One editor with its title, encoding and file buttons."""
 
     def __init__(self, font, parent=None):
         super().__init__(parent)
         self.title = QLabel()
         self.title.setProperty("role", "heading")
+        # The encoding the side's file came in and is saved in.
+        self.encoding_box = EncodingBox()
+        self.path: str | None = None  # the file this side was read from or saved to
+        self.layout_of_file = TextLayout()
+        self.text_of_file: str | None = None  # the editor's text when the file was read or saved
         # Click: a file dialog; the arrow: the files opened last.
         self.open_button = QToolButton()
         self.open_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
@@ -138,10 +145,27 @@ class _Side(QWidget):
         self.editor.setTabChangesFocus(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        # Below the editor, as in a text editor's status bar: the file's name and encoding.
+        self.file_label = QLabel()
+        self.file_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        foot = QHBoxLayout()
+        foot.addWidget(self.file_label, 1)
+        foot.addWidget(self.encoding_box)
         layout.addLayout(head)
         layout.addWidget(self.editor, 1)
+        layout.addLayout(foot)
         self.copy_button.clicked.connect(
             lambda: QGuiApplication.clipboard().setText(self.editor.toPlainText()))
+
+    def set_file(self, path: str, text: str) -> None:
+        """The editor now holds ``text``, which is what the file ``path`` holds."""
+        self.path, self.text_of_file = path, text
+        self.file_label.setText(Path(path).name)
+        self.file_label.setToolTip(path)
+
+    def unchanged(self) -> bool:
+        """Whether the editor still holds exactly what its file holds."""
+        return self.path is not None and self.editor.toPlainText() == self.text_of_file
 
 
 class ConvertPane(Pane):
@@ -237,6 +261,7 @@ class ConvertPane(Pane):
             side.open_button.clicked.connect(lambda _=False, n=name: self.open_file(n))
             side.recent_menu.aboutToShow.connect(lambda n=name: self._fill_recent(n))
             side.save_button.clicked.connect(lambda _=False, n=name: self.save_file(n))
+            side.encoding_box.chosen.connect(lambda encoding, n=name: self.reopen_file(n, encoding))
             side.editor.installEventFilter(self)
             side.editor.verticalScrollBar().valueChanged.connect(lambda _: self._rehighlight.start())
             side.editor.verticalScrollBar().rangeChanged.connect(lambda *_: self._rehighlight.start())
@@ -272,6 +297,10 @@ class ConvertPane(Pane):
             side.open_button.setText(self.tr("Open…"))
             side.save_button.setText(self.tr("Save…"))
             side.copy_button.setText(self.tr("Copy"))
+            side.encoding_box.setToolTip(self.tr(
+                "The encoding of this side's file, and the one it is saved in. Choosing another reads "
+                "the file again in it, unless the text was changed: then only saving uses it."))
+            side.encoding_box.setAccessibleName(self.tr("Encoding"))
         self.chinese.editor.setPlaceholderText(self.tr("Type or paste Chinese text: 你好，世界"))
         self.codes.editor.setPlaceholderText(self.tr("…or type Wubi codes: wqiy vbg"))
         self.shared_title.setText(self.tr("Shared codes — double-click to choose another character"))
@@ -294,15 +323,16 @@ class ConvertPane(Pane):
 
     def open_file(self, side: str | None = None) -> None:
         side = side or self._focused_side()
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a UTF-8 text file"), self._settings.last_dir(),
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a text file"), self._settings.last_dir(),
                                               self.tr("Text files (*.txt);;All files (*)"))
         if path:
             self.load_file(path, side)
 
     def save_file(self, side: str | None = None) -> None:
         side = side or self._focused_side()
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save as UTF-8 text"), self._settings.last_dir(),
-                                              self.tr("Text files (*.txt);;All files (*)"))
+        encoding = encoding_label(self.editor_side(side).encoding_box.encoding())
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save as {} text").format(encoding),
+                                              self._settings.last_dir(), self.tr("Text files (*.txt);;All files (*)"))
         if path:
             self.save_to(path, side)
 
@@ -314,14 +344,36 @@ class ConvertPane(Pane):
         """A dropped file is read into the side it reads as (codes or Chinese)."""
         self.load_file(paths[0], self._focused_side())
 
-    def load_file(self, path: str | Path, side: str = CHINESE) -> Job:
-        """Read ``path`` in the background into one side; a bad file shows a dialog."""
-        def loaded(text: str) -> None:
+    def load_file(self, path: str | Path, side: str = CHINESE, encoding: str | None = None) -> Job:
+        """Read ``path`` in the background into one side, in ``encoding`` or the one
+        detected; a bad file shows a dialog.  The other side, unless it has a file of
+        its own, is saved the way this file came (encoding, line ending, BOM)."""
+        here = self.editor_side(side)
+
+        def loaded(file: TextFile) -> None:
             self._settings.remember_file(path)
-            self.editor(side).setPlainText(text)
+            here.editor.setPlainText(file.text)
+            here.set_file(str(path), here.editor.toPlainText())
+            for s in (here, self.editor_side(CODES if side == CHINESE else CHINESE)):
+                if s is here or s.path is None:
+                    s.layout_of_file = TextLayout.of(file)
+                    s.encoding_box.show_encoding(file.encoding)
             self.convert_now()
 
-        return self._loading.run(read_text, str(path), on_result=loaded, cancellable=False, name="read")
+        def failed(error: BaseException | str) -> None:
+            here.encoding_box.show_encoding(here.layout_of_file.encoding)  # what the text is in
+            errors.show_error(self, error)
+
+        return self._loading.run(read_text_file, str(path), encoding, on_result=loaded, on_failed=failed,
+                                 cancellable=False, name="read")
+
+    def reopen_file(self, side: str, encoding: str) -> Job | None:
+        """The user chose ``encoding`` for one side: its file is read again in it
+        while the text is the file's; else the text will be saved in it."""
+        here = self.editor_side(side)
+        if here.path is None or not here.unchanged():
+            return None
+        return self.load_file(here.path, side, encoding)
 
     def _fill_recent(self, side: str) -> None:
         menu = self.editor_side(side).recent_menu
@@ -338,10 +390,18 @@ class ConvertPane(Pane):
         return self.chinese if side == CHINESE else self.codes
 
     def save_to(self, path: str | Path, side: str) -> bool:
-        """Write one side atomically; True if it was saved."""
+        """Write one side atomically in its encoding (with the line ending and BOM
+        its file came with); True if it was saved.  Text the encoding cannot hold
+        is a dialog, and the file on disk stays as it was."""
+        here = self.editor_side(side)
+        encoding = here.encoding_box.encoding()
+        text = here.editor.toPlainText()
+        written = here.layout_of_file.apply(text, encoding)
         with errors.reported(self):
-            atomic_write_text(path, self.editor(side).toPlainText())
+            atomic_write_text(path, written, encoding)
             self._settings.remember_file(path)
+            here.set_file(str(path), text)
+            here.layout_of_file = TextLayout(here.layout_of_file.newline, written.startswith("\ufeff"), encoding)
             return True
         return False
 

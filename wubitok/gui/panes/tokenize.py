@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engines.base import check_cancel
-from ...fileio import read_text
+from ...fileio import TextFile, read_text_file
 from ...training import trained_by
 from ..support import errors
 from ..support.fonts import han_font, monospace_font
@@ -34,6 +34,7 @@ from ..support.latest_job import LatestJob
 from ..support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
 from ..support.settings import Settings
 from ..support.workers import Job
+from ..widgets.encoding_box import EncodingBox
 from ..widgets.token_table import TokenTable
 from ..widgets.token_view import COLOUR_MODES, DISPLAY_LIMIT, TokenizedText, TokenTextView, make_document, prepare
 from .base import Pane
@@ -87,9 +88,9 @@ def _id_lines(ids: list[int], per_line: int = IDS_PER_LINE) -> str:
     return "\n".join(" ".join(map(str, ids[i : i + per_line])) for i in range(0, len(ids), per_line))
 
 
-def _load_text_document(path: str, font: QFont) -> tuple[str, QTextDocument]:
-    text = read_text(path)
-    return text, make_document(text[:EDIT_LIMIT], font)
+def _load_text_document(path: str, font: QFont, encoding: str | None) -> tuple[TextFile, QTextDocument]:
+    file = read_text_file(path, encoding)
+    return file, make_document(file.text[:EDIT_LIMIT], font)
 
 
 def _replace_document(edit: QPlainTextEdit, doc: QTextDocument) -> None:
@@ -116,7 +117,8 @@ class TokenizePane(Pane):
         self._tokenizing = LatestJob(self, debounce_ms=DEBOUNCE_MS, start=self.retokenize)
         self._loading = LatestJob(self)
         self._source_text: str | None = None  # exact text of the last load, while unedited
-        self._loaded_file: tuple[str, int] | None = None  # (name, characters) of a file shown in part
+        self._file: TextFile | None = None  # the file shown, while it is (its encoding, its length)
+        self._file_path = ""
         self._result: TokenizeResult | None = None
         self._restoring = False
         self._build_toolbar()
@@ -149,10 +151,15 @@ class TokenizePane(Pane):
         self.editor.setFont(han_font(12))
         self.file_note = QLabel()
         self.file_note.setWordWrap(True)  # a long file name must not widen the window
+        self.encoding_label = QLabel()
+        self.encoding_box = EncodingBox()
+        self.encoding_label.setBuddy(self.encoding_box)
         self.close_file_button = QPushButton()
         file_bar = QHBoxLayout()
         file_bar.setContentsMargins(0, 0, 0, 0)
         file_bar.addWidget(self.file_note, 1)
+        file_bar.addWidget(self.encoding_label)
+        file_bar.addWidget(self.encoding_box)
         file_bar.addWidget(self.close_file_button)
         self.file_bar = QWidget()
         self.file_bar.setLayout(file_bar)
@@ -254,6 +261,9 @@ class TokenizePane(Pane):
         self.editor.setPlaceholderText(self.tr("Type or paste text here, or open a file"))
         self.editor.setAccessibleName(self.tr("Text to tokenize"))
         self.close_file_button.setText(self.tr("Close file"))
+        self.encoding_label.setText(self.tr("&Encoding:"))
+        self.encoding_box.setToolTip(self.tr("The encoding the file was read in (detected); choose another "
+                                             "to read the file again in it (until the text is edited)"))
         self.token_view.setAccessibleName(self.tr("Tokens over the text"))
         self.token_table.setAccessibleName(self.tr("Token table"))
         self.token_table.token_model.retranslate()
@@ -263,11 +273,12 @@ class TokenizePane(Pane):
         self._show_count()
         if self._result is not None:
             self.stats_label.setText(self._stats_text(self._result))
-        if self._loaded_file is not None:
+        if self._file is not None:
             self._show_file_note()
 
     def _connect(self) -> None:
         self.close_file_button.clicked.connect(lambda: self.set_sample_text(""))
+        self.encoding_box.chosen.connect(self.reopen_text_file)
         self.editor.textChanged.connect(self._text_edited)
         self.model_box.currentIndexChanged.connect(self._model_changed)
         self.whitespace_box.toggled.connect(self.token_view.set_whitespace_visible)
@@ -314,7 +325,7 @@ class TokenizePane(Pane):
     def set_sample_text(self, text: str) -> None:
         """Show ``text`` (used by ``wubitok gui --screenshot --text``)."""
         self._source_text = text
-        self._loaded_file = None
+        self._file = None
         self.editor.setReadOnly(False)
         self.file_bar.hide()
         self.editor.setPlainText(text)
@@ -343,11 +354,23 @@ class TokenizePane(Pane):
             entry = self.catalog.add_file(path)
             self.set_model(entry)
 
-    def open_text_file(self, path: str | Path) -> Job:
-        """Load a UTF-8 file into the text box (read in the background)."""
+    def open_text_file(self, path: str | Path, encoding: str | None = None) -> Job:
+        """Load a text file into the text box (read in the background), in
+        ``encoding`` or the one detected; the file bar shows which."""
         self.status_label.setText(self.tr("Loading {}…").format(Path(path).name))
-        return self._loading.run(_load_text_document, str(path), self.editor.font(), cancellable=False, name="read",
-                                 on_result=lambda result, p=str(path): self._text_loaded(p, result))
+        return self._loading.run(_load_text_document, str(path), self.editor.font(), encoding, cancellable=False,
+                                 name="read", on_result=lambda result, p=str(path): self._text_loaded(p, result),
+                                 on_failed=self._load_failed)
+
+    def reopen_text_file(self, encoding: str) -> Job | None:
+        """Read the file shown again in ``encoding`` (the user's choice in the file bar)."""
+        if self._file is None or self.editor.document().isModified():
+            return None  # edited: the text is the user's now, not the file's
+        return self.open_text_file(self._file_path, encoding)
+
+    def file_encoding(self) -> str | None:
+        """The encoding of the file shown (None for typed text)."""
+        return self._file.encoding if self._file is not None else None
 
     def drop_files(self, paths: list[Path]) -> None:
         """A dropped model file (.json, .model, .tiktoken) is opened as a tokenizer, anything else as text."""
@@ -373,26 +396,37 @@ class TokenizePane(Pane):
         return not (self._tokenizing.pending() or self._loading.pending())
 
     # -- slots ---------------------------------------------------------------
-    def _text_loaded(self, path: str, result) -> None:
-        text, doc = result
+    def _text_loaded(self, path: str, result: tuple[TextFile, QTextDocument]) -> None:
+        file, doc = result
         _replace_document(self.editor, doc)
         doc.setModified(False)
-        self._source_text = text
-        partial = len(text) > EDIT_LIMIT
-        self.editor.setReadOnly(partial)
-        self.file_bar.setVisible(partial)
-        self._loaded_file = (Path(path).name, len(text)) if partial else None
+        doc.modificationChanged.connect(lambda edited: self.encoding_box.setEnabled(not edited))
+        self._source_text = file.text
+        self._file, self._file_path = file, path
+        self.editor.setReadOnly(len(file.text) > EDIT_LIMIT)
+        self.file_bar.show()
+        self.encoding_box.show_encoding(file.encoding)
+        self.encoding_box.setEnabled(True)
         self._show_file_note()
         Settings("tokenize").remember_file(path)
         self.status_label.clear()
         self._text_edited()
 
+    def _load_failed(self, error: BaseException | str) -> None:
+        self.status_label.clear()
+        if self._file is not None:  # a reopen that failed: the box shows what the text is in
+            self.encoding_box.show_encoding(self._file.encoding)
+        errors.show_error(self, error)
+
     def _show_file_note(self) -> None:
-        if self._loaded_file is None:
+        if self._file is None:
             return
-        name, total = self._loaded_file
+        name, total = Path(self._file_path).name, len(self._file.text)
         if len(name) > 40:  # a long name cannot wrap: it would widen the window
             name = name[:19] + "…" + name[-19:]
+        if total <= EDIT_LIMIT:
+            self.file_note.setText(name)
+            return
         self.file_note.setText(
             self.tr("{name}: showing the first {shown:,} of {total:,} characters, read-only; "
                     "the tokens and counts cover the whole file.")

@@ -14,7 +14,6 @@ from typing import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFileDialog,
@@ -24,7 +23,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -44,6 +42,8 @@ from ..support import errors, progress_text
 from ..support.model_catalog import ModelCatalog, shared_catalog
 from ..support.settings import Settings
 from ..support.workers import Job
+from ..widgets.corpus_list import CorpusList
+from ..widgets.encoding_box import EncodingBox
 from .base import Pane
 
 # (model type, label) in the order offered.
@@ -115,8 +115,11 @@ class TrainPane(Pane):
         """Every visible text in the current language; files, options and progress stay."""
         self.add_files_button.setText(self.tr("Add files…"))
         self.remove_files_button.setText(self.tr("Remove"))
-        self.corpus_box.setTitle(self.tr("Corpus (UTF-8 text files)"))
+        self.corpus_box.setTitle(self.tr("Corpus (text files)"))
         self.file_list.setAccessibleName(self.tr("Corpus files"))
+        self.encoding_label.setText(self.tr("&Encoding:"))
+        self.encoding_box.setToolTip(self.tr("The encoding the selected files are read in (detected when added); "
+                                             "choose another to read them in it"))
         for key, box in self.algorithm_boxes.items():
             box.setText(self.algorithm_label(key))
         self.special_edit.setPlaceholderText(self.tr("the model's defaults (space-separated, e.g. <s> </s>)"))
@@ -146,14 +149,19 @@ class TrainPane(Pane):
         self._update_corpus_label()
 
     def _build_corpus(self) -> None:
-        self.file_list = QListWidget()
-        self.file_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.file_list = CorpusList()
+        self.encoding_label = QLabel()
+        self.encoding_box = EncodingBox()
+        self.encoding_box.setEnabled(False)
+        self.encoding_label.setBuddy(self.encoding_box)
         self.add_files_button = QPushButton()
         self.remove_files_button = QPushButton()
         self.corpus_label = QLabel()
         corpus_buttons = QVBoxLayout()
         corpus_buttons.addWidget(self.add_files_button)
         corpus_buttons.addWidget(self.remove_files_button)
+        corpus_buttons.addWidget(self.encoding_label)
+        corpus_buttons.addWidget(self.encoding_box)
         corpus_buttons.addStretch(1)
         self.corpus_box = QGroupBox()
         cl = QGridLayout(self.corpus_box)
@@ -236,6 +244,8 @@ class TrainPane(Pane):
 
     def _connect(self) -> None:
         self.add_files_button.clicked.connect(self._choose_files)
+        self.file_list.itemSelectionChanged.connect(self._selection_changed)
+        self.encoding_box.chosen.connect(self.file_list.set_encoding)
         self.remove_files_button.clicked.connect(self._remove_selected_files)
         self.folder_button.clicked.connect(self._choose_folder)
         self.train_button.clicked.connect(self.start_training)
@@ -248,9 +258,9 @@ class TrainPane(Pane):
     # -- settings ------------------------------------------------------------
     def _restore(self) -> None:
         s = self._settings
-        for p in s.get_list("files"):
-            if Path(p).is_file():
-                self.file_list.addItem(p)
+        files, encodings = s.get_list("files"), s.get_list("encodings")
+        kept = [(p, e) for p, e in zip(files, encodings + [""] * len(files)) if Path(p).is_file()]
+        self.file_list.add([p for p, _ in kept], [e for _, e in kept])
         chosen = s.get_list("algorithms") if s.contains("algorithms") else ["wubi-bpe", "bpe"]
         for key, box in self.algorithm_boxes.items():
             box.setChecked(key in chosen)
@@ -268,6 +278,7 @@ class TrainPane(Pane):
     def save_state(self) -> None:
         s = self._settings
         s.set("files", self.files())
+        s.set("encodings", self.file_list.encodings())
         s.set("algorithms", self.algorithms())
         s.set("vocab_size", self.vocab_spin.value())
         s.set("min_frequency", self.min_freq_spin.value())
@@ -280,14 +291,10 @@ class TrainPane(Pane):
 
     # -- inputs --------------------------------------------------------------
     def files(self) -> list[str]:
-        return [self.file_list.item(i).text() for i in range(self.file_list.count())]
+        return self.file_list.paths()
 
     def add_files(self, paths: Sequence[str | os.PathLike]) -> None:
-        have = set(self.files())
-        for p in map(str, paths):
-            if p not in have:
-                self.file_list.addItem(p)
-                have.add(p)
+        self.file_list.add(paths)
         self._update_corpus_label()
 
     def set_algorithms(self, keys: Sequence[str]) -> None:
@@ -342,9 +349,15 @@ class TrainPane(Pane):
         self._choose_files()
 
     def _remove_selected_files(self) -> None:
-        for item in self.file_list.selectedItems():
-            self.file_list.takeItem(self.file_list.row(item))
+        self.file_list.remove_selected()
         self._update_corpus_label()
+
+    def _selection_changed(self) -> None:
+        """The encoding box shows the current file's encoding and applies to the selected ones."""
+        encoding = self.file_list.current_encoding()
+        self.encoding_box.setEnabled(bool(self.file_list.selectedItems()))
+        if encoding is not None:
+            self.encoding_box.show_encoding(encoding)
 
     def _choose_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, self.tr("Save models in"), self.folder_edit.text())
@@ -352,7 +365,7 @@ class TrainPane(Pane):
             self.folder_edit.setText(folder)
 
     def _requests(self) -> list[TrainRequest]:
-        files = tuple(self.files())
+        files = tuple(self.file_list.text_paths())
         if not files:
             raise InputError("add at least one corpus file", code="train.no_files")
         algorithms = self.algorithms()

@@ -1,0 +1,79 @@
+"""Corpus files (Compare's corpus mode, Train), each with the encoding it is read in.
+
+The encoding is detected from a file's first 64 KB when it is added (cheap
+enough for the GUI thread) and shown after its path; the user can choose
+another for the selected files.  A file that is not text is listed with "?"
+(its tooltip says why) and reported with a dialog when the run reads it.
+"""
+from __future__ import annotations
+
+import os
+from typing import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
+
+from ...errors import FileError
+from ...fileio import TextPath, encoding_label, file_encoding
+from ..support import errors
+
+PathRole = Qt.ItemDataRole.UserRole
+EncodingRole = Qt.ItemDataRole.UserRole + 1  # a codec name, or "" when the file is not text
+
+
+class CorpusList(QListWidget):
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # the encoding at the end stays visible
+
+    def paths(self) -> list[str]:
+        return [self.item(i).data(PathRole) for i in range(self.count())]
+
+    def encodings(self) -> list[str]:
+        """Each file's encoding, "" for a file that is not text."""
+        return [self.item(i).data(EncodingRole) for i in range(self.count())]
+
+    def text_paths(self) -> list[TextPath | str]:
+        """What a run reads: each file with its encoding (a file that is not text as
+        its path, so that reading it gives the clear error)."""
+        return [TextPath(p, e) if e else p for p, e in zip(self.paths(), self.encodings())]
+
+    def add(self, paths: Sequence[str | os.PathLike], encodings: Sequence[str] = ()) -> None:
+        """Add files not listed yet, in the given encodings or the detected ones."""
+        have = set(self.paths())
+        for i, path in enumerate(map(str, paths)):
+            if path in have:
+                continue
+            have.add(path)
+            item = QListWidgetItem()
+            item.setData(PathRole, path)
+            try:
+                encoding = file_encoding(path, encodings[i] if i < len(encodings) and encodings[i] else None)
+            except FileError as exc:
+                encoding = ""
+                item.setToolTip(errors.message_of(exc))
+            item.setData(EncodingRole, encoding)
+            self.addItem(item)
+            self._show(item)
+
+    def remove_selected(self) -> None:
+        for item in self.selectedItems():
+            self.takeItem(self.row(item))
+
+    def current_encoding(self) -> str | None:
+        """The encoding of the current file, None without one (or when it is not text)."""
+        item = self.currentItem()
+        return item.data(EncodingRole) or None if item is not None else None
+
+    def set_encoding(self, encoding: str) -> None:
+        """Read the selected files in ``encoding`` (the user's choice)."""
+        for item in self.selectedItems():
+            item.setData(EncodingRole, encoding)
+            item.setToolTip("")
+            self._show(item)
+
+    @staticmethod
+    def _show(item: QListWidgetItem) -> None:
+        encoding = item.data(EncodingRole)
+        item.setText(f"{item.data(PathRole)}  ·  {encoding_label(encoding) if encoding else '?'}")
