@@ -62,6 +62,26 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def usage(pid: int) -> tuple[float, int, int]:
+    """A process's CPU time (ms, all threads), and its threads' voluntary and involuntary
+    (preempted) context switches."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    utime, stime = stat[stat.rindex(")") + 2:].split()[11:13]
+    cpu = (int(utime) + int(stime)) * 1000 / os.sysconf("SC_CLK_TCK")
+    switches = [0, 0]
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            lines = (task / "status").read_text().splitlines()
+        except OSError:
+            continue  # a thread that ended
+        for line in lines:
+            if line.startswith("voluntary_ctxt_switches:"):
+                switches[0] += int(line.split()[1])
+            elif line.startswith("nonvoluntary_ctxt_switches:"):
+                switches[1] += int(line.split()[1])
+    return cpu, switches[0], switches[1]
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -148,10 +168,19 @@ def measure(bus, ibus: PrivateIbus, engine: str, commits: int) -> dict:
     client.press(IBus.KEY_space)
     (pid,) = set(ibus.engine_pids()) - before
     stamps = Stamps(client)
-    presses = {mode: type_chars(client, stamps, commits, sync=mode == "sync") for mode in MODES}
+    processes = {"client": os.getpid(), "daemon": ibus.daemon.pid, "engine": pid}
+    presses, cost = {}, {}
+    for mode in MODES:
+        before_use = {name: usage(p) for name, p in processes.items()}
+        presses[mode] = type_chars(client, stamps, commits, sync=mode == "sync")
+        keys = 2 * commits
+        for name, p in processes.items():
+            used = [(b - a) / keys for a, b in zip(before_use[name], usage(p))]
+            cost[f"{mode} {name}"] = used
     assert set(client.commits) == {"一"}, set(client.commits)
     client.destroy()
-    return {"start_s": start, "rss_mb": rss_mb(pid), "pid": pid, "presses": presses, "received": stamps.received}
+    return {"start_s": start, "rss_mb": rss_mb(pid), "pid": pid, "presses": presses, "received": stamps.received,
+            "cost": cost}
 
 
 def engine_work(bus, commits: int) -> dict[str, float]:
@@ -251,6 +280,22 @@ def print_split(mode: str, rows: dict[str, list[dict[str, float]]]) -> None:
             print(f"  {'':8}{label:12}" + "".join(f"{middle(r[c] for r in group):14.2f}" for c in cols))
 
 
+def print_collections(trace: list) -> None:
+    """The engine's garbage collections from its first key on (keys and between them)."""
+    starts: dict[int, int] = {}
+    spans: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    events = sorted(trace)
+    first = next(i for i, (_, what, _) in enumerate(events) if what == "key-in")
+    for t, what, generation in events[first:]:
+        if what == "gc-start":
+            starts[generation] = t
+        elif what == "gc-stop" and generation in starts:
+            spans[generation].append((t - starts.pop(generation)) / 1e6)
+    keys = sum(1 for _, what, _ in trace if what == "key-in")
+    print(f"engine's collections over {keys} key events (presses and releases): "
+          + "; ".join(f"gen{g} {len(v)} (longest {max(v, default=0):.2f} ms)" for g, v in spans.items()))
+
+
 SPLIT_LEGEND = """
 to_engine: client -> daemon -> engine's do_process_key_event; to_1st_signal: from there to the
 engine's first signal (commit-text or the pre-edit); 1st_signal_on: from there to the client's
@@ -294,12 +339,17 @@ def main() -> int:
     print(f"\n{'engine':34}{'start_s':>18}{'rss_mb':>18}")
     for name, run in runs.items():
         print(f"{name:34}{run['start_s']:18.2f}{run['rss_mb']:18.1f}")
+    print("\nper key typed (press and release), in each process: CPU ms, context switches waiting (voluntary)"
+          " and preempted (involuntary)")
+    for name, run in runs.items():
+        print(f"  {name}: " + "; ".join(f"{who} {c:.2f} ms {v:.1f}/{i:.2f}" for who, (c, v, i) in run["cost"].items()))
     if not reference and not args.trace:
         print("(ibus-table not installed: apt install ibus-table-wubi for the reference)")
     if args.trace:
         for mode in MODES:
             print_split(mode, split(runs[OURS]["presses"][mode], runs[OURS]["received"], trace))
         print(SPLIT_LEGEND)
+        print_collections(trace)
     else:
         print(f"\n{OURS} adapter's own work per key (g, Space; {2 * args.commits} keys, in this process):")
         print("  " + ", ".join(f"{k} {v:.3f}" for k, v in work.items()))

@@ -99,6 +99,7 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
         # The cursor stays on the first candidate: the one Space commits and Ctrl+Delete forgets.
         self._table = IBus.LookupTable.new(ime.options.page_size, 0, True, False)
         self._table.set_orientation(IBus.Orientation.HORIZONTAL)
+        self._labels = 0  # how many labels the table holds
         self._props = IBus.PropList()
         self._prop: dict[str, Any] = {}
         for toggle in TOGGLES:
@@ -215,14 +216,17 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
         table = self._table
         table.clear()
         table.set_page_size(max(1, len(state.candidates)))
-        for i, cand in enumerate(state.candidates):
+        for cand in state.candidates:
             shown = f"{cand.text} {cand.hint}" if cand.hint else cand.text
             text = IBus.Text.new_from_string(shown)
             if cand.hint:
                 start = len(cand.text) + 1
                 text.append_attribute(IBus.AttrType.FOREGROUND, _HINT_COLOUR, start, start + len(cand.hint))
             table.append_candidate(text)
+        # clear() keeps the labels (all of them are sent with every table): add only new ones.
+        for i in range(self._labels, len(state.candidates)):
             table.set_label(i, IBus.Text.new_from_string(f"{i + 1}"))
+        self._labels = max(self._labels, len(state.candidates))
 
     def _sync_properties(self, state: ImeState, *, notify: bool) -> None:
         self._shown_modes = (state.chinese, state.full_width, state.chinese_punctuation)

@@ -74,11 +74,15 @@ def run_engine() -> int:
     options = saved.current().to_dict()
     user = open_user_db(options)
     # Load the whole index before taking the bus name, so the first key is as fast as any
-    # other (the daemon waits for the name when a context selects the engine).
-    ImeEngine(user_frequencies=user, **options).preload()
-    # The index is some 200,000 objects that live as long as the process: a full collection
-    # walking them is a pause of 0.1-0.2 s in the middle of typing.  Keep the collector off them.
-    gc.freeze()
+    # other (the daemon waits for the name when a context selects the engine).  The
+    # collector stays off meanwhile: it would walk the growing index again and again
+    # (eight full collections, some 1.1 s of a 10 s start at load 10); preload() then
+    # freezes the index out of every later collection.
+    gc.disable()
+    try:
+        ImeEngine(user_frequencies=user, **options).preload()
+    finally:
+        gc.enable()
     serial = itertools.count(1)
 
     def create_engine(_factory: Any, name: str) -> Any:
