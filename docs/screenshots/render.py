@@ -1,4 +1,5 @@
-"""Render the README's screenshots: every pane in English (light) and 简体中文 (dark).
+"""Render the README's screenshots: every pane in English (light) and 简体中文
+(dark), and Tokenize and Compare in the other two combinations too.
 
     python docs/screenshots/render.py [PANE ...]
 
@@ -22,14 +23,40 @@ TEXTS = {
     "train": None,
     "ime": None,
 }
-VARIANTS = (("en", "light", HERE), ("zh_CN", "dark", HERE / "zh_CN-dark"))
+# (language, theme, folder, panes rendered); None: every pane.
+VARIANTS = (
+    ("en", "light", HERE, None),
+    ("zh_CN", "dark", HERE / "zh_CN-dark", None),
+    ("en", "dark", HERE / "en-dark", ("tokenize", "compare")),
+    ("zh_CN", "light", HERE / "zh_CN-light", ("tokenize", "compare")),
+)
+
+
+def remember_corpus(data_dir: Path) -> None:
+    """Train's corpus list as a user left it: the bundled samples in three encodings."""
+    from PySide6.QtCore import QSettings
+
+    samples = HERE.parents[1] / "resources" / "samples"
+    corpus = data_dir / "corpus"
+    corpus.mkdir()
+    files = []
+    for name, encoding in (("tang300.txt", "gb18030"), ("song100.txt", "utf-16"), ("fortunes-zh.txt", "utf-8")):
+        out = corpus / name
+        out.write_bytes((samples / name).read_text(encoding="utf-8").encode(encoding))
+        files.append(str(out))
+    settings = QSettings(str(data_dir / "wubitok-gui.ini"), QSettings.Format.IniFormat)
+    settings.setValue("train/files", files)
+    settings.sync()
 
 
 def main(panes: list[str]) -> int:
-    for lang, theme, folder in VARIANTS:
+    for lang, theme, folder, only in VARIANTS:
         folder.mkdir(exist_ok=True)
-        for pane in panes or list(TEXTS):
-            env = dict(os.environ, WUBITOK_DATA_DIR=tempfile.mkdtemp(prefix="wubitok-shot-"))
+        for pane in [p for p in panes or list(TEXTS) if only is None or p in only]:
+            data_dir = Path(tempfile.mkdtemp(prefix="wubitok-shot-"))
+            env = dict(os.environ, WUBITOK_DATA_DIR=str(data_dir))
+            if pane == "train":
+                remember_corpus(data_dir)
             cmd = [sys.executable, "-m", "wubitok", "gui", "--screenshot", str(folder / f"{pane}.png"),
                    "--pane", pane, "--size", "1200x800", "--lang", lang, "--theme", theme]
             if TEXTS[pane] is not None:

@@ -67,11 +67,11 @@
     </message>
     <message>
         <source>&amp;Encoding:</source>
-        <translation>编码(&amp;E)：</translation>
+        <translation>字符编码(&amp;E)：</translation>
     </message>
     <message>
         <source>The encoding the selected files are read in (detected when added); choose another to read them in it</source>
-        <translation>读取所选文件所用的编码（添加时自动检测）；选择其他编码即按该编码读取</translation>
+        <translation>读取所选文件所用的字符编码（添加时自动检测）；选择其他编码即按该编码读取</translation>
     </message>
     <message>
         <source>Add files…</source>
@@ -226,7 +226,11 @@
     </message>
     <message>
         <source>Encoding</source>
-        <translation>编码</translation>
+        <translation>字符编码</translation>
+    </message>
+    <message>
+        <source>Encoding:</source>
+        <translation>字符编码：</translation>
     </message>
     <message>
         <source>Type or paste Chinese text: 你好，世界</source>
@@ -258,7 +262,7 @@
     </message>
     <message>
         <source>The encoding of this side&apos;s file, and the one it is saved in. Choosing another reads the file again in it, unless the text was changed: then only saving uses it.</source>
-        <translation>这一侧文件的编码，也是保存时使用的编码。选择其他编码会按该编码重新读取文件；若文本已改动，则只在保存时使用它。</translation>
+        <translation>这一侧文件的字符编码，也是保存时使用的编码。选择其他编码会按该编码重新读取文件；若文本已改动，则只在保存时使用它。</translation>
     </message>
     <message>
         <source>No recent files</source>
@@ -1108,7 +1112,7 @@
     </message>
     <message>
         <source>&amp;Encoding:</source>
-        <translation>编码(&amp;E)：</translation>
+        <translation>字符编码(&amp;E)：</translation>
     </message>
     <message>
         <source>Tokens over the text</source>
@@ -1212,7 +1216,7 @@
     </message>
     <message>
         <source>The encoding the file was read in (detected); choose another to read the file again in it (until the text is edited)</source>
-        <translation>读取该文件所用的编码（自动检测）；选择其他编码即按该编码重新读取文件（文本改动前有效）</translation>
+        <translation>读取该文件所用的字符编码（自动检测）；选择其他编码即按该编码重新读取文件（文本改动前有效）</translation>
     </message>
     <message>
         <source>vocabulary {:,}</source>
@@ -1347,11 +1351,11 @@
     </message>
     <message>
         <source>&amp;Encoding:</source>
-        <translation>编码(&amp;E)：</translation>
+        <translation>字符编码(&amp;E)：</translation>
     </message>
     <message>
         <source>The encoding the selected files are read in (detected when added); choose another to read them in it</source>
-        <translation>读取所选文件所用的编码（添加时自动检测）；选择其他编码即按该编码读取</translation>
+        <translation>读取所选文件所用的字符编码（添加时自动检测）；选择其他编码即按该编码读取</translation>
     </message>
     <message>
         <source>Cheapest code per character + index (best measured)</source>

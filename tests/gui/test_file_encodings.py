@@ -204,7 +204,7 @@ def test_train_lists_each_corpus_file_with_its_encoding_and_keeps_the_users_choi
     pane.add_files([files["gbk"], files["big5"], files["utf16"]])
     assert _corpus_rows(pane) == [f"{files['gbk']}  ·  GB18030", f"{files['big5']}  ·  Big5",
                                   f"{files['utf16']}  ·  UTF-16LE"]
-    assert not pane.encoding_box.isEnabled()
+    assert not pane.encoding_box.isEnabled() and pane.encoding_box.currentText() == ""
     item = pane.file_list.item(1)
     rect = pane.file_list.visualItemRect(item)
     qtbot.mouseClick(pane.file_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())

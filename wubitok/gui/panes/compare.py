@@ -442,6 +442,7 @@ class ComparePane(Pane):
         self.encoding_label = QLabel()
         self.encoding_box = EncodingBox()
         self.encoding_box.setEnabled(False)
+        self.encoding_box.setCurrentIndex(-1)  # no file selected
         self.encoding_label.setBuddy(self.encoding_box)
         self.add_files_button = QPushButton()
         self.remove_files_button = QPushButton()
@@ -765,11 +766,15 @@ class ComparePane(Pane):
         self.file_list.remove_selected()
 
     def _selection_changed(self) -> None:
-        """The encoding box shows the current file's encoding and applies to the selected ones."""
+        """The encoding box shows the current file's encoding and applies to the selected
+        ones; with none selected it is empty and off."""
+        selected = bool(self.file_list.selectedItems())
         encoding = self.file_list.current_encoding()
-        self.encoding_box.setEnabled(bool(self.file_list.selectedItems()))
-        if encoding is not None:
+        self.encoding_box.setEnabled(selected)
+        if selected and encoding is not None:
             self.encoding_box.show_encoding(encoding)
+        else:
+            self.encoding_box.setCurrentIndex(-1)
 
     def run_corpus(self) -> Job | None:
         """Measure the chosen tokenizers over the corpus files (in the background)."""

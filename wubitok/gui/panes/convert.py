@@ -148,8 +148,11 @@ class _Side(QWidget):
         # Below the editor, as in a text editor's status bar: the file's name and encoding.
         self.file_label = QLabel()
         self.file_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.encoding_label = QLabel()
+        self.encoding_label.setBuddy(self.encoding_box)
         foot = QHBoxLayout()
         foot.addWidget(self.file_label, 1)
+        foot.addWidget(self.encoding_label)
         foot.addWidget(self.encoding_box)
         layout.addLayout(head)
         layout.addWidget(self.editor, 1)
@@ -301,6 +304,7 @@ class ConvertPane(Pane):
                 "The encoding of this side's file, and the one it is saved in. Choosing another reads "
                 "the file again in it, unless the text was changed: then only saving uses it."))
             side.encoding_box.setAccessibleName(self.tr("Encoding"))
+            side.encoding_label.setText(self.tr("Encoding:"))
         self.chinese.editor.setPlaceholderText(self.tr("Type or paste Chinese text: 你好，世界"))
         self.codes.editor.setPlaceholderText(self.tr("…or type Wubi codes: wqiy vbg"))
         self.shared_title.setText(self.tr("Shared codes — double-click to choose another character"))

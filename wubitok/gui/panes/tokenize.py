@@ -212,8 +212,9 @@ class TokenizePane(Pane):
         tokens = QSplitter(Qt.Orientation.Horizontal)
         tokens.addWidget(self.token_view)
         tokens.addWidget(self.token_table)
-        tokens.setStretchFactor(0, 3)
-        tokens.setStretchFactor(1, 2)
+        # Half each: at 1200 pixels the table's columns fit without scrolling sideways.
+        tokens.setStretchFactor(0, 1)
+        tokens.setStretchFactor(1, 1)
         self.tokens_splitter = tokens
 
         ids_box = QWidget()

@@ -1,6 +1,6 @@
 """The one place that turns errors into dialogs.
 
-User errors (:class:`~wubitok.errors.WubitokError`: a file that is not UTF-8,
+User errors (:class:`~wubitok.errors.WubitokError`: a file that is not text,
 a corrupt model, an unknown code) get a plain warning with the library's
 one-line message.  Anything else that escapes to the event loop is a bug: it
 gets an "unexpected error" dialog with the traceback under "Show Details",

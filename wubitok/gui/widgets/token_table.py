@@ -136,7 +136,7 @@ class TokenTable(QTableView):
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in zip(COLUMNS, (44, 56, 90, 90, 44)):
+        for column, width in zip(COLUMNS, (44, 56, 110, 100, 44)):
             self.setColumnWidth(COLUMNS.index(column), width)
         self._fit_rows()
         self.entered.connect(lambda index: self.tokenHovered.emit(index.row()))
