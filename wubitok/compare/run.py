@@ -18,9 +18,9 @@ import os
 import threading
 import time
 from collections import Counter
-from typing import Iterable, Iterator, Mapping, Sequence, Union
+from typing import Callable, Iterable, Iterator, Mapping, Sequence, Union
 
-from ..engines.base import ProgressCallback, Tokenizer, check_cancel
+from ..engines.base import Encoding, ProgressCallback, Tokenizer, check_cancel
 from ..engines.corpus import last_safe_cut
 from ..errors import InputError
 from ..fileio import iter_lines, iter_text_chunks
@@ -37,6 +37,11 @@ BATCH_CHARS = 1 << 16
 DOCUMENT_PART_CHARS = 1 << 22
 
 NamedTokenizers = Union[Mapping[str, Tokenizer], Sequence[tuple[str, Tokenizer]]]
+Batch = tuple[list[str], int]  # sample texts, and the input bytes they consumed
+Figures = tuple[CompareResult, Counter, Counter]  # one Tally's figures: result, id counts, token lengths
+Measured = tuple[list[Figures], int]  # every tokenizer's figures on a batch, and its input bytes
+# measure(batches, unit) -> what measure_batch gives for each batch, in order
+MeasureBatches = Callable[[Iterator[Batch], str], Iterable[Measured]]
 
 
 def named(tokenizers: NamedTokenizers) -> list[tuple[str, Tokenizer]]:
@@ -117,15 +122,16 @@ def _documents(texts: Iterable[str] | None, files: list[str | os.PathLike] | Non
             yield tail, len(tail.encode("utf-8", "surrogatepass"))
 
 
-def _batches(samples: Iterator[tuple[str, int]]) -> Iterator[tuple[list[Sample], int]]:
-    """Batches of non-empty samples, with the input bytes (line endings included) they consumed."""
-    batch: list[Sample] = []
+def _batches(samples: Iterator[tuple[str, int]]) -> Iterator[Batch]:
+    """Batches of non-empty sample texts, with the input bytes (line endings included) they consumed.
+    Texts, not Samples: a Sample is made where the batch is measured (in a worker process, if any)."""
+    batch: list[str] = []
     chars = raw_bytes = 0
     for text, n_bytes in samples:
         raw_bytes += n_bytes
         if not text:
             continue
-        batch.append(Sample.of(text))
+        batch.append(text)
         chars += len(text)
         if len(batch) >= BATCH_SAMPLES or chars >= BATCH_CHARS:
             yield batch, raw_bytes
@@ -134,13 +140,16 @@ def _batches(samples: Iterator[tuple[str, int]]) -> Iterator[tuple[list[Sample],
         yield batch, raw_bytes
 
 
-def _measure_batch(spec: tuple[list[tuple[str, Tokenizer]], str], item: tuple[list[Sample], int]
-                   ) -> tuple[list[tuple[CompareResult, Counter, Counter]], int]:
+def _measure_batch(spec: tuple[list[tuple[str, Tokenizer]], str], item: Batch) -> Measured:
+    # run_ranges' calling convention
+    return measure_batch(*spec, item)
+
+
+def measure_batch(pairs: Sequence[tuple[str, Tokenizer]], unit: str, item: Batch) -> Measured:
     """Every tokenizer's figures on one batch of samples (and the batch's input bytes);
-    ``spec``: the named tokenizers and what a sample is."""
-    pairs, unit = spec
-    batch, raw_bytes = item
-    bodies = [sample.text for sample in batch]
+    ``unit``: what a sample is ("document" or "line")."""
+    bodies, raw_bytes = item
+    batch = [Sample.of(text) for text in bodies]
     out = []
     for name, tokenizer in pairs:
         tally = Tally(name, tokenizer, unit)
@@ -154,6 +163,31 @@ def _measure_batch(spec: tuple[list[tuple[str, Tokenizer]], str], item: tuple[li
     return out, raw_bytes
 
 
+def measure_document(name: str, tokenizer: Tokenizer, text: str) -> tuple[Encoding, Figures]:
+    """One tokenizer on one non-empty text: its encoding, and its figures as
+    ``compare_tokenizers`` measures that text (for :func:`finish_figures`).
+
+    A front end that shows the tokens and the figures encodes once, and can
+    measure each tokenizer in a different process.
+    """
+    if not text:
+        raise InputError("measure_document needs a non-empty text")
+    tally = Tally(name, tokenizer, "document")
+    start = time.perf_counter()
+    (enc,) = tokenizer.encode_batch([text])
+    tally.result.encode_seconds += time.perf_counter() - start
+    tally.add(Sample.of(text), enc)
+    return enc, (tally.result, tally.id_counts, tally.lengths)
+
+
+def finish_figures(tokenizers: NamedTokenizers, figures: Sequence[Figures]) -> list[CompareResult]:
+    """The results of :func:`measure_document` figures, one per tokenizer, in order."""
+    tallies = [Tally(name, tok) for name, tok in named(tokenizers)]
+    for tally, part in zip(tallies, figures, strict=True):
+        tally.merge(*part)
+    return [t.finish() for t in tallies]
+
+
 def compare_tokenizers(
     tokenizers: NamedTokenizers,
     texts: str | Iterable[str] | None = None,
@@ -163,6 +197,7 @@ def compare_tokenizers(
     cancel: threading.Event | None = None,
     workers: int = 1,
     per_line: bool = False,
+    measure: MeasureBatches | None = None,
 ) -> list[CompareResult]:
     """Measure every tokenizer on the same samples; one result each, in order.
 
@@ -175,6 +210,9 @@ def compare_tokenizers(
     raises :class:`~wubitok.errors.Cancelled` at the next batch.  ``workers``
     > 1 measures batches in that many processes; the figures are the same
     (except the encode times, which are summed over the processes).
+    ``measure(batches, unit)`` replaces how batches are measured: it yields,
+    in order, what ``measure_batch(tokenizers, unit, batch)`` returns for each
+    (a front end runs it in worker processes that have the models already).
     """
     pairs = named(tokenizers)
     text_list, file_list, size = _check_input(texts, files)
@@ -187,7 +225,10 @@ def compare_tokenizers(
         progress("encoding", 0, total)
     # Batches are measured where run_ranges puts them (here, or in worker
     # processes that get the tokenizers once) and their figures added up in order.
-    parts = run_ranges(_measure_batch, (pairs, unit), _batches(samples), workers=workers)
+    if measure is not None:
+        parts = measure(_batches(samples), unit)
+    else:
+        parts = run_ranges(_measure_batch, (pairs, unit), _batches(samples), workers=workers)
     try:
         for measured, raw_bytes in parts:
             check_cancel(cancel)

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from .. import __version__
 from ..earlyinit import LANGUAGES, PANE_KEYS, PANES, THEMES
 from .panes.base import Pane
-from .support import file_drops, gc_pauses, i18n, keyboard, theme
+from .support import file_drops, gc_pauses, i18n, keyboard, theme, worker_processes
 from .support.settings import Settings
 
 DEFAULT_SIZE = QSize(1200, 800)
@@ -94,6 +94,7 @@ class MainWindow(QMainWindow):
         if not self.show_pane(start):
             self.show_pane(self._keys[0])
         gc_pauses.settle(collect=True)  # start-up objects live for good: no collection walks them again
+        worker_processes.start_in_background()  # Compare and Tokenize encode there
 
     # -- panes -------------------------------------------------------------
     def pane_keys(self) -> list[str]:

@@ -41,7 +41,8 @@ from ...compare import compare_tokenizers
 from ...compare.metrics import CompareResult
 from ...compare.plot import chart_data
 from ...compare.report import COLUMNS, format_results
-from ...compare.run import DOCUMENT_PART_CHARS
+from ...compare.run import DOCUMENT_PART_CHARS, finish_figures
+from ...encode_pool import ModelRef, encode_text, measure_corpus_batch, measure_text, shared_pool
 from ...engines.base import Tokenizer, check_cancel
 from ...errors import InputError
 from ...fileio import atomic_write_text
@@ -97,13 +98,27 @@ def _load_all(catalog: ModelCatalog, entries: Sequence[ModelEntry], cancel) -> l
 def compare_text(
     catalog: ModelCatalog, entries: Sequence[ModelEntry], text: str, font: QFont, *, cancel
 ) -> TextComparison:
-    """Worker body of text mode: metrics plus one prepared view per tokenizer."""
+    """Worker body of text mode: metrics plus one prepared view per tokenizer.
+
+    The tokenizers encode and are measured in the worker processes
+    (``encode_pool``), each text once; this thread keeps what only this
+    process can do: the display forms of tokens and the documents of the views.
+    """
     pairs = _load_all(catalog, entries, cancel)
-    results = compare_tokenizers(pairs, texts=text, cancel=cancel) if text.strip() else []
+    refs = [ModelRef.of(e.path, e.kind) for e in entries]
+    pool = shared_pool()
+    if text.strip():
+        measured = pool.call_all([(measure_text, ref, name, text) for ref, (name, _) in zip(refs, pairs)],
+                                 cancel=cancel)
+        packed = [enc for enc, _ in measured]
+        results = finish_figures(pairs, [figures for _, figures in measured])
+    else:
+        packed = [enc for enc, _ in pool.call_all([(encode_text, ref, text) for ref in refs], cancel=cancel)]
+        results = []
     views = []
-    for _, tok in pairs:
+    for (_, tok), enc in zip(pairs, packed):
         check_cancel(cancel)
-        data = prepare(text, tok.encode(text), tok.display_token)
+        data = prepare(text, enc.unpack(), tok.display_token)
         views.append((data, make_document(text[: data.shown_chars], font)))
     return TextComparison(results, views, [trained_by(tok) for _, tok in pairs])
 
@@ -111,9 +126,15 @@ def compare_text(
 def compare_files(
     catalog: ModelCatalog, entries: Sequence[ModelEntry], files: Sequence[str], *, progress, cancel
 ) -> list[CompareResult]:
-    """Worker body of corpus mode."""
+    """Worker body of corpus mode: batches are measured in the worker processes."""
     pairs = _load_all(catalog, entries, cancel)
-    return compare_tokenizers(pairs, files=files, progress=progress, cancel=cancel)
+    refs = [(name, ModelRef.of(e.path, e.kind)) for (name, _), e in zip(pairs, entries)]
+    pool = shared_pool()
+
+    def measure(batches, unit):
+        return pool.map(measure_corpus_batch, (refs, unit), batches, cancel=cancel)
+
+    return compare_tokenizers(pairs, files=files, progress=progress, cancel=cancel, measure=measure)
 
 
 def metric_headers() -> dict[str, tuple[str, str]]:

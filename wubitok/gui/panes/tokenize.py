@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...encode_pool import ModelRef, encode_text, shared_pool
 from ...engines.base import check_cancel
 from ...fileio import TextFile, read_text_file
 from ...training import trained_by
@@ -67,9 +68,10 @@ def tokenize_text(
     catalog: ModelCatalog, entry: ModelEntry, text: str, font: QFont, id_font: QFont, *, cancel
 ) -> TokenizeResult:
     """Worker body: load (cached), encode, prepare the view; checks ``cancel`` between steps."""
-    tok = catalog.load(entry)
-    check_cancel(cancel)
-    enc = tok.encode(text)
+    tok = catalog.load(entry)  # here too: display forms of tokens, vocabulary size
+    # Encoded in a worker process (encode_pool): its GIL is not the GUI thread's.
+    packed, roundtrip = shared_pool().call(encode_text, ModelRef.of(entry.path, entry.kind), text, cancel=cancel)
+    enc = packed.unpack()
     check_cancel(cancel)
     data = prepare(text, enc, tok.display_token)
     doc = make_document(text[: data.shown_chars], font)
@@ -78,7 +80,6 @@ def tokenize_text(
         ids += f"\n… (+{len(enc.ids) - ID_LIMIT:,})"
     ids_doc = make_document(ids, id_font)
     check_cancel(cancel)
-    roundtrip = tok.decode(enc.ids) == text
     return TokenizeResult(data, doc, ids_doc, tok.vocab_size, roundtrip, trained_by(tok))
 
 

@@ -1,0 +1,159 @@
+"""encode_pool: encode and compare tasks in worker processes that keep their models.
+
+Real spawned processes and the bundled models; the figures and encodings must be
+exactly those of the library called in this process (encode times aside).
+"""
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wubitok.compare.run import compare_tokenizers, finish_figures
+from wubitok.encode_pool import (
+    EncodePool,
+    ModelRef,
+    PackedEncoding,
+    encode_text,
+    measure_corpus_batch,
+    measure_text,
+    model,
+)
+from wubitok.errors import Cancelled, FileError, ModelError, WubitokError
+from wubitok.model_files import bundled_models_dir, guess_kind, load_model_file
+from wubitok.paths import resources_dir
+
+MODELS = sorted(bundled_models_dir().glob("*.json"))
+TIMES = ("encode_seconds", "encode_mb_per_s")
+TEXT = (resources_dir() / "samples" / "tang300.txt").read_text(encoding="utf-8")[:20_000] + "\nEnglish 123 😀 𠀀\r\n"
+
+
+def ref(path) -> ModelRef:
+    return ModelRef.of(path, guess_kind(path))
+
+
+def figures(results) -> list[dict]:
+    return [{k: v for k, v in r.to_json().items() if k not in TIMES} for r in results]
+
+
+@pytest.fixture(scope="module")
+def pool():
+    p = EncodePool(workers=2, processes=True)
+    p.start()
+    yield p
+    p.shutdown()
+
+
+@pytest.fixture(scope="module")
+def tokenizers():
+    return [(path.stem, load_model_file(path)) for path in MODELS]
+
+
+def test_workers_are_processes_that_keep_running(pool):
+    assert pool.uses_processes
+    pids = pool.worker_pids()
+    assert len(pids) == 2 and os.getpid() not in pids
+    pool.call(encode_text, ref(MODELS[0]), "你好")
+    assert pool.worker_pids() == pids
+
+
+def test_text_figures_and_encodings_are_the_librarys(pool, tokenizers):
+    measured = pool.call_all([(measure_text, ref(path), name, TEXT) for path, (name, _) in zip(MODELS, tokenizers)])
+    assert figures(finish_figures(tokenizers, [f for _, f in measured])) == figures(
+        compare_tokenizers(tokenizers, texts=TEXT))
+    for (packed, _), (_, tok) in zip(measured, tokenizers):
+        assert packed.unpack() == tok.encode(TEXT)
+
+
+def test_encode_text_says_whether_the_text_comes_back(pool, tokenizers):
+    for path, (_, tok) in zip(MODELS, tokenizers):
+        packed, roundtrip = pool.call(encode_text, ref(path), TEXT)
+        assert packed.unpack() == tok.encode(TEXT)
+        assert roundtrip == (tok.decode(tok.encode(TEXT).ids) == TEXT)
+
+
+def test_corpus_batches_measured_in_workers_give_the_same_figures(pool, tokenizers, tmp_path):
+    corpus = tmp_path / "c.txt"
+    corpus.write_text(TEXT * 8, encoding="utf-8")
+    refs = [(name, ref(path)) for path, (name, _) in zip(MODELS, tokenizers)]
+    seen: list[int] = []
+
+    def measure(batches, unit):
+        return pool.map(measure_corpus_batch, (refs, unit), batches)
+
+    pooled = compare_tokenizers(tokenizers, files=[corpus], measure=measure,
+                                progress=lambda stage, done, total: seen.append(done))
+    assert figures(pooled) == figures(compare_tokenizers(tokenizers, files=[corpus]))
+    assert seen[-1] == corpus.stat().st_size * len(tokenizers)
+
+
+def test_a_workers_error_arrives_as_itself(pool, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"model_type": "wubi-bpe", "format_version": 1, "vocab": 3}', encoding="utf-8")
+    with pytest.raises(ModelError) as caught:
+        pool.call(encode_text, ModelRef.of(bad, "wubitok"), "x")
+    here = pytest.raises(ModelError, load_model_file, bad, "wubitok").value
+    assert (str(caught.value), caught.value.code, caught.value.params) == (str(here), here.code, here.params)
+    with pytest.raises(FileError):
+        ModelRef.of(tmp_path / "missing.json", "wubitok")
+
+
+def test_cancel_drops_the_tasks_not_started(pool):
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(Cancelled):
+        pool.call_all([(encode_text, ref(path), TEXT * 5) for path in MODELS] * 3, cancel=cancel)
+    # The pool still answers, and answers the newest request.
+    packed, _ = pool.call(encode_text, ref(MODELS[0]), "新的")
+    assert packed.unpack() == load_model_file(MODELS[0]).encode("新的")
+
+
+def test_a_worker_that_dies_is_one_error_and_the_next_request_works():
+    p = EncodePool(workers=1, processes=True)
+    try:
+        p.start()
+        (pid,) = p.worker_pids()
+        os.kill(pid, signal.SIGKILL)
+        with pytest.raises(WubitokError, match="worker process died"):
+            p.call(encode_text, ref(MODELS[0]), TEXT)
+        packed, _ = p.call(encode_text, ref(MODELS[0]), "你好")
+        assert packed.unpack() == load_model_file(MODELS[0]).encode("你好")
+        assert p.uses_processes and p.worker_pids() != [pid]
+    finally:
+        p.shutdown()
+
+
+def test_shutdown_ends_the_workers_even_mid_task():
+    p = EncodePool(workers=1, processes=True)
+    p.start()
+    (pid,) = p.worker_pids()
+    p.submit(encode_text, ref(MODELS[0]), TEXT * 50)  # seconds of work, abandoned
+    p.shutdown(timeout=0.2)
+    assert not p.uses_processes
+    with pytest.raises(ProcessLookupError):
+        for _ in range(100):  # the process is reaped by shutdown; wait for the kernel to forget it
+            os.kill(pid, 0)
+            time.sleep(0.05)
+
+
+def test_without_processes_tasks_run_in_the_calling_thread(monkeypatch, tokenizers):
+    monkeypatch.setenv("WUBITOK_WORKER_PROCESSES", "0")
+    p = EncodePool()
+    p.start()
+    assert not p.uses_processes and p.worker_pids() == []
+    packed, _ = p.call(encode_text, ref(MODELS[0]), TEXT)
+    assert packed.unpack() == tokenizers[0][1].encode(TEXT)
+    assert model(ref(MODELS[0])) is model(ref(MODELS[0]))  # loaded once here too
+
+
+@settings(max_examples=60)
+@given(st.text(max_size=200))
+def test_packing_round_trips_any_encoding(tokenizers, text):
+    for _, tok in tokenizers:
+        enc = tok.encode(text)
+        assert PackedEncoding.pack(enc).unpack() == enc

@@ -1,0 +1,303 @@
+"""Encoding in worker processes that keep their models: heavy work off the GUI's GIL.
+
+The GUI encodes, measures and compares texts of hundreds of kilobytes as the
+user types.  In a thread of the GUI's own process that work shares one GIL
+with the GUI thread, which then waits for it: pauses of 0.1-0.3 s
+(``bench/bench_gui_stalls.py``, GUI thread busy ~0 ms during them).  A
+worker process has a GIL of its own; the GUI process only waits on a pipe.
+
+* :meth:`EncodePool.start` spawns the workers (the ``spawn`` context: a
+  process with Qt's threads must not ``fork``); call it once the window is up.
+* Tasks name their model by :class:`ModelRef` (path, kind, file time); each
+  worker loads a model once and keeps the last :data:`KEEP_MODELS`.
+* Encodings come back packed (:class:`PackedEncoding`: a few arrays and one
+  string), so unpickling them in the GUI process is a copy of bytes, not the
+  creation of hundreds of thousands of objects while holding the GIL.
+* :meth:`EncodePool.call_all` and :meth:`EncodePool.map` wait in the calling
+  thread (a GUI worker thread), and drop tasks not yet started once
+  ``cancel`` is set; a task already running ends on its own and its result is
+  dropped.  Only the newest request of a pane is ever shown.
+* Where processes cannot work (the pool fails to start, or the environment
+  variable ``WUBITOK_WORKER_PROCESSES=0``) tasks run in the calling thread,
+  as they did before this module.
+
+Workers lower their own priority (``nice``), so that on a busy machine the
+GUI process gets a core before they do.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+from array import array
+from collections import OrderedDict
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from itertools import accumulate, chain, islice
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
+
+from .compare.run import Batch, Figures, Measured, measure_batch, measure_document
+from .engines.base import Encoding, Tokenizer, check_cancel
+from .errors import FileError, WubitokError
+from .model_files import load_model_file
+
+R = TypeVar("R")
+KEEP_MODELS = 8  # per worker: Compare shows 4, Tokenize 1, and switching back is common
+AHEAD = 2  # corpus batches in flight per worker
+WAIT_STEP = 0.05  # seconds between looks at ``cancel`` while waiting
+WORKER_NICE = 5
+ENV_PROCESSES = "WUBITOK_WORKER_PROCESSES"
+
+
+@dataclass(frozen=True)
+class ModelRef:
+    """A model file as a worker loads it; a new file time means a new model."""
+
+    path: str
+    kind: str
+    mtime: float
+
+    @classmethod
+    def of(cls, path: str | os.PathLike, kind: str) -> "ModelRef":
+        try:
+            mtime = os.stat(path).st_mtime
+        except OSError:
+            raise FileError(f"{path}: no such file") from None
+        return cls(str(path), kind, mtime)
+
+
+@dataclass
+class PackedEncoding:
+    """An :class:`Encoding` as a few flat buffers (cheap to pickle and unpickle)."""
+
+    ids: array
+    offsets: array  # start, end, start, end, ...
+    partial: bytes
+    tokens: str  # every token's text, run together
+    token_ends: array  # where each token's text ends in ``tokens``
+
+    @classmethod
+    def pack(cls, enc: Encoding) -> "PackedEncoding":
+        return cls(array("q", enc.ids), array("q", chain.from_iterable(enc.offsets)), bytes(enc.partial),
+                   "".join(enc.tokens), array("q", accumulate(map(len, enc.tokens))))
+
+    def unpack(self) -> Encoding:
+        ends = self.token_ends.tolist()
+        tokens = list(map(self.tokens.__getitem__, map(slice, [0, *ends], ends)))
+        flat = iter(self.offsets.tolist())
+        return Encoding(self.ids.tolist(), tokens, list(zip(flat, flat)), [bool(b) for b in self.partial])
+
+
+# -- what runs in a worker ------------------------------------------------------
+_models: OrderedDict[ModelRef, Tokenizer] = OrderedDict()
+_models_lock = threading.Lock()  # the thread fallback may load from several threads
+
+
+def model(ref: ModelRef) -> Tokenizer:
+    """The tokenizer of ``ref``, loaded once per process (the last KEEP_MODELS kept)."""
+    with _models_lock:
+        tok = _models.get(ref)
+        if tok is not None:
+            _models.move_to_end(ref)
+            return tok
+    tok = load_model_file(Path(ref.path), ref.kind)
+    with _models_lock:
+        _models[ref] = tok
+        while len(_models) > KEEP_MODELS:
+            _models.popitem(last=False)
+    return tok
+
+
+def encode_text(ref: ModelRef, text: str) -> tuple[PackedEncoding, bool]:
+    """``text``'s encoding, and whether decoding it gives the text back."""
+    tok = model(ref)
+    enc = tok.encode(text)
+    return PackedEncoding.pack(enc), tok.decode(enc.ids) == text
+
+
+def measure_text(ref: ModelRef, name: str, text: str) -> tuple[PackedEncoding, Figures]:
+    """:func:`wubitok.compare.run.measure_document` with a packed encoding."""
+    enc, figures = measure_document(name, model(ref), text)
+    return PackedEncoding.pack(enc), figures
+
+
+def measure_corpus_batch(refs: Sequence[tuple[str, ModelRef]], unit: str, item: Batch) -> Measured:
+    """:func:`wubitok.compare.run.measure_batch` with the models named by reference."""
+    return measure_batch([(name, model(ref)) for name, ref in refs], unit, item)
+
+
+def _worker_started() -> None:
+    # Ctrl+C in the terminal reaches the whole process group: the GUI decides, not its workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        os.nice(WORKER_NICE)
+    except (AttributeError, OSError):  # no nice() on Windows
+        pass
+
+
+def _ping() -> int:
+    return os.getpid()
+
+
+# -- the pool (used from GUI worker threads) ----------------------------------------
+def _worker_died() -> WubitokError:
+    # The pool is replaced by a fresh one at the next request.
+    return WubitokError("a worker process died (out of memory or killed); try again", code="pool.worker_died")
+
+
+def _processes_wanted() -> bool:
+    return os.environ.get(ENV_PROCESSES, "").strip() != "0"
+
+
+class EncodePool:
+    """Worker processes for encode, measure and compare tasks; see the module doc."""
+
+    def __init__(self, workers: int | None = None, *, processes: bool | None = None):
+        self.workers = workers or max(1, min(2, (os.cpu_count() or 1) - 1))
+        self._want_processes = _processes_wanted() if processes is None else processes
+        self._executor: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+        self._closed = False
+
+    @property
+    def uses_processes(self) -> bool:
+        """True once worker processes run the tasks (False: the calling thread does)."""
+        return self._executor is not None
+
+    def start(self) -> None:
+        """Spawn the workers now (blocks until they answer; call it from a worker thread).
+        If they cannot start, tasks run in the calling thread from then on."""
+        with self._lock:
+            if self._closed or self._executor is not None or not self._want_processes:
+                return
+            try:
+                ex = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=_worker_started)
+                # One answer from each worker: all of them are up and importable.
+                for fut in [ex.submit(_ping) for _ in range(self.workers)]:
+                    fut.result()
+            except (OSError, BrokenProcessPool, RuntimeError):
+                self._want_processes = False
+                return
+            self._executor = ex
+
+    def submit(self, fn: Callable[..., R], *args: Any) -> "Future[R]":
+        """Run ``fn(*args)`` in a worker (started now if need be), else here."""
+        self.start()
+        ex = self._executor
+        if ex is not None:
+            try:
+                return ex.submit(fn, *args)
+            except (BrokenProcessPool, RuntimeError):
+                self._discard(ex)  # a worker died earlier: a fresh pool for the next request
+                raise _worker_died() from None
+        fut: Future[R] = Future()
+        try:
+            fut.set_result(fn(*args))
+        except BaseException as exc:
+            fut.set_exception(exc)
+        return fut
+
+    def call(self, fn: Callable[..., R], *args: Any, cancel: threading.Event | None = None) -> R:
+        """``fn(*args)`` run in a worker; waits, honouring ``cancel``."""
+        return self.call_all([(fn, *args)], cancel=cancel)[0]
+
+    def call_all(self, calls: Sequence[tuple[Any, ...]], *, cancel: threading.Event | None = None) -> list[Any]:
+        """Each ``(fn, *args)`` run in the workers at once; their results in order.
+
+        Raises :class:`~wubitok.errors.Cancelled` when ``cancel`` is set (tasks not yet
+        started are dropped), or the first task's error.
+        """
+        futures = [self.submit(fn, *args) for fn, *args in calls]
+        try:
+            pending = set(futures)
+            while pending:
+                check_cancel(cancel)
+                done, pending = wait(pending, timeout=WAIT_STEP, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    self._raise_if_failed(fut)
+            return [fut.result() for fut in futures]
+        finally:
+            for fut in futures:
+                fut.cancel()
+
+    def map(self, fn: Callable[..., R], spec: Any, items: Iterable[Any], *,
+            cancel: threading.Event | None = None) -> Iterator[R]:
+        """``fn(*spec, item)`` for every item, in order, a few in flight per worker."""
+        it = iter(items)
+        window: list[Future[R]] = [self.submit(fn, *spec, item) for item in islice(it, AHEAD * self.workers)]
+        try:
+            while window:
+                fut = window[0]
+                while not fut.done():
+                    check_cancel(cancel)
+                    wait([fut], timeout=WAIT_STEP)
+                self._raise_if_failed(fut)
+                window.pop(0)
+                window.extend(self.submit(fn, *spec, item) for item in islice(it, 1))
+                yield fut.result()
+        finally:
+            for fut in window:
+                fut.cancel()
+
+    def _raise_if_failed(self, fut: Future) -> None:
+        if fut.cancelled():
+            return
+        exc = fut.exception()
+        if isinstance(exc, BrokenProcessPool):
+            self._discard(self._executor)
+            raise _worker_died() from None
+        if exc is not None:
+            raise exc
+
+    def _discard(self, ex: ProcessPoolExecutor | None) -> None:
+        with self._lock:
+            if ex is not None and ex is self._executor:
+                self._executor = None
+        if ex is not None:
+            ex.shutdown(wait=False, cancel_futures=True)
+
+    def shutdown(self, timeout: float = 2.0) -> None:
+        """Stop the workers: queued tasks are dropped, a task still running after
+        ``timeout`` seconds is ended with its process (closing the app)."""
+        with self._lock:
+            ex, self._executor, self._closed = self._executor, None, True
+        if ex is None:
+            return
+        processes = list(getattr(ex, "_processes", {}).values())  # before shutdown forgets them
+        ex.shutdown(wait=False, cancel_futures=True)
+        for p in processes:
+            p.join(timeout)
+            if p.is_alive():
+                p.terminate()
+                p.join(timeout)
+
+    def worker_pids(self) -> list[int]:
+        """The worker processes' ids (tests)."""
+        ex = self._executor
+        return [] if ex is None else sorted(p.pid for p in getattr(ex, "_processes", {}).values())
+
+
+_shared: EncodePool | None = None
+_shared_lock = threading.Lock()
+
+
+def shared_pool() -> EncodePool:
+    """The process-wide pool (created on first use, started by its first task or by start())."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = EncodePool()
+        return _shared
+
+
+def shutdown_shared_pool() -> None:
+    """Stop the process-wide pool; the next shared_pool() is a fresh one."""
+    global _shared
+    with _shared_lock:
+        pool, _shared = _shared, None
+    if pool is not None:
+        pool.shutdown()
