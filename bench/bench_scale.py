@@ -2,7 +2,7 @@
 training time and peak memory beside HF ``BpeTrainer`` and sentencepiece.
 
     nice -n 10 python bench/bench_scale.py [--mb 20] [--text generated|chinese|manpages] [--runs 1]
-    nice -n 10 python bench/bench_scale.py --mb 0 --train-mb 200 [--max-words N]
+    nice -n 10 python bench/bench_scale.py --mb 0 --train-mb 200 [--max-words N] [--rss-cap GB]
 
 Encoding (``--mb``): a document is a line; every measurement runs in a fresh
 process:
@@ -29,8 +29,12 @@ Training (``--train-mb``): vocab 32,000 on an order-2 Markov text generated
 from manpages-zh (``bench_bpe.synthetic_corpus``; clauses almost all
 distinct, a harsh case for memory): ours (count on 1 / 2 workers /
 ``local:2``, then ``train_from_counts``), HF ``BpeTrainer`` with the GPT-4
-split, sentencepiece BPE on a 2M-line sample.  Wall and CPU seconds, peak RSS
-of the main process and of its largest worker.
+split (``hf:0``: fed an iterator of lines; ``hf:file``: reading the file
+itself, in Rust on every core), sentencepiece BPE on a 2M-line sample.  Wall and CPU seconds, peak RSS
+of the main process and of its largest worker.  ``--rss-cap GB`` stops a
+trainer whose processes together hold more than that (HF holds every distinct
+pre-token of the corpus: at 2 GB it would take the machine) and reports how
+long it ran and how much of the corpus it had read.
 """
 from __future__ import annotations
 
@@ -113,7 +117,10 @@ def train_child(kind: str, corpus: str, how: str, vocab: int, max_words: int) ->
             pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)])
         trainer = trainers.BpeTrainer(vocab_size=vocab, min_frequency=2, show_progress=False,
                                       initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
-        tok.train_from_iterator(iter_lines([corpus]), trainer)
+        if how == "file":  # HF reads the file itself (in Rust, on every core), as most of its users train
+            tok.train([corpus], trainer)
+        else:
+            tok.train_from_iterator(iter_lines([corpus]), trainer)
     elif kind == "spm":
         import sentencepiece as spm
 
@@ -133,10 +140,56 @@ def train_child(kind: str, corpus: str, how: str, vocab: int, max_words: int) ->
     return {"seconds": time.perf_counter() - t0, "cpu": _cpu_s() - c0, "rss_mb": own, "worker_rss_mb": kids}
 
 
-def run_train_child(kind: str, corpus: Path, how: str, vocab: int, max_words: int) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--train-child", kind, str(corpus), how, str(vocab),
-                          str(max_words)], capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
+def _tree_rss_mb(pid: int) -> float:
+    """Resident memory of a process and all its descendants, in MB (Linux /proc)."""
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/status") as fh:
+                total += next((int(line.split()[1]) for line in fh if line.startswith("VmRSS:")), 0) / 1024
+            with open(f"/proc/{p}/task/{p}/children") as fh:
+                todo += [int(c) for c in fh.read().split()]
+        except OSError:
+            pass  # gone meanwhile
+    return total
+
+
+def _read_fraction(pid: int, corpus: Path) -> float | None:
+    """How far the process has read ``corpus`` (its open file's position / size), if it has it open."""
+    target, size = str(corpus.resolve()), corpus.stat().st_size
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            if os.readlink(f"/proc/{pid}/fd/{fd}") == target:
+                with open(f"/proc/{pid}/fdinfo/{fd}") as fh:
+                    return int(fh.readline().split()[1]) / size
+    except OSError:
+        pass
+    return None
+
+
+def run_train_child(kind: str, corpus: Path, how: str, vocab: int, max_words: int, rss_cap_mb: float = 0) -> dict:
+    """One training in a fresh process.  With ``rss_cap_mb``, a watchdog kills the process
+    (and its workers) once together they hold more than that, and reports when and how far
+    it had read the corpus: ``{"capped": True, ...}``."""
+    with tempfile.TemporaryFile("w+") as out:
+        proc = subprocess.Popen([sys.executable, __file__, "--train-child", kind, str(corpus), how, str(vocab),
+                                 str(max_words)], stdout=out, text=True, start_new_session=True)
+        t0, read = time.perf_counter(), None
+        while proc.poll() is None:
+            time.sleep(0.5)
+            if not rss_cap_mb:
+                continue
+            read = _read_fraction(proc.pid, corpus) or read
+            rss = _tree_rss_mb(proc.pid)
+            if rss > rss_cap_mb:
+                os.killpg(proc.pid, 9)
+                proc.wait()
+                return {"capped": True, "seconds": time.perf_counter() - t0, "rss_mb": rss, "read": read}
+        if proc.returncode:
+            raise subprocess.CalledProcessError(proc.returncode, proc.args)
+        out.seek(0)
+        return json.loads(out.read())
 
 
 def run_child(kind: str, model: Path, corpus: Path, how: str) -> dict:
@@ -160,6 +213,9 @@ def main() -> None:
     ap.add_argument("--train-mb", type=int, default=0,
                     help="also train (vocab 32,000) on a generated corpus of this many MB")
     ap.add_argument("--max-words", type=int, default=0, help="with --train-mb: our count table's bound")
+    ap.add_argument("--rss-cap", type=float, default=0,
+                    help="with --train-mb: kill a trainer whose processes hold more than this many GB "
+                         "and report how far it got (default: no cap)")
     ap.add_argument("--trainers", default="wubi-bpe:1,wubi-bpe:2,wubi-bpe:local:2,bpe:2,hf:0,spm:2000000",
                     help="with --train-mb: the rows, KIND:HOW,... (default: all)")
     ap.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
@@ -177,7 +233,7 @@ def main() -> None:
         encode_table(args, train)
     if args.train_mb:
         runs = [tuple(r.split(":", 1)) for r in args.trainers.split(",")]
-        train_table(train, args.train_mb, args.max_words, runs)
+        train_table(train, args.train_mb, args.max_words, runs, args.rss_cap)
 
 
 def encode_table(args: argparse.Namespace, train: Path) -> None:
@@ -230,7 +286,8 @@ def encode_table(args: argparse.Namespace, train: Path) -> None:
     print(f"\nload average before / after: {load[0]:.1f} / {os.getloadavg()[0]:.1f}")
 
 
-def train_table(source: Path, megabytes: int, max_words: int, runs: list[tuple[str, ...]]) -> None:
+def train_table(source: Path, megabytes: int, max_words: int, runs: list[tuple[str, ...]],
+                rss_cap_gb: float = 0) -> None:
     from bench_bpe import synthetic_corpus
 
     big = synthetic_corpus(source, megabytes)
@@ -240,9 +297,15 @@ def train_table(source: Path, megabytes: int, max_words: int, runs: list[tuple[s
     print("|---|---:|---:|---:|")
     load = os.getloadavg()
     for kind, how in runs:
-        r = run_train_child(kind, big, how, 32000, max_words)
-        name = {"hf": "HF BpeTrainer (byte-level, GPT-4 split)",
+        r = run_train_child(kind, big, how, 32000, max_words, rss_cap_gb * 1024)
+        hf = "HF BpeTrainer (byte-level, GPT-4 split" + (", reading the file itself)" if how == "file" else ")")
+        name = {"hf": hf,
                 "spm": "sentencepiece BPE (input_sentence_size 2M, 2 threads)"}.get(kind, f"ours {kind}, {how}")
+        if r.get("capped"):
+            where = f", {r['read']:.0%} of the corpus read" if r["read"] is not None else ""
+            print(f"| {name} | exceeded {rss_cap_gb:g} GB after {r['seconds']:.0f} s{where} | | "
+                  f"{r['rss_mb']:.0f} (killed) |", flush=True)
+            continue
         print(f"| {name} | {r['seconds']:.0f} | {r['cpu']:.0f} | {r['rss_mb']:.0f} / {r['worker_rss_mb']:.0f} |",
               flush=True)
     print(f"\nload average before / after: {load[0]:.1f} / {os.getloadavg()[0]:.1f}")

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 import sentencepiece as spm
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wubitok.engines.corpus import merge_counts
@@ -58,9 +58,32 @@ def test_pruning_keeps_the_most_frequent():
     table.add({"d": 1, "e": 3})
     assert table.counts == Counter({"a": 5, "e": 3})
     assert table.pruned_words == 3
+    assert table.max_undercount == 2  # words of counts 1 and 2 were cut
     unbounded = BoundedCounts()
     unbounded.add({"a": 1, "b": 1, "c": 1})
     assert len(unbounded.counts) == 3
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.dictionaries(st.sampled_from("abcdefghij"), st.integers(1, 9), max_size=6), max_size=12),
+       st.integers(2, 8))
+def test_pruned_counts_keep_the_documented_error_bound(parts, max_words):
+    # Lossy counting: a kept count is low by at most max_undercount, never high;
+    # a word seen more than max_undercount times is kept.
+    table = BoundedCounts(max_words)
+    true: Counter = Counter()
+    for part in parts:
+        table.add(part)
+        true.update(part)
+        assert len(table.counts) <= max_words
+    error = table.max_undercount
+    for word, n in true.items():
+        kept = table.counts.get(word, 0)
+        assert n - error <= kept <= n
+        if n > error:
+            assert word in table.counts
+    if not table.pruned_words:
+        assert table.counts == true and error == 0
 
 
 def test_sample_is_reproducible_and_in_order():

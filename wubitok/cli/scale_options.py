@@ -16,8 +16,9 @@ def add_scale_options(p: argparse.ArgumentParser) -> None:
                    help="count on Dask: local:N (a LocalCluster of N processes) or tcp://HOST:PORT "
                         "(pip install 'wubitok[cluster]')")
     p.add_argument("--max-words", type=int, metavar="N",
-                   help="bound memory: past N distinct pre-tokens, prune the rarest (the counts, and a model "
-                        "trained from them, are then approximate)")
+                   help="bound memory: past N distinct pre-tokens, drop the rarest down to N/2 (lossy counting: "
+                        "frequent pre-tokens stay nearly exact, rare ones go; a model trained from them is then "
+                        "approximate, the same for any --workers)")
 
 
 @contextmanager

@@ -82,21 +82,8 @@ class Corpus:
                 yield text
             report(_utf8_len(text))
         for path in self.paths:
-            tail = ""
-            for chunk in iter_text_chunks(path, BLOCK_CHARS):
-                check_cancel(cancel)
-                buf = tail + chunk
-                cut = last_safe_cut(buf)
-                if not cut and len(buf) >= MAX_BLOCK_CHARS:
-                    cut = len(buf)
-                if cut:
-                    yield buf[:cut]
-                    tail = buf[cut:]
-                else:
-                    tail = buf
-                report(_utf8_len(chunk))
-            if tail:
-                yield tail
+            yield from safe_blocks(iter_text_chunks(path, BLOCK_CHARS), max_chars=MAX_BLOCK_CHARS,
+                                   on_chunk=lambda chunk: report(_utf8_len(chunk)), cancel=cancel)
         if progress is not None:
             # Everything is counted once the consumer asks past the last block.
             progress("counting", done, done)
@@ -120,6 +107,40 @@ def last_safe_cut(text: str) -> int:
             return pos + 1
         pos = text.rfind("\n", 0, pos)
     return 0
+
+
+def safe_blocks(chunks: Iterable[str], block_chars: int | None = None, *, max_chars: int | None = None,
+                on_chunk: Callable[[str], None] | None = None,
+                cancel: threading.Event | None = None) -> Iterator[str]:
+    """The text of ``chunks`` again, in blocks cut only at safe places (``last_safe_cut``).
+
+    A block ends at the last safe place in what has come so far, taken
+    ``block_chars`` at a time (None: a chunk at a time); the rest waits for
+    the next piece.  So a text with no safe place is held whole, unless
+    ``max_chars``: a block that long with no safe place is cut anyway (a
+    bound on memory that may split a pre-token; only an absurd text has no
+    line break for that long).  ``on_chunk(chunk)`` is called once a chunk
+    is used up (for progress), and a set ``cancel`` raises
+    ``errors.Cancelled`` before each chunk.
+    """
+    tail = ""
+    for chunk in chunks:
+        check_cancel(cancel)
+        step = block_chars or len(chunk) or 1
+        for i in range(0, len(chunk), step):
+            buf = tail + chunk[i:i + step]
+            cut = last_safe_cut(buf)
+            if not cut and max_chars is not None and len(buf) >= max_chars:
+                cut = len(buf)
+            if cut:
+                yield buf[:cut]
+                tail = buf[cut:]
+            else:
+                tail = buf
+        if on_chunk is not None:
+            on_chunk(chunk)
+    if tail:
+        yield tail
 
 
 def merge_counts(*parts: Mapping[str, int]) -> Counter[str]:

@@ -26,15 +26,22 @@ _UNESCAPES = {"\\": "\\", "t": "\t", "n": "\n", "r": "\r"}
 
 
 class BoundedCounts:
-    """A count table that keeps at most ``max_words`` words by pruning.
+    """A count table that keeps at most ``max_words`` words by pruning (lossy counting).
 
     Parts are added in a fixed order (range order, whatever the number of
     workers), and when the table grows past ``max_words`` the words of the
     lowest counts are dropped until at most ``max_words // 2`` remain (ties:
-    all words of the cut-off count go).  Pruning trades exactness for memory:
-    a model trained from a pruned table is not the one the whole text gives,
-    but it is the same for any number of workers.  ``max_words=None`` never
-    prunes.
+    all words of the cut-off count go).  A dropped word that comes again
+    starts again from 0.
+
+    What is approximate, exactly: let ``max_undercount`` be the sum of the
+    cut-off counts of all prunes.  Every kept count is at most
+    ``max_undercount`` below the word's true count (never above it), and
+    every word that occurs more than ``max_undercount`` times is kept.  So
+    the frequent pre-tokens, which make the merges, are counted nearly
+    exactly; the rare ones are missing.  A model trained from a pruned table
+    is not the one the whole text gives, but it is the same for any number of
+    workers or partitions.  ``max_words=None`` never prunes (exact counts).
     """
 
     def __init__(self, max_words: int | None = None):
@@ -43,7 +50,8 @@ class BoundedCounts:
             raise InputError(f"max_words must be an integer >= 2, not {max_words!r}")
         self.max_words = max_words
         self.counts: Counter = Counter()
-        self.pruned_words = 0
+        self.pruned_words = 0  # words dropped, summed over prunes (a word dropped twice counts twice)
+        self.max_undercount = 0
 
     def add(self, part: Mapping[str, int]) -> None:
         self.counts.update(part)
@@ -59,9 +67,13 @@ class BoundedCounts:
                 break
             remaining -= by_count[count]
             cutoff = count
-        before = len(self.counts)
-        self.counts = Counter({w: c for w, c in self.counts.items() if c > cutoff})
-        self.pruned_words += before - len(self.counts)
+        # In place: a pruned copy would hold the table twice at its biggest.
+        counts = self.counts
+        rare = [w for w, c in counts.items() if c <= cutoff]
+        for word in rare:
+            del counts[word]
+        self.pruned_words += len(rare)
+        self.max_undercount += cutoff
 
 
 def _escape(word: str) -> str:

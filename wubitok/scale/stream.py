@@ -4,7 +4,7 @@
 and encoding it at once keeps the text and every token object in memory
 (about 100 times the file).  Here the text comes in chunks and is encoded in
 blocks cut just before a line whose first character is not whitespace
-(``engines.corpus.last_safe_cut``): no pre-token of any engine spans such a
+(``engines.corpus.safe_blocks``): no pre-token of any engine spans such a
 cut, so the blocks' encodings, offsets shifted, are the encoding of the whole
 text (tested on every engine).  Memory holds one block: a chunk plus the rest
 of the line it ends in, so a file that is one huge line is held whole.
@@ -23,7 +23,7 @@ import tempfile
 from typing import Callable, Iterable, Iterator, TextIO
 
 from ..engines.base import Encoding, Tokenizer
-from ..engines.corpus import last_safe_cut
+from ..engines.corpus import safe_blocks
 
 # Characters encoded at a time: the token objects of a block take about 100
 # bytes per character, so this keeps a block's encoding to a few MB.
@@ -36,27 +36,11 @@ _json_string: Callable[[str], str] = json.encoder.encode_basestring
 CharProgress = Callable[[int], None]
 
 
-def text_blocks(chunks: Iterable[str], block_chars: int = BLOCK_CHARS) -> Iterator[str]:
-    """The text of ``chunks`` again, in blocks of about ``block_chars`` cut only at safe places."""
-    tail = ""
-    for chunk in chunks:
-        for i in range(0, len(chunk), block_chars):
-            buf = tail + chunk[i:i + block_chars]
-            cut = last_safe_cut(buf)
-            if cut:
-                yield buf[:cut]
-                tail = buf[cut:]
-            else:
-                tail = buf
-    if tail:
-        yield tail
-
-
 def encode_blocks(tokenizer: Tokenizer, chunks: Iterable[str], block_chars: int = BLOCK_CHARS,
                   progress: CharProgress | None = None) -> Iterator[Encoding]:
     """The encoding of the text of ``chunks``, a block at a time, offsets counted from the text's start."""
     start = 0
-    for block in text_blocks(chunks, block_chars):
+    for block in safe_blocks(chunks, block_chars):
         enc = tokenizer.encode(block)
         if start:
             enc = Encoding(enc.ids, enc.tokens, [(a + start, b + start) for a, b in enc.offsets], enc.partial)

@@ -13,11 +13,12 @@ Two ways to bound memory on a big corpus:
 
 * ``sample=N``: count a reproducible random sample of N lines instead of the
   corpus (sentencepiece's ``input_sentence_size``);
-* ``max_words=N``: a count table that *prunes* (``counts.BoundedCounts``):
-  past N distinct pre-tokens the rarest are dropped, parts being added in
-  range order so the result does not depend on the number of workers.  A
-  pruned table is no longer the exact counts: the model differs from the one
-  the whole text gives (that is the price of the bound).
+* ``max_words=N``: a count table that *prunes* (``counts.BoundedCounts``,
+  lossy counting): past N distinct pre-tokens the rarest are dropped, parts
+  being added in range order so the result does not depend on the number of
+  workers.  A pruned table is no longer the exact counts (kept counts are
+  low by at most the stated bound, rare words are missing): the model
+  differs from the one the whole text gives (that is the price of the bound).
 """
 from __future__ import annotations
 

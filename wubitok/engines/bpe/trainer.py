@@ -73,11 +73,16 @@ def train_merges(
     seqs: list[list[int]] = []
     counts: list[int] = []
     max_id = first_new_id + max(num_merges, 0)
+    # One int object per symbol id, shared by every word: a spelling makes a
+    # new int for each id above 256, 28 bytes a symbol, which for millions of
+    # distinct words was most of the memory.
+    canon: dict[int, int] = {}
+    intern = canon.setdefault
     for n, (symbols, count) in enumerate(words):
         if n % 8192 == 0:
             check_cancel(cancel)
         if len(symbols) > 1 and count > 0:
-            seqs.append(list(symbols))
+            seqs.append(list(tuple(map(intern, symbols, symbols))))  # via a tuple: a list of exact size
             counts.append(count)
             top = max(symbols)
             if top > max_id:

@@ -208,7 +208,8 @@ class WubiBPE(Tokenizer):
     def _learn(cls, counts: Mapping[str, int], args: TrainingArgs, empty: WubiBPE) -> WubiBPE:
         num_merges = args.vocab_size - empty.first_merge_id
         # Sorted: the merges depend only on the counts, not on the order they were made in.
-        words = sorted(counts.items())
+        # The keys only: (word, count) tuples for millions of words would cost 64 bytes each.
+        words = ((w, counts[w]) for w in sorted(counts))
         spell = empty.codec.encode
         if args.fast:
             tokens = empty.codec.tokens
