@@ -34,15 +34,19 @@ import time
 from pathlib import Path
 from typing import Callable
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ["WUBITOK_DATA_DIR"] = tempfile.mkdtemp(prefix="wubitok-stalls-")
+# The app's worker processes (wubitok.encode_pool) are spawned, and a spawned
+# process imports the main script again, as __mp_main__: there, this script
+# must cost what the app's two-line entry point costs, not a GUI's imports.
+if __name__ != "__mp_main__":
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ["WUBITOK_DATA_DIR"] = tempfile.mkdtemp(prefix="wubitok-stalls-")
 
-from PySide6.QtCore import QEventLoop, Qt, QTimer  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
+    from PySide6.QtCore import QEventLoop, Qt, QTimer
+    from PySide6.QtTest import QTest
 
-from wubitok.gui.app import create_app  # noqa: E402
-from wubitok.gui.main_window import MainWindow  # noqa: E402
-from wubitok.paths import resources_dir  # noqa: E402
+    from wubitok.gui.app import create_app
+    from wubitok.gui.main_window import MainWindow
+    from wubitok.paths import resources_dir
 
 TICK_MS = 10
 STALL_MS = 50

@@ -21,8 +21,8 @@ worker process has a GIL of its own; the GUI process only waits on a pipe.
   variable ``WUBITOK_WORKER_PROCESSES=0``) tasks run in the calling thread,
   as they did before this module.
 
-Workers lower their own priority (``nice``), so that on a busy machine the
-GUI process gets a core before they do.
+Workers run at a lower priority (``nice`` +5, set as they are spawned), so
+that on a busy machine the GUI process gets a core before they do.
 """
 from __future__ import annotations
 
@@ -132,9 +132,16 @@ def measure_corpus_batch(refs: Sequence[tuple[str, ModelRef]], unit: str, item: 
 def _worker_started() -> None:
     # Ctrl+C in the terminal reaches the whole process group: the GUI decides, not its workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _lower_priority(pids: Iterable[int]) -> None:
+    """Workers yield a core to the GUI process.  Set from here, as soon as they exist:
+    their start-up (importing, loading models) is the bulk of their work at first."""
     try:
-        os.nice(WORKER_NICE)
-    except (AttributeError, OSError):  # no nice() on Windows
+        niceness = os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICE
+        for pid in pids:
+            os.setpriority(os.PRIO_PROCESS, pid, niceness)
+    except (AttributeError, OSError):  # no priorities on Windows; a worker gone already
         pass
 
 
@@ -176,8 +183,9 @@ class EncodePool:
             try:
                 ex = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
                                          initializer=_worker_started)
-                # One answer from each worker: all of them are up and importable.
-                for fut in [ex.submit(_ping) for _ in range(self.workers)]:
+                pings = [ex.submit(_ping) for _ in range(self.workers)]  # spawns the workers
+                _lower_priority(p.pid for p in getattr(ex, "_processes", {}).values())
+                for fut in pings:  # one answer from each: all are up and could import the tasks
                     fut.result()
             except (OSError, BrokenProcessPool, RuntimeError):
                 self._want_processes = False

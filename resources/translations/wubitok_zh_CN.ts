@@ -1598,6 +1598,10 @@ key</source>
         <translation>还没有可导出的内容：请先运行比较</translation>
     </message>
     <message>
+        <source>a worker process died (out of memory or killed); try again</source>
+        <translation>一个后台工作进程意外退出（内存不足或被终止），请重试</translation>
+    </message>
+    <message>
         <source>choose at least one algorithm</source>
         <translation>请至少选择一种算法</translation>
     </message>

@@ -13,11 +13,12 @@ import pytest
 
 from wubitok import encode_pool
 from wubitok.compare import compare_tokenizers
-from wubitok.encode_pool import shared_pool, shutdown_shared_pool
+from wubitok.encode_pool import EncodePool, ModelRef, encode_text, shared_pool, shutdown_shared_pool
 from wubitok.engines.base import load_tokenizer
+from wubitok.errors import WubitokError
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.panes.tokenize import TokenizePane
-from wubitok.gui.support import worker_processes
+from wubitok.gui.support import errors, i18n, worker_processes
 from wubitok.model_files import bundled_models_dir
 from wubitok.paths import resources_dir
 
@@ -132,3 +133,20 @@ def test_tokenize_tokens_come_from_the_workers(qtbot, catalog, pool):
     tok = load_tokenizer(_model("unigram"))
     assert pane.token_view.tokenized().encoding == tok.encode(TEXT)
     assert pool.uses_processes and not encode_pool._models
+
+
+def test_a_dead_worker_is_said_in_chinese_too(gui_app):
+    p = EncodePool(workers=1, processes=True)
+    try:
+        p.start()
+        for pid in p.worker_pids():
+            os.kill(pid, signal.SIGKILL)
+        with pytest.raises(WubitokError) as caught:
+            p.call(encode_text, ModelRef.of(_model("bpe"), "wubitok"), TEXT)
+    finally:
+        p.shutdown()
+    i18n.set_language("zh_CN")
+    try:
+        assert errors.message_of(caught.value) == "一个后台工作进程意外退出（内存不足或被终止），请重试"
+    finally:
+        i18n.set_language("en")
