@@ -205,3 +205,19 @@ def test_a_gbk_corpus_trains_like_its_utf8_twin(tmp_path, capsys, model_type, ba
         assert outs[0] == outs[1]
     else:  # HF's WordPiece trainer breaks ties in hash order: the same text, read right
         assert "月" in outs[1] and len(outs[1]) == pytest.approx(len(outs[0]), rel=0.02)
+
+
+def test_encoder_choice_gives_the_same_ids_and_fast_needs_an_engine_that_has_it(model, tmp_path, capsys):
+    text = "你好，世界 hello 123 <s> 再见"
+    outs = []
+    for encoder in ("python", "fast", "auto"):
+        assert main(["encode", "-m", str(model), "--encoder", encoder, "--json", text]) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1] == outs[2]
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("第一行\n第二行 two\n", encoding="utf-8")
+    unigram = resources_dir() / "models" / "unigram-6000.json"
+    _one_line_error(capsys, ["encode", "-m", str(unigram), "--encoder", "fast", "x"], match="no fast encoder")
+    _one_line_error(capsys, ["encode", "-m", str(unigram), "--encoder", "fast", "--file", str(corpus), "-o",
+                             str(tmp_path / "ids.bin")], match="no fast encoder")
+    assert not (tmp_path / "ids.bin").exists()

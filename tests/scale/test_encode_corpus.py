@@ -185,3 +185,16 @@ def test_counting_ranges_start_where_no_pretoken_can_go_on(tmp_path_factory, tex
     parts = [read_range(r) for r in byte_ranges([path], "blocks", range_bytes)]
     assert "".join(parts) == text
     assert all(p and p[-1] == "\n" and not q[0].isspace() for p, q in zip(parts, parts[1:]))
+
+
+def test_python_and_fast_encoders_write_identical_files(tmp_path, corpus):
+    # the model's encoder choice travels to the worker processes with the task
+    outputs = []
+    for encoder, fmt in (("python", "bin"), ("fast", "bin"), ("python", "jsonl"), ("fast", "jsonl")):
+        model = load_tokenizer(MODELS / "wubi-bpe-6000.json")
+        model.use_encoder(encoder)
+        out = tmp_path / f"{encoder}.{fmt}"
+        encode_files(model, corpus, out, fmt=fmt, offsets=fmt == "jsonl", range_bytes=3000, workers=2)
+        assert make_spec(model).encoder == encoder
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1] and outputs[2] == outputs[3]

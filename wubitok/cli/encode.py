@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 
+from ..engines.backends import BACKENDS
 from ..engines.base import load_tokenizer
 from ..errors import InputError
 from ..fileio import check_output, file_encoding, iter_text_chunks
@@ -48,6 +49,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="read the input from a text file (repeatable with -o)")
     add_encoding(p)
     p.add_argument("--json", action="store_true", help="print ids, tokens and offsets as JSON")
+    p.add_argument("--encoder", choices=BACKENDS, default="auto",
+                   help="wubi-bpe: apply the merges with HF tokenizers (fast; the same ids and offsets) or in "
+                        "Python; auto: fast when installed (default)")
     corpus = p.add_argument_group("corpus encoding (with -o)")
     corpus.add_argument("--output", "-o", metavar="OUT", help="write the encoded corpus here")
     corpus.add_argument("--format", choices=OUTPUT_FORMATS, help="jsonl, bin or npy (default: by OUT's extension)")
@@ -77,6 +81,7 @@ def run_corpus(args: argparse.Namespace) -> int:
         raise InputError("with -o, give the corpus as --file PATH (repeatable)")
     check_output(args.output, [*args.file, args.model])
     tokenizer = load_tokenizer(args.model)
+    tokenizer.use_encoder(args.encoder)
     # A progress line on a terminal, or when asked: in a log or a pipe it would be noise.
     with stderr_progress(_show_progress(args)) as bar:
         header = encode_files(tokenizer, args.file, args.output, fmt=_format(args), docs=args.docs, eod=args.eod,
@@ -97,6 +102,7 @@ def encode_file(args: argparse.Namespace) -> int:
     """One file as one text, streamed (``scale.stream``); ``-`` arrives as a copy of standard input."""
     path = args.file[0]
     tokenizer = load_tokenizer(args.model)
+    tokenizer.use_encoder(args.encoder)
     encoding = file_encoding(path, args.encoding)  # detected once (a bad file fails here)
     note_encoding(args, path, encoding)
     total = Path(path).stat().st_size
@@ -137,6 +143,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         raise InputError("no input: give TEXT or --file PATH")
     tokenizer = load_tokenizer(args.model)
+    tokenizer.use_encoder(args.encoder)
     enc = tokenizer.encode(text)
     if args.json:
         print_json(enc.to_json())

@@ -7,6 +7,11 @@ result; ``"auto"`` is fast for corpora of at least ``AUTO_FAST_BYTES`` when
 that library is installed, else python: the built-in trainers are fine on
 small corpora, and users of small corpora should not need the extra.  The
 engines, the CLI and the GUI all decide it with ``choose_backend``.
+
+Encoding has the same three choices (``choose_encoder``): ``"fast"`` applies
+the merges with the reference library where a model type has such an encoder
+(Wubi-BPE: HF ``tokenizers``' Rust BPE, the same ids and offsets), and
+``"auto"``, the default, is fast whenever that library is installed.
 """
 from __future__ import annotations
 
@@ -17,6 +22,8 @@ from ..errors import InputError, MissingExtraError
 BACKENDS = ("python", "fast", "auto")
 # The library each model type's fast backend trains with.
 FAST_PACKAGE = {"wubi-bpe": "tokenizers", "bpe": "tokenizers", "wordpiece": "tokenizers", "unigram": "sentencepiece"}
+# The library each model type's fast encoder runs on (the others always encode in Python).
+FAST_ENCODER_PACKAGE = {"wubi-bpe": "tokenizers"}
 # Corpora at least this big train with the fast backend when "auto" is chosen.
 AUTO_FAST_BYTES = 20_000_000
 
@@ -49,3 +56,18 @@ def choose_backend(choice: str, model_type: str, corpus_bytes: int) -> str:
     if corpus_bytes >= AUTO_FAST_BYTES and installed(FAST_PACKAGE[model_type]):
         return "fast"
     return "python"
+
+
+def choose_encoder(choice: object, model_type: str) -> str:
+    """The encoder to use, "python" or "fast": ``"auto"`` is "fast" when the
+    model type has a fast encoder and its library is installed."""
+    if choice not in BACKENDS:
+        raise InputError(f"unknown encoder {choice!r} (choose from {', '.join(BACKENDS)})")
+    package = FAST_ENCODER_PACKAGE.get(model_type)
+    if choice == "fast" and package is None:
+        raise InputError(f"{model_type} models have no fast encoder (choose python or auto)")
+    if choice == "fast" and not installed(str(package)):
+        raise MissingExtraError(f"the fast encoder needs {package}: pip install wubitok[fast]")
+    if choice == "auto":
+        return "fast" if package is not None and installed(package) else "python"
+    return str(choice)

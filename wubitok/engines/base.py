@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 from ..errors import Cancelled, InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
 from ..progress import ProgressCallback
-from .backends import check_backend, choose_backend
+from .backends import check_backend, choose_backend, choose_encoder
 from .pre_tokenizers.special import special_token_list
 
 FORMAT_NAME = "wubitok-tokenizer"
@@ -233,6 +233,22 @@ class Tokenizer:
 
     def encode_batch(self, texts: Iterable[str]) -> list[Encoding]:
         return [self.encode(t) for t in texts]
+
+    def use_encoder(self, backend: str = "auto") -> str:
+        """Choose the encoder (``backends.choose_encoder``): "python", "fast" or
+        "auto"; returns the one in use.  Engines without a fast encoder always
+        encode in Python ("fast" is an error for them)."""
+        choose_encoder(backend, self.model_type)
+        return "python"
+
+    @property
+    def encoder_choice(self) -> str:
+        return "auto"
+
+    def encode_batch_ids(self, texts: Iterable[str]) -> list[list[int]]:
+        """The ids of ``encode_batch(texts)``; engines that can skip the
+        offsets for it do (writing a corpus needs ids only)."""
+        return [e.ids for e in self.encode_batch(texts)]
 
     def decode(self, ids: Sequence[int]) -> str:
         raise NotImplementedError

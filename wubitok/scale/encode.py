@@ -59,6 +59,7 @@ class EncodeSpec:
     dtype: str = "uint16"
     eod: int | None = None
     offsets: bool = False
+    encoder: str = "auto"  # the model's encoder choice (a model file does not hold it)
 
 
 @dataclass
@@ -78,25 +79,30 @@ def _model(model_json: str) -> Tokenizer:
 def encode_range(spec: EncodeSpec, rng: ByteRange) -> RangeResult:
     """The output bytes of one range: the task every worker runs."""
     model = _model(spec.model_json)
+    model.use_encoder(spec.encoder)
     documents = split_documents(read_range(rng), spec.docs)
-    encodings = model.encode_batch(documents)
     eod = [] if spec.eod is None else [spec.eod]
     lengths = []
+    if spec.offsets:
+        encodings = model.encode_batch(documents)
+        id_lists = [enc.ids for enc in encodings]
+    else:  # ids alone: some engines skip the offsets then
+        id_lists = model.encode_batch_ids(documents)
     if spec.fmt == "jsonl":
         lines = []
-        for enc in encodings:
-            obj: dict[str, Any] = {"ids": enc.ids + eod}
+        for k, ids in enumerate(id_lists):
+            obj: dict[str, Any] = {"ids": ids + eod}
             if spec.offsets:
-                obj["offsets"] = [list(o) for o in enc.offsets]
+                obj["offsets"] = [list(o) for o in encodings[k].offsets]
             lines.append(json.dumps(obj, separators=(",", ":")))
-            lengths.append(len(enc.ids) + len(eod))
+            lengths.append(len(ids) + len(eod))
         payload = ("\n".join(lines) + "\n").encode() if lines else b""
     else:
         flat = array("H" if spec.dtype == "uint16" else "I")
-        for enc in encodings:
-            flat.extend(enc.ids)
+        for ids in id_lists:
+            flat.extend(ids)
             flat.extend(eod)
-            lengths.append(len(enc.ids) + len(eod))
+            lengths.append(len(ids) + len(eod))
         if sys.byteorder != "little":
             flat.byteswap()
         payload = flat.tobytes()
@@ -123,7 +129,8 @@ def make_spec(model: Tokenizer, docs: str = "lines", fmt: str = "bin", eod: bool
     if offsets and fmt != "jsonl":
         raise InputError("--offsets needs --format jsonl (bin and npy hold ids only)")
     dtype = "uint16" if model.vocab_size <= 1 << 16 else "uint32"
-    return EncodeSpec(model.to_json(), docs, fmt, dtype, eod_id(model) if eod else None, offsets)
+    return EncodeSpec(model.to_json(), docs, fmt, dtype, eod_id(model) if eod else None, offsets,
+                      model.encoder_choice)
 
 
 # -- writing ------------------------------------------------------------------

@@ -32,6 +32,9 @@ class SpecialSplitter:
         names = sorted((s for s in self._ids if s), key=lambda s: (-len(s), s))
         self._pattern = re.compile("|".join(map(re.escape, names))) if names else None
 
+    def has_special(self, text: str) -> bool:
+        return self._pattern is not None and self._pattern.search(text) is not None
+
     def split(self, text: str) -> list[tuple[int, int, int | None]]:
         """``(start, end, special_id)`` spans covering ``text`` in order;
         ``special_id`` is None for ordinary text."""
