@@ -112,6 +112,7 @@ def test_uint32_when_the_vocabulary_needs_it(wubi):
     class Big:
         vocab_size = 70000
         model_type = "wubi-bpe"
+        encoder_choice = "auto"
 
         def to_json(self):
             return wubi.to_json()
