@@ -18,6 +18,7 @@ from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.panes.convert import CHINESE, CODES, ConvertPane
 from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.gui.panes.train import TrainPane
+from wubitok.gui.support.settings import Settings
 from wubitok.paths import resources_dir
 
 MODELS = resources_dir() / "models"
@@ -244,3 +245,15 @@ def test_a_corpus_file_that_is_not_text_is_listed_with_a_question_mark(gui_app, 
     assert "not UTF-8 text (invalid byte at offset 0), nor GB18030" in pane.file_list.item(0).toolTip()
     assert pane.file_list.text_paths() == [str(bad)]
 
+
+
+@pytest.mark.parametrize("pane_class", [TrainPane, ComparePane])
+def test_a_remembered_encoding_python_does_not_know_is_detected_again(gui_app, gui_data_dir, qtbot, catalog,
+                                                                      files, pane_class):
+    # A hand-edited (or other Python's) settings file must not stop the pane from opening.
+    group = "train" if pane_class is TrainPane else "compare"
+    Settings(group).set("files", [str(files["gbk"]), str(files["big5"])])
+    Settings(group).set("encodings", ["no-such-codec", "big5hkscs"])
+    pane = pane_class(catalog=catalog)
+    qtbot.addWidget(pane)
+    assert pane.file_list.encodings() == ["gb18030", "big5hkscs"]

@@ -13,12 +13,21 @@ from typing import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
 
-from ...errors import FileError
-from ...fileio import TextPath, encoding_label, file_encoding
+from ...errors import FileError, InputError
+from ...fileio import TextPath, encoding_label, file_encoding, normalize_encoding
 from ..support import errors
 
 PathRole = Qt.ItemDataRole.UserRole
 EncodingRole = Qt.ItemDataRole.UserRole + 1  # a codec name, or "" when the file is not text
+
+
+def _usable(encoding: str) -> str | None:
+    """A remembered encoding as a codec name; None (detect) for none, or for one this
+    Python does not know (a hand-edited settings file must not stop the pane opening)."""
+    try:
+        return normalize_encoding(encoding)
+    except InputError:
+        return None
 
 
 class CorpusList(QListWidget):
@@ -49,7 +58,7 @@ class CorpusList(QListWidget):
             item = QListWidgetItem()
             item.setData(PathRole, path)
             try:
-                encoding = file_encoding(path, encodings[i] if i < len(encodings) and encodings[i] else None)
+                encoding = file_encoding(path, _usable(encodings[i] if i < len(encodings) else ""))
             except FileError as exc:
                 encoding = ""
                 item.setToolTip(errors.message_of(exc))
