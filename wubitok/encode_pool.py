@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 from .compare.run import Batch, Figures, Measured, measure_batch, measure_document
-from .engines.base import Encoding, Tokenizer, check_cancel
+from .engines.base import Encoding, Tokenizer, check_cancel, engine_class
 from .errors import FileError, WubitokError
 from .model_files import load_model_file
 
@@ -127,6 +127,12 @@ def measure_text(ref: ModelRef, name: str, text: str) -> tuple[PackedEncoding, F
 def measure_corpus_batch(refs: Sequence[tuple[str, ModelRef]], unit: str, item: Batch) -> Measured:
     """:func:`wubitok.compare.run.measure_batch` with the models named by reference."""
     return measure_batch([(name, model(ref)) for name, ref in refs], unit, item)
+
+
+def min_vocab_size(model_types: Sequence[str], special_tokens: Sequence[str] | None) -> int:
+    """The smallest vocabulary every engine in ``model_types`` can train (1 for none).
+    Wubi-BPE builds its codec to answer: about a second the first time in a process."""
+    return max([engine_class(t).min_vocab_size(special_tokens) for t in model_types] or [1])
 
 
 def _worker_started() -> None:

@@ -228,9 +228,16 @@ def test_the_vocabulary_minimum_comes_from_the_engines(gui_app, gui_data_dir, qt
     pane = TrainPane()
     qtbot.addWidget(pane, before_close_func=lambda w: w.shutdown())
     pane.set_algorithms(["wubi-bpe", "bpe"])
+    # Asked in a worker process (Wubi-BPE builds its codec to answer): the pane is ready once it is in.
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
     expected = max(engine_class(k).min_vocab_size() for k in ("wubi-bpe", "bpe"))
     assert pane.vocab_spin.minimum() == expected > 256
     pane.vocab_spin.setValue(100)
     assert pane.vocab_spin.value() == expected  # 100 cannot even be entered
     pane.set_algorithms(["wordpiece"])
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
     assert pane.vocab_spin.minimum() == engine_class("wordpiece").min_vocab_size()
+    pane.special_edit.setText("<a> <b> <c> <d> <e> <f> <g> <h>")
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    assert pane.vocab_spin.minimum() == engine_class("wordpiece").min_vocab_size(
+        ["<a>", "<b>", "<c>", "<d>", "<e>", "<f>", "<g>", "<h>"]) > engine_class("wordpiece").min_vocab_size()

@@ -31,14 +31,15 @@ from PySide6.QtWidgets import (
 )
 
 from ...codec import CodecOptions
+from ...encode_pool import min_vocab_size, shared_pool
 from ...engines import backends
 from ...engines.backends import choose_backend
-from ...engines.base import engine_class
-from ...errors import InputError
+from ...errors import InputError, WubitokError
 from ...model_files import user_models_dir
 from ...progress import Progress
 from ...training import TrainRequest, TrainResult, train_to_file
 from ..support import errors, progress_text
+from ..support.latest_job import LatestJob
 from ..support.model_catalog import ModelCatalog, shared_catalog
 from ..support.settings import Settings
 from ..support.workers import Job
@@ -86,6 +87,10 @@ class _ModelRow:
             w.deleteLater()
 
 
+def _vocab_minimum(model_types: list[str], special_tokens: list[str] | None, *, cancel) -> int:
+    return shared_pool().call(min_vocab_size, model_types, special_tokens, cancel=cancel)
+
+
 class TrainPane(Pane):
     """Corpus, algorithms and options; progress per model; cancel; save."""
 
@@ -99,6 +104,7 @@ class TrainPane(Pane):
         self._settings = Settings("train")
         self._queue: list[TrainRequest] = []
         self._job: Job | None = None
+        self._minimum = LatestJob(self)  # the vocabulary minimum, asked of the engines in a worker
         self.rows: dict[Path, _ModelRow] = {}
         self.results: list[TrainResult] = []
         self._cancelled = False
@@ -314,14 +320,19 @@ class TrainPane(Pane):
                 pass  # the training job reports a missing file with a clear message
         return total
 
-    def vocab_minimum(self) -> int:
-        """The smallest vocabulary every chosen algorithm can train, as the engines say."""
+    def _update_vocab_minimum(self, *_args) -> None:
+        """The spin box's minimum: the smallest vocabulary every chosen algorithm can train,
+        as the engines say, asked in a worker process -- Wubi-BPE builds its codec to
+        answer, a second of pure Python the first time, which froze the pane's opening."""
         text = self.special_edit.text().strip()
         specials = text.split() if text else None
-        return max([engine_class(key).min_vocab_size(specials) for key in self.algorithms()] or [1])
+        self._minimum.run(_vocab_minimum, self.algorithms(), specials, on_result=self.vocab_spin.setMinimum,
+                          on_failed=self._minimum_failed, name="vocabulary minimum")
 
-    def _update_vocab_minimum(self, *_args) -> None:
-        self.vocab_spin.setMinimum(self.vocab_minimum())
+    def _minimum_failed(self, error: BaseException | str) -> None:
+        # Bad special tokens, typed so far: the minimum stays, and Train says what is wrong.
+        if not isinstance(error, WubitokError):
+            errors.show_error(self, error)
 
     def _update_corpus_label(self) -> None:
         n = self.file_list.count()
@@ -508,9 +519,10 @@ class TrainPane(Pane):
         return self._job is not None
 
     def is_ready(self) -> bool:
-        return not self.is_busy()
+        return not (self.is_busy() or self._minimum.pending())
 
     def shutdown(self) -> None:
+        self._minimum.shutdown()
         job = self._job
         self.cancel()
         if job is not None:
