@@ -12,8 +12,8 @@ from wubitok.errors import FileError, InputError
 from wubitok.fileio import (
     DETECT_BYTES,
     TEXT_ENCODINGS,
+    SaveFormat,
     TextFile,
-    TextLayout,
     TextPath,
     atomic_write_many,
     atomic_write_text,
@@ -266,15 +266,15 @@ def test_a_file_shown_in_an_editor_and_saved_back_is_the_same_bytes(lines, newli
     data = (("\ufeff" if bom else "") + newline.join(lines)).encode(encoding)
     file = decode_text(data, encoding)
     edited = file.text.removeprefix("\ufeff").replace(newline, "\n")
-    assert TextLayout.of(file).apply(edited, encoding).encode(encoding) == data
+    assert SaveFormat.of(file).apply(edited, encoding).encode(encoding) == data
 
 
 def test_converting_to_utf16_adds_a_bom_and_to_gb18030_drops_it():
-    layout = TextLayout.of(TextFile("\ufeff一\r\n二", "utf-8"))
-    assert layout.apply("一\n二", "gb18030") == "一\r\n二"
-    assert layout.apply("一\n二", "utf-8") == "\ufeff一\r\n二"
-    assert TextLayout.of(TextFile("一", "gb18030")).apply("一", "utf-16-le") == "\ufeff一"
-    assert TextLayout.of(TextFile("一", "utf-16-be")).apply("一", "utf-16-le") == "一"  # BOM-less stays so
+    form = SaveFormat.of(TextFile("\ufeff一\r\n二", "utf-8"))
+    assert form.apply("一\n二", "gb18030") == "一\r\n二"
+    assert form.apply("一\n二", "utf-8") == "\ufeff一\r\n二"
+    assert SaveFormat.of(TextFile("一", "gb18030")).apply("一", "utf-16-le") == "\ufeff一"
+    assert SaveFormat.of(TextFile("一", "utf-16-be")).apply("一", "utf-16-le") == "一"  # BOM-less stays so
 
 
 def test_every_offered_encoding_has_a_label_and_normalizes_to_itself():

@@ -50,7 +50,7 @@ class TextFile:
 
 
 @dataclass(frozen=True)
-class TextLayout:
+class SaveFormat:
     """What a plain-text editor drops from a file and saving puts back: the
     byte-order mark and the line ending (an editor shows every line break as ``\\n``)."""
 
@@ -59,8 +59,8 @@ class TextLayout:
     encoding: str = "utf-8"  # the file's, a Python codec name
 
     @classmethod
-    def of(cls, file: TextFile) -> TextLayout:
-        """The layout of a file as read: its first line ending and whether it starts with a BOM."""
+    def of(cls, file: TextFile) -> SaveFormat:
+        """How a file as read is saved: its first line ending, whether it starts with a BOM, its encoding."""
         match = re.search(r"\r\n|\r|\n", file.text)
         return cls(match.group() if match else "\n", file.text.startswith("\ufeff"), file.encoding)
 

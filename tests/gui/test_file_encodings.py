@@ -171,7 +171,7 @@ def test_convert_reads_an_unchanged_file_again_in_the_chosen_encoding(qtbot, con
     qtbot.waitUntil(lambda: convert.is_ready()
                     and convert.chinese.editor.toPlainText() == files["big5"].read_bytes().decode("gb18030"),
                     timeout=30_000)
-    assert convert.chinese.layout_of_file.encoding == "gb18030"
+    assert convert.chinese.save_format.encoding == "gb18030"
 
 
 def test_convert_text_the_encoding_cannot_hold_is_a_dialog_and_the_file_stays(qtbot, convert, files, tmp_path,

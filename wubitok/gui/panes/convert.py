@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...convert import CODE_STYLES, to_codes
-from ...fileio import TextFile, TextLayout, atomic_write_text, encoding_label, read_text_file
+from ...fileio import SaveFormat, TextFile, atomic_write_text, encoding_label, read_text_file
 from ...query import CodePiece, decode_code_text, is_code_text
 from ..support import errors
 from ..support.fonts import drawable, han_font, monospace_font
@@ -125,7 +125,7 @@ class _Side(QWidget):
         # The encoding the side's file came in and is saved in.
         self.encoding_box = EncodingBox()
         self.path: str | None = None  # the file this side was read from or saved to
-        self.layout_of_file = TextLayout()
+        self.save_format = SaveFormat()
         self.text_of_file: str | None = None  # the editor's text when the file was read or saved
         # Click: a file dialog; the arrow: the files opened last.
         self.open_button = QToolButton()
@@ -360,12 +360,12 @@ class ConvertPane(Pane):
             here.set_file(str(path), here.editor.toPlainText())
             for s in (here, self.editor_side(CODES if side == CHINESE else CHINESE)):
                 if s is here or s.path is None:
-                    s.layout_of_file = TextLayout.of(file)
+                    s.save_format = SaveFormat.of(file)
                     s.encoding_box.show_encoding(file.encoding)
             self.convert_now()
 
         def failed(error: BaseException | str) -> None:
-            here.encoding_box.show_encoding(here.layout_of_file.encoding)  # what the text is in
+            here.encoding_box.show_encoding(here.save_format.encoding)  # what the text is in
             errors.show_error(self, error)
 
         return self._loading.run(read_text_file, str(path), encoding, on_result=loaded, on_failed=failed,
@@ -400,12 +400,12 @@ class ConvertPane(Pane):
         here = self.editor_side(side)
         encoding = here.encoding_box.encoding()
         text = here.editor.toPlainText()
-        written = here.layout_of_file.apply(text, encoding)
+        written = here.save_format.apply(text, encoding)
         with errors.reported(self):
             atomic_write_text(path, written, encoding)
             self._settings.remember_file(path)
             here.set_file(str(path), text)
-            here.layout_of_file = TextLayout(here.layout_of_file.newline, written.startswith("\ufeff"), encoding)
+            here.save_format = SaveFormat(here.save_format.newline, written.startswith("\ufeff"), encoding)
             return True
         return False
 
