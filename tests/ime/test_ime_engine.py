@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from wubitok.dictionary import in_charset
 from wubitok.errors import InputError
 from wubitok.ime import CHINESE_PUNCTUATION, NAMED_KEYS, ImeEngine, UserFrequencies, full_width, parse_keys
-from wubitok.ime.engine import MAX_LOOKUP
+from wubitok.ime.engine import MAX_CODE, MAX_LOOKUP
 from wubitok.ime.keys import CHARACTER_KEYS, KEY_ALIASES
 
 
@@ -436,7 +436,7 @@ def test_any_key_sequence_keeps_the_state_consistent(wubi_dict, keys):
         result = e.process(key)
         s = e.state
         assert result.handled or (not result.committed and key in NAMED_KEYS)
-        assert len(s.preedit) <= (7 if s.pinyin else 4)
+        assert len(s.preedit) <= (1 + MAX_LOOKUP if s.pinyin else MAX_CODE)  # z + several syllables with tones
         assert s.pinyin == s.preedit.startswith("z")
         assert len(s.candidates) <= 4
         assert (s.page_count == 0 and s.page == 0) or 0 <= s.page < s.page_count
