@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 from .compare.run import Batch, Figures, Measured, measure_batch, measure_document
 from .engines.base import Encoding, Tokenizer, check_cancel, engine_class
-from .errors import FileError, WubitokError
+from .errors import Cancelled, FileError, WubitokError
 from .model_files import load_model_file
 
 R = TypeVar("R")
@@ -186,6 +186,7 @@ class EncodePool:
         with self._lock:
             if self._closed or self._executor is not None or not self._want_processes:
                 return
+            ex: ProcessPoolExecutor | None = None
             try:
                 ex = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
                                          initializer=_worker_started)
@@ -195,6 +196,8 @@ class EncodePool:
                     fut.result()
             except (OSError, BrokenProcessPool, RuntimeError):
                 self._want_processes = False
+                if ex is not None:  # the workers that did start must not idle until exit
+                    ex.shutdown(wait=False, cancel_futures=True)
                 return
             self._executor = ex
 
@@ -259,10 +262,16 @@ class EncodePool:
 
     def _raise_if_failed(self, fut: Future) -> None:
         if fut.cancelled():
-            return
+            # Not by the waiting call (it cancels only as it leaves), so by shutdown() or by a
+            # broken pool's discard: the request ends like a cancelled one, not as a bug dialog
+            # (``fut.result()`` would raise CancelledError).
+            raise Cancelled("the worker processes were stopped")
         exc = fut.exception()
         if isinstance(exc, BrokenProcessPool):
-            self._discard(self._executor)
+            ex = self._executor
+            # Only if still broken: another thread may have put a fresh pool in its place.
+            if ex is not None and getattr(ex, "_broken", False):
+                self._discard(ex)
             raise _worker_died() from None
         if exc is not None:
             raise exc
