@@ -462,8 +462,7 @@ class ComparePane(Pane):
         self.file_list = CorpusList()
         self.encoding_label = QLabel()
         self.encoding_box = EncodingBox()
-        self.encoding_box.setEnabled(False)
-        self.encoding_box.setCurrentIndex(-1)  # no file selected
+        self.file_list.attach(self.encoding_box)
         self.encoding_label.setBuddy(self.encoding_box)
         self.add_files_button = QPushButton()
         self.remove_files_button = QPushButton()
@@ -553,8 +552,6 @@ class ComparePane(Pane):
         self.editor.textChanged.connect(self._text_edited)
         self._mode_group.idToggled.connect(self._mode_toggled)
         self.add_files_button.clicked.connect(self._choose_files)
-        self.file_list.itemSelectionChanged.connect(self._selection_changed)
-        self.encoding_box.chosen.connect(self.file_list.set_encoding)
         self.remove_files_button.clicked.connect(self._remove_selected_files)
         self.run_button.clicked.connect(self.run_corpus)
         self.cancel_button.clicked.connect(self.cancel_corpus)
@@ -570,9 +567,7 @@ class ComparePane(Pane):
             self.add_slot(e, compare=False)
         while len(self.slots) < MIN_SLOTS:
             self.add_slot(compare=False)
-        files, encodings = s.get_list("files"), s.get_list("encodings")
-        kept = [(p, e) for p, e in zip(files, encodings + [""] * len(files)) if Path(p).is_file()]
-        self.file_list.add([p for p, _ in kept], [e for _, e in kept])
+        self.file_list.restore(s.get_list("files"), s.get_list("encodings"))
         self.editor.blockSignals(True)
         self.editor.setPlainText(s.get_str("text", SAMPLE_TEXT) if s.contains("text") else SAMPLE_TEXT)
         self.editor.blockSignals(False)
@@ -785,17 +780,6 @@ class ComparePane(Pane):
 
     def _remove_selected_files(self) -> None:
         self.file_list.remove_selected()
-
-    def _selection_changed(self) -> None:
-        """The encoding box shows the current file's encoding and applies to the selected
-        ones; with none selected it is empty and off."""
-        selected = bool(self.file_list.selectedItems())
-        encoding = self.file_list.current_encoding()
-        self.encoding_box.setEnabled(selected)
-        if selected and encoding is not None:
-            self.encoding_box.show_encoding(encoding)
-        else:
-            self.encoding_box.setCurrentIndex(-1)
 
     def run_corpus(self) -> Job | None:
         """Measure the chosen tokenizers over the corpus files (in the background)."""

@@ -158,8 +158,7 @@ class TrainPane(Pane):
         self.file_list = CorpusList()
         self.encoding_label = QLabel()
         self.encoding_box = EncodingBox()
-        self.encoding_box.setEnabled(False)
-        self.encoding_box.setCurrentIndex(-1)  # no file selected
+        self.file_list.attach(self.encoding_box)
         self.encoding_label.setBuddy(self.encoding_box)
         self.add_files_button = QPushButton()
         self.remove_files_button = QPushButton()
@@ -251,8 +250,6 @@ class TrainPane(Pane):
 
     def _connect(self) -> None:
         self.add_files_button.clicked.connect(self._choose_files)
-        self.file_list.itemSelectionChanged.connect(self._selection_changed)
-        self.encoding_box.chosen.connect(self.file_list.set_encoding)
         self.remove_files_button.clicked.connect(self._remove_selected_files)
         self.folder_button.clicked.connect(self._choose_folder)
         self.train_button.clicked.connect(self.start_training)
@@ -265,9 +262,7 @@ class TrainPane(Pane):
     # -- settings ------------------------------------------------------------
     def _restore(self) -> None:
         s = self._settings
-        files, encodings = s.get_list("files"), s.get_list("encodings")
-        kept = [(p, e) for p, e in zip(files, encodings + [""] * len(files)) if Path(p).is_file()]
-        self.file_list.add([p for p, _ in kept], [e for _, e in kept])
+        self.file_list.restore(s.get_list("files"), s.get_list("encodings"))
         chosen = s.get_list("algorithms") if s.contains("algorithms") else ["wubi-bpe", "bpe"]
         for key, box in self.algorithm_boxes.items():
             box.setChecked(key in chosen)
@@ -363,17 +358,6 @@ class TrainPane(Pane):
     def _remove_selected_files(self) -> None:
         self.file_list.remove_selected()
         self._update_corpus_label()
-
-    def _selection_changed(self) -> None:
-        """The encoding box shows the current file's encoding and applies to the selected
-        ones; with none selected it is empty and off."""
-        selected = bool(self.file_list.selectedItems())
-        encoding = self.file_list.current_encoding()
-        self.encoding_box.setEnabled(selected)
-        if selected and encoding is not None:
-            self.encoding_box.show_encoding(encoding)
-        else:
-            self.encoding_box.setCurrentIndex(-1)
 
     def _choose_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, self.tr("Save models in"), self.folder_edit.text())

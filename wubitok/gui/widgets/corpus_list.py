@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, Q
 from ...errors import FileError, InputError
 from ...fileio import TextPath, encoding_label, file_encoding, normalize_encoding
 from ..support import errors
+from .encoding_box import EncodingBox
 
 PathRole = Qt.ItemDataRole.UserRole
 EncodingRole = Qt.ItemDataRole.UserRole + 1  # a codec name, or "" when the file is not text
@@ -65,6 +66,29 @@ class CorpusList(QListWidget):
             item.setData(EncodingRole, encoding)
             self.addItem(item)
             self._show(item)
+
+    def restore(self, paths: Sequence[str], encodings: Sequence[str]) -> None:
+        """Add the files remembered from the last session that still exist, each in its
+        remembered encoding ("" or missing: detected again)."""
+        padded = list(encodings) + [""] * (len(paths) - len(encodings))
+        kept = [(p, e) for p, e in zip(paths, padded) if os.path.isfile(p)]
+        self.add([p for p, _ in kept], [e for _, e in kept])
+
+    def attach(self, box: EncodingBox) -> None:
+        """``box`` shows the current file's encoding and applies the user's choice to the
+        selected files; with none selected it is empty and off."""
+        def follow_selection() -> None:
+            selected = bool(self.selectedItems())
+            encoding = self.current_encoding()
+            box.setEnabled(selected)
+            if selected and encoding is not None:
+                box.show_encoding(encoding)
+            else:
+                box.setCurrentIndex(-1)
+
+        box.chosen.connect(self.set_encoding)
+        self.itemSelectionChanged.connect(follow_selection)
+        follow_selection()
 
     def remove_selected(self) -> None:
         for item in self.selectedItems():
