@@ -10,6 +10,7 @@ import os
 import signal
 
 import pytest
+from PySide6.QtCore import QCoreApplication, QThreadPool
 
 from wubitok import encode_pool
 from wubitok.compare import compare_tokenizers
@@ -88,7 +89,9 @@ def test_a_stale_comparison_never_replaces_the_newest(qtbot, compare):
     compare.set_sample_text(older)
     compare.set_sample_text(newer)  # while the older one is still being encoded
     qtbot.waitUntil(compare.is_ready, timeout=60_000)
-    qtbot.wait(300)  # the older result, had it not been dropped, would have arrived by now too
+    # Every job done, the older one included, and its signals delivered: nothing more can arrive.
+    qtbot.waitUntil(lambda: QThreadPool.globalInstance().activeThreadCount() == 0, timeout=60_000)
+    QCoreApplication.processEvents()
     assert all(col.view.tokenized().text == newer for col in compare.columns)
     assert [r.chars for r in compare.results] == [len(newer)] * 2
 
