@@ -53,15 +53,14 @@ def main(panes: list[str]) -> int:
     for lang, theme, folder, only in VARIANTS:
         folder.mkdir(exist_ok=True)
         for pane in [p for p in panes or list(TEXTS) if only is None or p in only]:
-            data_dir = Path(tempfile.mkdtemp(prefix="wubitok-shot-"))
-            env = dict(os.environ, WUBITOK_DATA_DIR=str(data_dir))
-            if pane == "train":
-                remember_corpus(data_dir)
             cmd = [sys.executable, "-m", "wubitok", "gui", "--screenshot", str(folder / f"{pane}.png"),
                    "--pane", pane, "--size", "1200x800", "--lang", lang, "--theme", theme]
             if TEXTS[pane] is not None:
                 cmd += ["--text", TEXTS[pane]]
-            subprocess.run(cmd, env=env, check=True)
+            with tempfile.TemporaryDirectory(prefix="wubitok-shot-") as data:  # settings, learning, Train's corpus
+                if pane == "train":
+                    remember_corpus(Path(data))
+                subprocess.run(cmd, env=dict(os.environ, WUBITOK_DATA_DIR=data), check=True)
     return 0
 
 
