@@ -46,6 +46,7 @@ import argparse
 import json
 import os
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -182,16 +183,23 @@ def run_train_child(kind: str, corpus: Path, how: str, vocab: int, max_words: in
         proc = subprocess.Popen([sys.executable, __file__, "--train-child", kind, str(corpus), how, str(vocab),
                                  str(max_words)], stdout=out, text=True, start_new_session=True)
         t0, read = time.perf_counter(), None
-        while proc.poll() is None:
-            time.sleep(0.5)
-            if not rss_cap_mb:
-                continue
-            read = _read_fraction(proc.pid, corpus) or read
-            rss = _tree_rss_mb(proc.pid)
-            if rss > rss_cap_mb:
-                os.killpg(proc.pid, 9)
-                proc.wait()
-                return {"capped": True, "seconds": time.perf_counter() - t0, "rss_mb": rss, "read": read}
+        try:
+            while proc.poll() is None:
+                time.sleep(0.5)
+                if not rss_cap_mb:
+                    continue
+                read = _read_fraction(proc.pid, corpus) or read
+                rss = _tree_rss_mb(proc.pid)
+                if rss > rss_cap_mb:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                    proc.wait()
+                    return {"capped": True, "seconds": time.perf_counter() - t0, "rss_mb": rss, "read": read}
+        except BaseException:
+            # Ctrl+C reaches this process only (the child has a session of its own): a training
+            # of many GB must not go on alone.
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            raise
         if proc.returncode:
             raise subprocess.CalledProcessError(proc.returncode, proc.args)
         out.seek(0)
