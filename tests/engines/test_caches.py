@@ -48,6 +48,8 @@ def test_engines_encode_the_same_through_a_cache_trimmed_on_every_few_pieces(tex
     for module, name, limit_name in ((byte_level, "bpe", "_PIECE_CACHE"), (wubi, "wubi-bpe", "CACHE_SIZE")):
         expected = [model(name, 0).encode(t) for t in texts]
         small = model(name, 1)  # another instance: its own cache
+        if name == "wubi-bpe":
+            small.use_encoder("python")  # the fast (Rust) encoder, when installed, has no piece cache
         saved = getattr(module, limit_name)
         setattr(module, limit_name, 3)
         try:
@@ -56,4 +58,4 @@ def test_engines_encode_the_same_through_a_cache_trimmed_on_every_few_pieces(tex
             setattr(module, limit_name, saved)
         assert got == expected
         cache = small._piece_cache if name == "bpe" else small._cache
-        assert len(cache) <= 3
+        assert 0 < len(cache) <= 3  # used, and trimmed
