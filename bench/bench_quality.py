@@ -9,9 +9,11 @@ One training text for every tokenizer: the train splits of all genres of
 ``dev`` is the split variants are chosen on).  Tokenizers, each at every
 vocab size (all counts include 4 special tokens):
 
-``wubi``            Wubi-BPE as shipped (codec defaults), merges learned by HF
-                    ``BpeTrainer`` on the spelled pre-tokens (= the engine's
-                    ``backend="fast"``, checked once per run against the engine);
+``wubi``            Wubi-BPE with the ``clause`` pre-tokens (the default
+                    before ``joined``; ``wubi@joined`` is Wubi-BPE as shipped),
+                    codec defaults, merges learned by HF ``BpeTrainer`` on the
+                    spelled pre-tokens (= the engine's ``backend="fast"``,
+                    checked once per run against the engine);
 ``wubi-prefix``     the ``prefix`` codec spelling (the default before ``hybrid``);
 ``wubi-corpus``     the prefix spelling with each prefix's characters ordered
                     by their count in the training text (then by the table's
@@ -31,7 +33,24 @@ On request (``--tokenizers``), spelling variants: ``wubi-w2``, ``wubi-w1.5``,
 ``wubi-corpus-w2`` (prefix spellings with index digits weighted 2 or 1.5 when
 choosing the prefix), ``wubi-hybrid-corpus`` (hybrid with the characters
 taken in training-text order), ``wubi-hybrid-keys`` (hybrid, the longer code
-on a tie), ``wubi-hybrid-w2`` (hybrid, index digits weighted 2).
+on a tie), ``wubi-hybrid-w2`` (hybrid, index digits weighted 2),
+``wubi-b16`` / ``wubi-b32`` / ``wubi-b64`` (hybrid with the index written in
+base 16, 32 or 64: an unseen rare character under a one-key code takes two
+index symbols instead of three digits).
+
+Pre-token variants (``pretok_variants.py``): ``wubi@V`` / ``bytes@V`` are
+``wubi`` / ``bytes`` trained and evaluated on variant ``V``'s pre-tokens
+(``lead``, ``trail``, ``gpt4``, ``joined``), each compared with ``bytes@V``
+(same pre-tokens), ``gpt4`` and ``spm``.
+
+The ceiling of spelling: ``oracle`` (and ``oracle@V``) is byte-level BPE in
+which every Han character is one symbol of its own outside the vocabulary
+budget, so no merge is spent on building a character; tokens(bytes) /
+tokens(oracle) bounds what any spelling of Han characters can gain over
+byte-level BPE with the same pre-tokens and vocabulary size.
+
+``--cache`` keeps each big BPE model in ``bench/out`` (named by the training
+text's CRC) and reuses it: delete them after changing a spelling.
 
 Per genre and tokenizer: characters per token, tokens per character, Rényi
 efficiency (alpha 2.5, Zouhar et al. 2023) of the held-out token
@@ -60,6 +79,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_wubi_bpe import _repeat_feed  # noqa: E402
 from genres import DATA, GENRES, SOURCE_GENRES, load_genres  # noqa: E402
+from pretok_variants import VARIANTS, PreTokens  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "out"
 
@@ -79,9 +99,11 @@ ALL_TOKENIZERS = ("wubi", "wubi-prefix", "wubi-corpus", "wubi-optimal", "wubi-un
                   "gpt4", "spm")
 # spelling variants, on request
 SWEEP = ("wubi-w2", "wubi-corpus-w2", "wubi-w1.5", "wubi-hybrid-corpus", "wubi-hybrid-keys",
-         "wubi-hybrid-w2")
-# ratio rows: (wubi variant, baseline)
-BASELINES = ("bytes", "gpt4", "spm")
+         "wubi-hybrid-w2", "wubi-b16", "wubi-b32", "wubi-b64")
+# pre-token variants (``pretok_variants.py``): NAME@VARIANT trains and encodes
+# on that variant's pre-tokens; ``oracle`` spells every Han character as one
+# free symbol (the ceiling of any spelling, see ``OracleSpeller``)
+PRETOK = ("oracle", *(f"{n}@{v}" for v in VARIANTS if v for n in ("wubi", "bytes", "oracle")))
 TAIL_SAMPLE = 500
 
 Speller = Callable[[str], str]
@@ -113,6 +135,25 @@ class WubiSpeller:
 
     def __call__(self, piece: str) -> str:
         return "".join(map(self.char, piece))
+
+
+class OracleSpeller:
+    """Every Han character one symbol of its own, outside the vocabulary
+    budget (the alphabet holds every Han character of the training text, the
+    held-out text and the tail); everything else as bytes.  BPE over this
+    gets the same merges as byte-level BPE and never spends one on building
+    a character: no spelling of Han characters can give it less to do, so
+    tokens(bytes) / tokens(oracle) bounds what a spelling can gain with the
+    same pre-tokens (greedy BPE is not optimal, so a bound in practice, not a
+    theorem)."""
+
+    def __init__(self, han: set[str]):
+        self.alphabet = list(BYTE_TOKENS) + sorted(han)
+        self.n_free = len(han)
+        self._bytes = byte_speller()
+
+    def __call__(self, piece: str) -> str:
+        return "".join(ch if is_han(ch) else self._bytes(ch) for ch in piece)
 
 
 def prefix_spelling(han_counts: Counter | None, options: CodecOptions,
@@ -156,7 +197,7 @@ def prefix_spelling(han_counts: Counter | None, options: CodecOptions,
 
 
 def hybrid_spelling(han_counts: Counter | None, options: CodecOptions, digit_weight: float = 1.0,
-                    longer_on_tie: bool = False) -> dict[str, tuple[int, ...]]:
+                    longer_on_tie: bool = False, base: int = 10) -> dict[str, tuple[int, ...]]:
     """The ``hybrid`` codec spelling with the characters taken in ``han_counts``
     order (then the table's weight order; ``None``: the table's order alone, =
     the codec), each taking the code with the fewest keys + ``digit_weight`` x
@@ -182,7 +223,7 @@ def hybrid_spelling(han_counts: Counter | None, options: CodecOptions, digit_wei
         choice = None
         for code in sorted(cands, key=lambda c: (-len(c) if longer_on_tie else len(c), c)):
             index = taken.get(code, 0)
-            cost = len(code) + digit_weight * (len(str(index)) if index else 0)
+            cost = len(code) + digit_weight * len(_digits(index, base))
             if choice is None or cost < choice[0]:
                 choice = (cost, code, index)
         assert choice is not None
@@ -190,11 +231,31 @@ def hybrid_spelling(han_counts: Counter | None, options: CodecOptions, digit_wei
         taken[code] = index + 1
         keys = [key_base + WUBI_KEYS.index(k) for k in code]
         keys[-1] += MARK_BASE - key_base
-        if index:
-            keys.extend(codec.index_base + int(x) for x in str(index))
+        keys.extend(codec.index_base + d for d in _digits(index, base))
         out[ch] = tuple(keys)
     assert len(set(out.values())) == len(out), "hybrid spelling is not one-to-one"
     return out
+
+
+def _digits(index: int, base: int) -> list[int]:
+    """``index`` in ``base``, most significant digit first; none for 0."""
+    out: list[int] = []
+    while index:
+        index, d = divmod(index, base)
+        out.append(d)
+    return out[::-1]
+
+
+def base_index_speller(base: int) -> WubiSpeller:
+    """``hybrid`` with the index written in ``base`` digits (symbols of their
+    own: the ten digits, then private-use characters): an unseen rare
+    character under a one-key code takes key + 2 symbols instead of key + 3
+    digits when ``base`` >= 32."""
+    sp = WubiSpeller(hybrid_spelling(None, CodecOptions(), base=base))
+    extra = [chr(0xE000 + i) for i in range(max(0, base - 10))]
+    sp.tokens = sp.tokens[: sp.codec.end_id] + extra
+    sp.alphabet = sp.tokens[4:]
+    return sp
 
 
 # -- BPE over spelled pre-tokens (HF) ----------------------------------------------
@@ -216,10 +277,16 @@ class SpelledBPE:
     """HF BPE over whitespace-free spelled pre-tokens: the merges and encoding
     of the engine's fast backend (merges applied by rank)."""
 
-    def __init__(self, speller: Speller, counts: Counter, vocab: int, alphabet: Sequence[str], n_special: int):
+    def __init__(self, speller: Speller, counts: Counter, vocab: int, alphabet: Sequence[str], n_special: int,
+                 pretok: PreTokens = pretokens, cache: Path | None = None):
         from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
         self.speller = speller
+        self.pretok = pretok
+        if cache is not None and cache.exists():  # a variant's big model, trained once per corpus
+            self.tok = Tokenizer.from_file(str(cache))
+            self._ready()
+            return
         spelled: Counter = Counter()
         for w, c in counts.items():
             spelled[speller(w)] += c
@@ -228,6 +295,9 @@ class SpelledBPE:
         trainer = trainers.BpeTrainer(vocab_size=vocab - n_special, min_frequency=2, special_tokens=[],
                                       initial_alphabet=list(alphabet), show_progress=False)
         self.tok.train_from_iterator(_repeat_feed(sorted(spelled.items())), trainer)
+        if cache is not None:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            self.tok.save(str(cache))
         self._ready()
 
     def _ready(self) -> None:
@@ -238,6 +308,7 @@ class SpelledBPE:
     def truncated(self, vocab: int, n_special: int) -> "SpelledBPE":
         new = object.__new__(SpelledBPE)
         new.speller = self.speller
+        new.pretok = self.pretok
         new.tok = truncated_bpe(self.tok, vocab - n_special)
         new._ready()
         return new
@@ -277,16 +348,19 @@ class SpelledBPE:
 def doc_tokens_pretokenized(model: SpelledBPE, docs: Sequence[str], optimal: bool = False) -> list[list[str]]:
     out = []
     for doc in docs:
-        pieces = list(pretokens(doc))
+        pieces = list(model.pretok(doc))
         out.append([t for enc in model.encode_pieces(pieces, optimal) for t in enc])
     return out
 
 
 # -- references on raw text --------------------------------------------------------
 class GPT4BPE:
-    def __init__(self, train_docs: Sequence[str], vocab: int):
+    def __init__(self, train_docs: Sequence[str], vocab: int, cache: Path | None = None):
         from tokenizers import Regex, Tokenizer, models, pre_tokenizers, trainers
 
+        if cache is not None and cache.exists():
+            self.tok = Tokenizer.from_file(str(cache))
+            return
         self.tok = Tokenizer(models.BPE())
         self.tok.pre_tokenizer = pre_tokenizers.Sequence([
             pre_tokenizers.Split(Regex(GPT4_SPLIT), behavior="isolated"),
@@ -295,6 +369,9 @@ class GPT4BPE:
         trainer = trainers.BpeTrainer(vocab_size=vocab, min_frequency=2, special_tokens=SPECIALS,
                                       initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False)
         self.tok.train_from_iterator(train_docs, trainer)
+        if cache is not None:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            self.tok.save(str(cache))
 
     def truncated(self, vocab: int) -> "GPT4BPE":
         new = object.__new__(GPT4BPE)
@@ -409,28 +486,29 @@ def tail_chars(train_chars: set[str], seed: int = 0) -> dict[str, list[str]]:
 
 
 # -- the run ----------------------------------------------------------------------------
-def training_counts(genres) -> tuple[list[str], Counter]:
+def training_counts(genres, variant: str = "") -> tuple[list[str], Counter]:
     docs = [d for g in SOURCE_GENRES for d in genres[g]["train"]]
-    cache = DATA / "genres.train-counts.json"
+    cache = DATA / f"genres.train-counts{'-' + variant if variant else ''}.json"
     if cache.exists():
         return docs, Counter(json.loads(cache.read_text(encoding="utf-8")))
     counts: Counter = Counter()
     for d in docs:
-        counts.update(pretokens(d))
+        counts.update(VARIANTS[variant](d))
     cache.write_text(json.dumps(counts, ensure_ascii=False), encoding="utf-8")
     return docs, counts
 
 
 def check_against_engine(counts: Counter, docs: Sequence[str], vocab: int) -> None:
-    """The bench's ``wubi`` must be the engine's fast backend, token for token."""
+    """The bench's ``wubi`` and ``wubi@joined`` must be the engine's fast
+    backend with ``pre_tokens`` "clause" and "joined", token for token."""
     text = "".join(docs[:40])
-    local: Counter = Counter()
-    local.update(pretokens(text))
-    model = SpelledBPE(WubiSpeller(), local, vocab, WubiSpeller().alphabet, 4)
-    engine = WubiBPE.train([text], vocab_size=vocab, backend="fast")
-    mine = sum(map(len, doc_tokens_pretokenized(model, [text])))
-    theirs = len(engine.encode(text).ids)
-    assert mine == theirs, f"bench wubi {mine} tokens, engine {theirs}"
+    for variant, mode in (("", "clause"), ("joined", "joined")):
+        local: Counter = Counter(VARIANTS[variant](text))
+        model = SpelledBPE(WubiSpeller(), local, vocab, WubiSpeller().alphabet, 4, VARIANTS[variant])
+        engine = WubiBPE.train([text], vocab_size=vocab, backend="fast", pre_tokens=mode)
+        mine = sum(map(len, doc_tokens_pretokenized(model, [text])))
+        theirs = len(engine.encode(text).ids)
+        assert mine == theirs, f"bench wubi@{variant} {mine} tokens, engine ({mode}) {theirs}"
 
 
 def run(args) -> dict:
@@ -459,34 +537,54 @@ def run(args) -> dict:
         "wubi-w2": lambda: WubiSpeller(prefix_spelling(None, options, 2.0)),
         "wubi-corpus-w2": lambda: WubiSpeller(prefix_spelling(han_counts, options, 2.0)),
         "wubi-w1.5": lambda: WubiSpeller(prefix_spelling(None, options, 1.5)),
+        "wubi-b16": lambda: base_index_speller(16),
+        "wubi-b32": lambda: base_index_speller(32),
+        "wubi-b64": lambda: base_index_speller(64),
     }
     result: dict = {"split": args.split, "train_chars": sum(map(len, train_docs)),
                     "held_chars": {g: sum(map(len, d)) for g, d in held.items()},
                     "held_docs": {g: len(d) for g, d in held.items()},
                     "tail_chars": {g: len(c) for g, c in tails.items()}, "vocab": {}}
     wanted = set(args.tokenizers)
+    oracle_han = set(han_counts) | {ch for docs in held.values() for d in docs for ch in d if is_han(ch)} \
+        | {ch for cs in tails.values() for ch in cs}
+    free: dict[str, int] = {}  # model -> alphabet symbols outside the vocabulary budget (oracle)
     # BPE models are trained once at the largest size and cut (``truncated_bpe``).
     top = max(args.vocab)
     big: dict[str, SpelledBPE] = {}
     train_top: dict[str, float] = {}
     result["train_s_top_vocab"] = train_top
-    for name in [*spellers, "bytes"]:
-        if name in wanted or f"{name}-optimal" in wanted:
-            t = time.perf_counter()
-            if name == "bytes":
-                big[name] = SpelledBPE(byte_speller(), counts, top, BYTE_TOKENS, 4)
-            else:
-                sp = spellers[name]()
-                big[name] = SpelledBPE(sp, counts, top, sp.alphabet, 4)
-            train_top[name] = time.perf_counter() - t
-            log(f"{top} {name} trained in {train_top[name]:.1f} s")
-    big_gpt = GPT4BPE(train_docs, top) if "gpt4" in wanted else None
+    variant_counts = {"": counts}
+    for label in [*spellers, "bytes", *PRETOK]:
+        if not (label in wanted or f"{label}-optimal" in wanted):
+            continue
+        name, _, variant = label.partition("@")
+        if variant not in variant_counts:
+            variant_counts[variant] = training_counts(genres, variant)[1]
+        vcounts = variant_counts[variant]
+        t = time.perf_counter()
+        # the oracle's alphabet holds the held-out characters: one model per split
+        tag = f"-{zlib.crc32(''.join(sorted(oracle_han)).encode()):08x}" if name == "oracle" else ""
+        cache = OUT / f"hf-{label}-{top}-{digest}{tag}.json" if args.cache else None
+        if name == "bytes":
+            big[label] = SpelledBPE(byte_speller(), vcounts, top, BYTE_TOKENS, 4, VARIANTS[variant], cache)
+        elif name == "oracle":
+            osp = OracleSpeller(oracle_han)
+            free[label] = osp.n_free
+            big[label] = SpelledBPE(osp, vcounts, top + osp.n_free, osp.alphabet, 4, VARIANTS[variant], cache)
+        else:
+            sp = spellers[name]()
+            big[label] = SpelledBPE(sp, vcounts, top, sp.alphabet, 4, VARIANTS[variant], cache)
+        train_top[label] = time.perf_counter() - t
+        log(f"{top} {label} trained in {train_top[label]:.1f} s")
+    big_gpt = GPT4BPE(train_docs, top, OUT / f"hf-gpt4-{top}-{digest}.json" if args.cache else None) \
+        if "gpt4" in wanted else None
     for vocab in sorted(args.vocab):
         per: dict[str, dict] = {}  # tokenizer -> genre -> per-doc token lists
         tail: dict[str, dict[str, float]] = {}
         times: dict[str, float] = {}
         for name, whole in big.items():
-            model = whole.truncated(vocab, 4)
+            model = whole.truncated(vocab + free.get(name, 0), 4)
             for opt in (False, True):
                 label = name + ("-optimal" if opt else "")
                 if label not in wanted:
@@ -536,9 +634,11 @@ def run(args) -> dict:
                 gr["tokenizers"][name] = {"tokens": n, "chars_per_token": sum(chars) / n,
                                           "tokens_per_char": n / sum(chars),
                                           "renyi_2_5": renyi_efficiency(freq.values(), vocab)}
-            for wubi in (t for t in per if t.startswith("wubi")):
+            for wubi in (t for t in per if t.startswith(("wubi", "oracle"))):
                 w_counts = [len(t) for t in per[wubi][g]]
-                for base in (b for b in BASELINES + ("bytes-optimal",) if b in per):
+                variant = wubi.partition("@")[2]
+                same = f"bytes@{variant}" if variant else "bytes"
+                for base in (b for b in (same, "gpt4", "spm", "bytes-optimal") if b in per):
                     if base == "bytes-optimal" and wubi != "wubi-optimal":
                         continue
                     b_counts = [len(t) for t in per[base][g]]
@@ -597,8 +697,10 @@ def main() -> None:
     ap.add_argument("--vocab", type=int, nargs="+", default=[2000, 8000, 32000])
     ap.add_argument("--split", nargs="+", choices=("test", "dev"), default=["test"],
                     help="held-out splits to measure (dev: where variants are chosen)")
-    ap.add_argument("--tokenizers", nargs="+", choices=ALL_TOKENIZERS + SWEEP, default=list(ALL_TOKENIZERS))
+    ap.add_argument("--tokenizers", nargs="+", choices=ALL_TOKENIZERS + SWEEP + PRETOK, default=list(ALL_TOKENIZERS))
     ap.add_argument("--boot", type=int, default=1000, help="bootstrap resamples")
+    ap.add_argument("--cache", action="store_true",
+                    help="keep the BPE models in bench/out and reuse them (delete them after a codec change)")
     ap.add_argument("--json", type=Path, help="write all figures here")
     args = ap.parse_args()
     res = run(args)

@@ -78,6 +78,7 @@ def test_train_equals_train_from_counts_of_count_byte_for_byte(model_type, train
 _TEXT = st.text(st.sampled_from(list("中文字詞 \n\t\r ab.,!?'s12é中") + ["\u3000", "\u2581", "：", "。"]), max_size=80)
 COUNTERS = {
     "wubi-bpe": partial(count_wubi_pretokens, special_tokens=("<s>",)),
+    "wubi-bpe clause": partial(count_wubi_pretokens, special_tokens=("<s>",), mode="clause"),
     "bpe": partial(count_gpt4_pretokens, special_tokens=("<s>",)),
     "wordpiece": count_bert_words,
     "unigram": count_runs,

@@ -13,7 +13,7 @@ from wubitok import load_tokenizer
 from wubitok.codec import CodecOptions
 from wubitok.engines.bpe.encoder import MergeApplier
 from wubitok.engines.bpe.wubi import WubiBPE
-from wubitok.engines.pre_tokenizers.wubi import pretokenize
+from wubitok.engines.pre_tokenizers.wubi import joined_pretokens, pretokenize
 from wubitok.errors import Cancelled, FileError, InputError, MissingExtraError, ModelError
 from wubitok.paths import resources_dir
 
@@ -93,7 +93,7 @@ def _check_offsets(tok, text, enc):
 def test_bpe_result_equals_rank_order_merging(tok, fortunes):
     # the fast encoder against the plain algorithm on every pre-token
     oracle = MergeApplier(tok.merges, tok.first_merge_id, cache_size=0)
-    pieces = [piece for piece, _ in list(pretokenize(fortunes[1]))[:3000]]
+    pieces = [piece for piece, _ in list(pretokenize(fortunes[1], mode=tok.pre_tokens))[:3000]]
     for piece, entry in zip(pieces, tok._encode_pieces(pieces)):
         assert list(entry[0]) == oracle.apply(tok.codec.encode(piece))
 
@@ -113,7 +113,7 @@ def _oracle_encoding(tok, text):
             offsets.append((start, end))
             partial.append(False)
             continue
-        for piece, base in pretokenize(text[start:end], start):
+        for piece, base in pretokenize(text[start:end], start, tok.pre_tokens):
             spelled = tok.codec.spell_chars(piece)
             bounds = list(accumulate(map(len, spelled), initial=0))
             merged = oracle.apply([s for sp in spelled for s in sp])
@@ -152,9 +152,9 @@ def test_encode_equals_the_plain_way(tok, mixed_chars, data):
 
 
 # -- pre-tokens -----------------------------------------------------------------
-def test_pretokens_never_mix_han_with_other_text():
+def test_clause_pretokens_never_mix_han_with_other_text():
     text = "你好abc 世界 hello  world 1234567 ,中文。\n\n  x"
-    pieces = list(pretokenize(text))
+    pieces = list(pretokenize(text, mode="clause"))
     assert "".join(p for p, _ in pieces) == text
     assert all(text[s : s + len(p)] == p for p, s in pieces)
     assert [p for p, _ in pieces] == [
@@ -162,11 +162,67 @@ def test_pretokens_never_mix_han_with_other_text():
     ]
 
 
-def test_merges_never_cross_pre_tokens(tok):
-    text = "山水" * 50 + "abc" + "山水" * 50
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(st.characters(blacklist_categories=())))
+def test_joined_pretokens_tile_every_str(text):
+    pieces = list(pretokenize(text, 5, mode="joined"))
+    assert all(p for p, _ in pieces)
+    assert "".join(p for p, _ in pieces) == text
+    assert all(text[s - 5 : s - 5 + len(p)] == p for p, s in pieces)
+
+
+def test_joined_pretokens_keep_marks_and_line_breaks_with_letters():
+    text = "下马饮君酒，问君何所之。\n君言 abc，「好」…… 12345 gpm( 8) 作为\n"
+    assert list(joined_pretokens(text)) == [
+        "下马饮君酒，", "问君何所之。\n", "君言", " abc，「", "好」…", "…", " ", "123", "45", " gpm(", " ", "8", ")",
+        " 作为", "\n",
+    ]
+
+
+@pytest.fixture(scope="module")
+def joined(tang):
+    return WubiBPE.train([tang], vocab_size=3000, pre_tokens="joined")
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_joined_model_round_trips_every_str(joined, mixed_chars, data):
+    alphabet = st.one_of(st.characters(blacklist_categories=()), st.sampled_from(mixed_chars),
+                         st.sampled_from(" \n，。、「」"))
+    text = data.draw(st.text(alphabet, max_size=60))
+    enc = joined.encode(text)
+    assert joined.decode(enc.ids) == text
+    _check_offsets(joined, text, enc)
+
+
+def test_joined_model_learns_tokens_across_punctuation(joined, tang, tmp_path):
+    # Tang verse: every line ends "。\n", and the joined cut lets a token span it.
+    spans = [joined.decode([i]) for i in joined.encode(tang[-3000:]).ids]
+    assert any("。\n" in s and len(s) > 2 for s in spans)
+    counts = WubiBPE.count([tang], pre_tokens="joined")
+    assert WubiBPE.train_from_counts(counts, vocab_size=3000, pre_tokens="joined").merges == joined.merges
+    path = tmp_path / "j.json"
+    joined.save(path)
+    again = load_tokenizer(path)
+    assert again.pre_tokens == "joined"
+    assert again.encode(tang[:2000]).ids == joined.encode(tang[:2000]).ids
+
+
+def test_model_files_without_pre_tokens_are_clause_models(tok, tmp_path):
+    path = _broken(tok, tmp_path, lambda d: d.pop("pre_tokens"))
+    assert load_tokenizer(path).pre_tokens == "clause"
+    with pytest.raises(InputError, match="unknown pre_tokens 'words'"):
+        WubiBPE.train(["你好"], vocab_size=400, pre_tokens="words")
+
+
+@pytest.mark.parametrize("mode, middle", [("clause", "abc"), ("joined", "123")])
+def test_merges_never_cross_pre_tokens(tang, mode, middle):
+    # clause: Han never joins Latin; joined: letters never join digits
+    tok = WubiBPE.train([tang[:30_000]], vocab_size=1500, pre_tokens=mode)
+    text = "山水" * 50 + middle + "山水" * 50
     enc = tok.encode(text)
-    han_end = 100
-    assert all(not (s < han_end < e) for s, e in enc.offsets)
+    assert tok.pre_tokens == mode
+    assert all(not (s < cut < e) for s, e in enc.offsets for cut in (100, 103))
 
 
 # -- special tokens -------------------------------------------------------------
@@ -347,6 +403,8 @@ def _broken(tok, tmp_path, change):
         (lambda d: d["merges"].append("x"), "merges"),
         (lambda d: d["vocab"].__setitem__(500, "?"), "vocab does not match"),
         (lambda d: d.update(special_tokens=["<s>"]), "special_tokens"),
+        (lambda d: d.update(pre_tokens="words"), "unknown pre_tokens"),
+        (lambda d: d.update(pre_tokens=1), "pre_tokens must be a string"),
     ],
 )
 def test_bad_model_files_are_rejected(tok, tmp_path, change, message):

@@ -1,6 +1,7 @@
 """Wubi-BPE: byte-pair encoding over Wubi spellings of Chinese text.
 
-Text is cut into pre-tokens (``pre_tokenizers.wubi``), each pre-token is spelled by
+Text is cut into pre-tokens (``pre_tokenizers.wubi``: "joined", or "clause" as
+models made before it), each pre-token is spelled by
 the Wubi codec (Han characters as Wubi keys, everything else as UTF-8
 bytes) and BPE merges, learned by ``bpe.trainer``, are applied within each
 pre-token.  The base symbols are the 256 bytes plus the Wubi symbols, so
@@ -52,7 +53,7 @@ from ..base import (
 from ..caches import remember
 from ..corpus import BlockCounter, Corpus, count_corpus
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
-from ..pre_tokenizers.wubi import count_wubi_pretokens, pretokens
+from ..pre_tokenizers.wubi import DEFAULT_MODE, count_wubi_pretokens, pretokens_for
 from .encoder import BacktrackEncoder
 from .fast import learn_merges_fast
 from .limits import MAX_TOKEN_SYMBOLS, check_token_length
@@ -61,6 +62,9 @@ from .trainer import train_merges
 
 DEFAULT_SPECIAL_TOKENS = RESERVED_TOKENS
 T = TypeVar("T")
+# The pre-token cut of new models (``pre_tokenizers.wubi``); a model file
+# without "pre_tokens" was made before there was a choice: "clause".
+DEFAULT_PRE_TOKENS = DEFAULT_MODE
 
 # Pre-tokens remembered by encode(); Chinese clauses repeat a lot in real text.
 CACHE_SIZE = 200_000
@@ -82,8 +86,11 @@ class WubiBPE(Tokenizer):
         special_tokens: Sequence[str] | None = None,
         codec: CodecOptions | None = None,
         training: dict[str, Any] | None = None,
+        pre_tokens: str = DEFAULT_PRE_TOKENS,
     ):
         self.codec = WubiCodec(codec or CodecOptions(), default_dictionary())
+        self.pre_tokens = pre_tokens
+        self._pretokens = pretokens_for(pre_tokens)
         self.special_tokens = special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)
         self.merges = [(int(a), int(b)) for a, b in merges]
         self.training = dict(training or {})
@@ -135,26 +142,30 @@ class WubiBPE(Tokenizer):
         backend: str = "python",
         codec: CodecOptions | dict | None = None,
         workers: int = 1,
+        pre_tokens: str = DEFAULT_PRE_TOKENS,
     ) -> WubiBPE:
         """Learn merges from ``texts`` and/or UTF-8 ``files`` (see ``Tokenizer.train``).
 
         ``backend="fast"`` learns the merges with Hugging Face ``tokenizers``
         (same pre-tokens, same spelling); ``codec`` chooses how characters
-        are spelled; ``workers`` > 1 counts pre-tokens in that many spawned
-        processes (the result does not depend on it).
+        are spelled; ``pre_tokens`` how text is cut before merging
+        (``pre_tokenizers.wubi``: "clause" or "joined"); ``workers`` > 1
+        counts pre-tokens in that many spawned processes (the result does not
+        depend on it).
         """
-        args, empty = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, codec)
+        args, empty = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, codec,
+                                          pre_tokens)
         workers = check_int("workers", workers, 1)
         corpus = Corpus(texts, files)
-        counts = count_corpus(cls._block_counter(args.special_tokens), corpus, progress=progress, cancel=cancel,
-                              workers=workers)
+        counts = count_corpus(cls._block_counter(args.special_tokens, pre_tokens), corpus, progress=progress,
+                              cancel=cancel, workers=workers)
         return cls._learn(check_counts(counts), args.for_corpus(corpus.size), empty)
 
     @classmethod
     def min_vocab_size(cls, special_tokens: Sequence[str] | None = None, **options: Any) -> int:
         """The special tokens and the codec's base symbols (``codec`` may change them)."""
         _, empty = cls._check_training(cls.MAX_CHECKED_VOCAB, 2, special_tokens, None, None, "python",
-                                       options.get("codec"))
+                                       options.get("codec"), options.get("pre_tokens", DEFAULT_PRE_TOKENS))
         return empty.first_merge_id
 
     @classmethod
@@ -167,17 +178,19 @@ class WubiBPE(Tokenizer):
         progress: ProgressCallback | None = None,
         cancel: threading.Event | None = None,
         workers: int = 1,
+        pre_tokens: str = DEFAULT_PRE_TOKENS,
     ) -> Counter[str]:
         """Pre-token counts of the corpus (``count_wubi_pretokens`` summed over its blocks)."""
         specials = special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)
         workers = check_int("workers", workers, 1)
-        return count_corpus(cls._block_counter(specials), Corpus(texts, files), progress=progress, cancel=cancel,
-                            workers=workers)
+        pretokens_for(pre_tokens)  # an unknown cut fails before any reading
+        return count_corpus(cls._block_counter(specials, pre_tokens), Corpus(texts, files), progress=progress,
+                            cancel=cancel, workers=workers)
 
     @staticmethod
-    def _block_counter(special_tokens: Sequence[str]) -> BlockCounter:
+    def _block_counter(special_tokens: Sequence[str], pre_tokens: str) -> BlockCounter:
         # A partial of a module-level function: picklable, for worker processes.
-        return partial(count_wubi_pretokens, special_tokens=tuple(special_tokens))
+        return partial(count_wubi_pretokens, special_tokens=tuple(special_tokens), mode=pre_tokens)
 
     @classmethod
     def train_from_counts(
@@ -191,15 +204,18 @@ class WubiBPE(Tokenizer):
         cancel: threading.Event | None = None,
         backend: str = "python",
         codec: CodecOptions | dict | None = None,
+        pre_tokens: str = DEFAULT_PRE_TOKENS,
     ) -> WubiBPE:
-        """Learn merges from ``count``'s pre-token counts (of one corpus or summed over parts)."""
-        args, empty = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, codec)
+        """Learn merges from ``count``'s pre-token counts (of one corpus or
+        summed over parts), counted with the same ``pre_tokens``."""
+        args, empty = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, codec,
+                                          pre_tokens)
         counts = check_counts(counts)
         return cls._learn(counts, args.for_corpus(counts_bytes(counts)), empty)
 
     @classmethod
     def _check_training(cls, vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
-                        backend: Any, codec: Any) -> tuple[TrainingArgs, WubiBPE]:
+                        backend: Any, codec: Any, pre_tokens: Any) -> tuple[TrainingArgs, WubiBPE]:
         """The checked arguments and the model without merges (its ids say where merges start)."""
         args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
                               special_tokens=special_tokens, progress=progress, cancel=cancel, backend=backend,
@@ -208,7 +224,9 @@ class WubiBPE(Tokenizer):
             codec = CodecOptions.from_dict(codec)
         elif codec is not None and not isinstance(codec, CodecOptions):
             raise InputError(f"codec must be CodecOptions or a dict, not {codec!r}")
-        empty = cls(special_tokens=args.special_tokens, codec=codec)
+        if not isinstance(pre_tokens, str):
+            raise InputError(f"pre_tokens must be a str, not {pre_tokens!r}")
+        empty = cls(special_tokens=args.special_tokens, codec=codec, pre_tokens=pre_tokens)
         if args.vocab_size < empty.first_merge_id:
             raise InputError(
                 f"vocab_size {args.vocab_size} is too small: the special tokens and base symbols alone "
@@ -245,7 +263,8 @@ class WubiBPE(Tokenizer):
             )
         check_cancel(args.cancel)
         training = {"backend": args.backend, "min_frequency": args.min_frequency, "vocab_size": args.vocab_size}
-        return cls(merges, special_tokens=args.special_tokens, codec=empty.codec.options, training=training)
+        return cls(merges, special_tokens=args.special_tokens, codec=empty.codec.options, training=training,
+                   pre_tokens=empty.pre_tokens)
 
     # -- encoding -----------------------------------------------------------------
     def use_encoder(self, backend: str = "auto") -> str:
@@ -330,7 +349,7 @@ class WubiBPE(Tokenizer):
         (``str.translate``, in C) and all texts go to ``rust`` in one string.
         """
         table = self._symbol_chars
-        spelled = [" ".join(map(str.translate, pretokens(t), repeat(table))) for t in texts]
+        spelled = [" ".join(map(str.translate, self._pretokens(t), repeat(table))) for t in texts]
         ids = rust.encode(" ".join(spelled))
         ends = list(accumulate(map(self._lengths.__getitem__, ids)))
         # tokens tile the symbols, so a text's tokens end where its symbols do
@@ -384,7 +403,7 @@ class WubiBPE(Tokenizer):
                     keys.append(None)
                     entries.append(((special,), (end - start,), (end - start,), (False,)))
                     continue
-                pieces = list(pretokens(text[start:end]))
+                pieces = list(self._pretokens(text[start:end]))
                 found = list(map(cache.get, pieces))
                 if None in found:
                     missing.update(dict.fromkeys(compress(pieces, map(not_, found))))
@@ -500,6 +519,7 @@ class WubiBPE(Tokenizer):
     def _to_dict(self) -> dict[str, Any]:
         return {
             "codec": self.codec.options.to_dict(),
+            "pre_tokens": self.pre_tokens,
             "dictionary_hash": self.codec.content_hash,
             "special_tokens": self.special_tokens,
             "merges": [list(m) for m in self.merges],
@@ -532,8 +552,11 @@ class WubiBPE(Tokenizer):
         training = data.get("training", {})
         if not isinstance(training, dict):
             raise ModelError("training must be an object")
+        pre_tokens = data.get("pre_tokens", "clause")
+        if not isinstance(pre_tokens, str):
+            raise ModelError("pre_tokens must be a string")
         try:
-            tok = cls(merges, special_tokens=specials, codec=options, training=training)
+            tok = cls(merges, special_tokens=specials, codec=options, training=training, pre_tokens=pre_tokens)
         except InputError as exc:
             raise ModelError(str(exc)) from None
         if data["vocab"] != tok._tokens:
