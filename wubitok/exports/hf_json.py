@@ -8,6 +8,9 @@ the function's docstring names the inputs that differ.
 from __future__ import annotations
 
 import json
+import math
+import re
+from fractions import Fraction
 from typing import Any
 
 from ..engines.bpe.byte_level import ByteLevelBPE
@@ -77,6 +80,49 @@ def wordpiece_tokenizer_json(model: WordPiece) -> str:
     return _document(_added_tokens(specials), normalizer, {"type": "BertPreTokenizer"}, decoder, wp)
 
 
+# tokenizers reads JSON numbers with serde_json's fast path (its
+# float_roundtrip feature is off): the digits as an integer rounded to a
+# double, then divided by a power of ten.  Two roundings: one shortest
+# decimal (``repr``) in six came back one unit in the last place off (1,035
+# of the bundled model's 5,741 scores), and the Viterbi ties that our scores
+# make exact (a piece scoring twice another) broke another way in HF.
+_POW10 = [float(10 ** k) for k in range(23)]  # exact as doubles up to 1e22
+_VOCAB_SLOT = "vocab written by _score_literal"
+_PLAIN = re.compile(r"-?([0-9]+)\.([0-9]+)")
+
+
+def _fast_path_reads(digits: int, k: int, x: float) -> bool:
+    """Whether serde_json's fast path reads ``digits * 10**-k`` as ``abs(x)``."""
+    return float(digits) / _POW10[k] == abs(x)
+
+
+def _score_literal(x: float) -> str:
+    """A JSON number that ``tokenizers`` reads as exactly ``x``: ``repr(x)``
+    when it does, else the decimal of fewest digits (at most 19, a u64) that
+    it does and a correctly rounding reader (that feature on) does too.
+
+    About one score in 300 has none (the division's rounding steps over it):
+    it is written as ``repr(x)``, which HF reads one unit in the last place
+    off, so a tie through that piece can still break another way there."""
+    text = repr(x)
+    plain = _PLAIN.fullmatch(text)
+    if plain and len(plain[2]) < len(_POW10) and _fast_path_reads(int(plain[1] + plain[2]), len(plain[2]), x):
+        return text
+    for k in range(1, len(_POW10)):
+        target = Fraction(abs(x)) * 10 ** k
+        if target >= 10 ** 19:
+            break
+        # The double nearest the target and its neighbours are integers once
+        # the target passes 2**53; below, the integers around it are doubles.
+        near = float(target)
+        for digits in sorted({round(target), round(target) - 1, round(target) + 1, int(near),
+                              int(math.nextafter(near, math.inf)), int(math.nextafter(near, -math.inf))}):
+            if digits >= 0 and _fast_path_reads(digits, k, x) and float(Fraction(digits, 10 ** k)) == abs(x):
+                whole = str(digits).rjust(k + 1, "0")
+                return f"{'-' if x < 0 else ''}{whole[:-k]}.{whole[-k:]}"
+    return text
+
+
 def unigram_tokenizer_json(model: Unigram) -> str:
     """Our word split (a space starts a word, or with whitespace pieces a run of
     spaces does; breaks and U+2581 stand alone),
@@ -86,20 +132,26 @@ def unigram_tokenizer_json(model: Unigram) -> str:
     penalty HF derives from the vocabulary's minimum is ours.  Differs from
     ours on text holding U+2581 itself (HF cannot tell it from a space: we
     always spell it in bytes) or a byte piece's name such as ``<0x41>`` (HF
-    may match the name as that piece).
+    may match the name as that piece), and on an exact tie through a piece
+    whose score HF cannot read back exactly (see ``_score_literal``).
     """
     pieces = [(model.id_to_token(i) or "", model.score(i)) for i in range(model.vocab_size)]
     floor = min((s for _, s in pieces if s is not None), default=0.0)
-    vocab = [[t, floor if s is None else s] for t, s in pieces]
+    vocab = [(t, floor if s is None else s) for t, s in pieces]
     specials = list(enumerate(model.special_tokens))
     pre = {"type": "Sequence", "pretokenizers": [
         {"type": "Split", "pattern": {"Regex": (WS_WORD_RE if model.whitespace_pieces else WORD_RE).pattern},
          "behavior": "Isolated", "invert": False},
         {"type": "Metaspace", "replacement": "\u2581", "prepend_scheme": "never", "split": False},
     ]}
-    unigram = {"type": "Unigram", "unk_id": model.unk_id, "vocab": vocab, "byte_fallback": model.byte_fallback}
+    # The vocabulary is written by hand below: json.dumps writes repr(score).
+    unigram = {"type": "Unigram", "unk_id": model.unk_id, "vocab": _VOCAB_SLOT, "byte_fallback": model.byte_fallback}
     decoder = {"type": "Sequence", "decoders": [
         {"type": "ByteFallback"}, {"type": "Fuse"},
         {"type": "Replace", "pattern": {"String": "\u2581"}, "content": " "},
     ]}
-    return _document(_added_tokens(specials), None, pre, decoder, unigram)
+    doc = _document(_added_tokens(specials), None, pre, decoder, unigram)
+    rows = ",\n".join(f"  [{json.dumps(t, ensure_ascii=False)}, {_score_literal(s)}]" for t, s in vocab)
+    # rpartition: the model comes last, after any special token that might spell the slot
+    head, _, tail = doc.rpartition(json.dumps(_VOCAB_SLOT))
+    return f"{head}[\n{rows}\n ]{tail}"

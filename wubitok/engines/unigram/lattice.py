@@ -6,8 +6,10 @@ log-probability.  Where no single-character piece starts, an "unknown" edge
 of one character is added, scored the model's minimum score minus 10 (as
 SentencePiece does); the engine turns it into byte-fallback pieces.
 
-Ties in Viterbi go to the piece that starts earliest (the longer one), as in
-SentencePiece's encoder.
+Ties in Viterbi go to the piece that starts earliest (the longer one): the
+first path into a position is kept unless another scores strictly more, with
+starts taken left to right, as in SentencePiece's and HF tokenizers' encoders
+(their ``EncodeOptimized`` / ``encode_optimized``).
 """
 from __future__ import annotations
 
