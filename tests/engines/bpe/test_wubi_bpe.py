@@ -36,6 +36,17 @@ def tok(tang, fortunes):
     return WubiBPE.train([tang, fortunes[0]], vocab_size=1500, special_tokens=["[MASK]"])
 
 
+@pytest.fixture(scope="module", params=["python", "fast"])
+def tok_on(request, tok, tmp_path_factory):
+    """A copy of ``tok`` on one encoder: "python" (with its cache) or "fast"
+    (the default when installed, which would leave the other untested)."""
+    path = tmp_path_factory.mktemp(request.param) / "tok.json"
+    tok.save(path)
+    model = load_tokenizer(path)
+    assert model.use_encoder(request.param) == request.param
+    return model
+
+
 @pytest.fixture(scope="module")
 def mixed_chars(wubi_dict):
     chars = [ch for ch, _, _ in wubi_dict.iter_full_codes()]
@@ -130,7 +141,7 @@ def _oracle_encoding(tok, text):
 
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
-def test_encode_equals_the_plain_way(tok, mixed_chars, data):
+def test_encode_equals_the_plain_way(tok_on, mixed_chars, data):
     # all pre-tokens of a text are encoded together (one greedy pass, offsets
     # for all tokens at once); tricky text: astral characters, lone
     # surrogates, combining marks, spaces, digits, special tokens
@@ -142,13 +153,13 @@ def test_encode_equals_the_plain_way(tok, mixed_chars, data):
         ),
     )
     text = "".join(data.draw(st.lists(parts, max_size=60)))
-    tok._cache.clear()
-    cold = tok.encode(text)
-    warm = tok.encode(text)
-    expected = _oracle_encoding(tok, text)
+    tok_on._cache.clear()
+    cold = tok_on.encode(text)
+    warm = tok_on.encode(text)
+    expected = _oracle_encoding(tok_on, text)
     for enc in (cold, warm):
         assert (enc.ids, enc.offsets, enc.partial) == expected
-        assert enc.tokens == [tok.id_to_token(i) for i in enc.ids]
+        assert enc.tokens == [tok_on.id_to_token(i) for i in enc.ids]
 
 
 # -- pre-tokens -----------------------------------------------------------------
@@ -269,14 +280,14 @@ def test_display_shows_keys_and_whole_characters(tok, tang):
         max_size=6,
     )
 )
-def test_encode_batch_equals_encoding_each_text(tok, texts):
+def test_encode_batch_equals_encoding_each_text(tok_on, texts):
     # one batch shares the encoding of its new pre-tokens; the result must
     # not depend on that, nor on what the cache held
-    tok._cache.clear()
-    batch = tok.encode_batch(texts)
-    tok._cache.clear()
-    assert batch == [tok.encode(t) for t in texts]
-    assert [tok.decode(e.ids) for e in batch] == texts
+    tok_on._cache.clear()
+    batch = tok_on.encode_batch(texts)
+    tok_on._cache.clear()
+    assert batch == [tok_on.encode(t) for t in texts]
+    assert [tok_on.decode(e.ids) for e in batch] == texts
 
 
 def test_encode_batch_and_decode_errors(tok):
