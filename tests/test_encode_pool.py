@@ -5,6 +5,7 @@ exactly those of the library called in this process (encode times aside).
 """
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import threading
@@ -14,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wubitok import encode_pool
 from wubitok.compare.run import compare_tokenizers, finish_figures
 from wubitok.encode_pool import (
     EncodePool,
@@ -142,6 +144,41 @@ def test_shutdown_ends_the_workers_even_mid_task():
         for _ in range(100):  # the process is reaped by shutdown; wait for the kernel to forget it
             os.kill(pid, 0)
             time.sleep(0.05)
+
+
+def test_shutdown_does_not_wait_for_a_start_in_progress(monkeypatch):
+    # Quitting in the app's first seconds: shutdown() on the GUI thread while a
+    # worker thread is in start().  start() is held after spawning the workers
+    # (where it sets their priority) until shutdown() has returned.
+    spawned, release = threading.Event(), threading.Event()
+    pids: list[int] = []
+    lower_priority = encode_pool._lower_priority
+
+    def held(worker_pids):
+        pids.extend(worker_pids)
+        spawned.set()
+        release.wait()
+        lower_priority(pids)
+
+    monkeypatch.setattr(encode_pool, "_lower_priority", held)
+    p = EncodePool(workers=2, processes=True)
+    starting = threading.Thread(target=p.start, daemon=True)
+    stopping = threading.Thread(target=p.shutdown, daemon=True)
+    try:
+        starting.start()
+        assert spawned.wait(60)
+        stopping.start()
+        stopping.join(60)  # a bound for a broken build, which would wait for release forever
+        assert not stopping.is_alive() and starting.is_alive() and len(pids) == 2
+    finally:
+        release.set()
+    starting.join(60)
+    assert not starting.is_alive()
+    # start() saw the shutdown: it ended its workers instead of publishing them
+    assert not p.uses_processes and p.worker_pids() == []
+    assert not {c.pid for c in multiprocessing.active_children()} & set(pids)
+    p.start()  # closed: it spawns nothing more
+    assert not p.uses_processes
 
 
 def test_without_processes_tasks_run_in_the_calling_thread(monkeypatch, tokenizers):

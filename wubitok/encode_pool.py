@@ -161,6 +161,18 @@ def _worker_died() -> WubitokError:
     return WubitokError("a worker process died (out of memory or killed); try again", code="pool.worker_died")
 
 
+def _stop_workers(ex: ProcessPoolExecutor, timeout: float = 2.0) -> None:
+    """Drop ``ex``'s queued tasks and end its processes, a task still running
+    after ``timeout`` seconds with its process."""
+    processes = list(getattr(ex, "_processes", {}).values())  # before shutdown forgets them
+    ex.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        p.join(timeout)
+        if p.is_alive():
+            p.terminate()
+            p.join(timeout)
+
+
 def _processes_wanted() -> bool:
     return os.environ.get(ENV_PROCESSES, "").strip() != "0"
 
@@ -172,7 +184,10 @@ class EncodePool:
         self.workers = workers or max(1, min(2, (os.cpu_count() or 1) - 1))
         self._want_processes = _processes_wanted() if processes is None else processes
         self._executor: ProcessPoolExecutor | None = None
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # guards _executor and _closed; held only briefly
+        # One spawn at a time (seconds).  shutdown() does not take it: quitting
+        # while the workers start must not hold up the GUI thread.
+        self._start_lock = threading.Lock()
         self._closed = False
 
     @property
@@ -182,10 +197,12 @@ class EncodePool:
 
     def start(self) -> None:
         """Spawn the workers now (blocks until they answer; call it from a worker thread).
-        If they cannot start, tasks run in the calling thread from then on."""
-        with self._lock:
-            if self._closed or self._executor is not None or not self._want_processes:
-                return
+        If they cannot start, tasks run in the calling thread from then on; if
+        shutdown() came meanwhile, the new workers are stopped here."""
+        with self._start_lock:
+            with self._lock:
+                if self._closed or self._executor is not None or not self._want_processes:
+                    return
             ex: ProcessPoolExecutor | None = None
             try:
                 ex = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
@@ -199,7 +216,12 @@ class EncodePool:
                 if ex is not None:  # the workers that did start must not idle until exit
                     ex.shutdown(wait=False, cancel_futures=True)
                 return
-            self._executor = ex
+            with self._lock:
+                closed = self._closed
+                if not closed:
+                    self._executor = ex
+            if closed:
+                _stop_workers(ex)
 
     def submit(self, fn: Callable[..., R], *args: Any) -> "Future[R]":
         """Run ``fn(*args)`` in a worker (started now if need be), else here."""
@@ -288,15 +310,8 @@ class EncodePool:
         ``timeout`` seconds is ended with its process (closing the app)."""
         with self._lock:
             ex, self._executor, self._closed = self._executor, None, True
-        if ex is None:
-            return
-        processes = list(getattr(ex, "_processes", {}).values())  # before shutdown forgets them
-        ex.shutdown(wait=False, cancel_futures=True)
-        for p in processes:
-            p.join(timeout)
-            if p.is_alive():
-                p.terminate()
-                p.join(timeout)
+        if ex is not None:
+            _stop_workers(ex, timeout)
 
     def worker_pids(self) -> list[int]:
         """The worker processes' ids (tests)."""
