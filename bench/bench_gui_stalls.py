@@ -26,8 +26,10 @@ under ``nice`` on a shared machine; the figures depend on the machine's load.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -40,6 +42,7 @@ from typing import Callable
 if __name__ != "__mp_main__":
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ["WUBITOK_DATA_DIR"] = tempfile.mkdtemp(prefix="wubitok-stalls-")
+    atexit.register(shutil.rmtree, os.environ["WUBITOK_DATA_DIR"], ignore_errors=True)
 
     from PySide6.QtCore import QEventLoop, Qt, QTimer
     from PySide6.QtTest import QTest
@@ -176,6 +179,7 @@ def main() -> int:
     window.show()
     QTest.qWaitForWindowExposed(window)
     folder = Path(tempfile.mkdtemp(prefix="wubitok-stalls-files-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     ops, tokenize_200k = operations(window, folder)
     meter = StallMeter()
     results: dict[str, dict[str, float | int]] = {}

@@ -1,12 +1,17 @@
 """Test-wide setup: Qt offscreen, user data in a temp folder, one shared dictionary."""
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 
-# Before anything imports Qt or reads the user data folder.
+# Before anything imports Qt or reads the user data folder.  Removed at exit
+# (each xdist worker makes and removes its own).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ["WUBITOK_DATA_DIR"] = tempfile.mkdtemp(prefix="wubitok-test-data-")
+_DATA_DIR = tempfile.mkdtemp(prefix="wubitok-test-data-")
+os.environ["WUBITOK_DATA_DIR"] = _DATA_DIR
+atexit.register(shutil.rmtree, _DATA_DIR, ignore_errors=True)
 
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
