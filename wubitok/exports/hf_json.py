@@ -101,7 +101,7 @@ def _score_literal(x: float) -> str:
     when it does, else the decimal of fewest digits (at most 19, a u64) that
     it does and a correctly rounding reader (that feature on) does too.
 
-    About one score in 300 has none (the division's rounding steps over it):
+    About one score in 500 has none (the division's rounding steps over it):
     it is written as ``repr(x)``, which HF reads one unit in the last place
     off, so a tie through that piece can still break another way there."""
     text = repr(x)
