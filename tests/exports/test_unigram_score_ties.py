@@ -4,7 +4,9 @@ Both encoders keep the first path found into a position (a strict ``>``,
 starts taken left to right), so on a tie the path whose last piece starts
 earliest wins, in ours and in HF's (as in sentencepiece's).  What differed
 was the scores themselves: HF read about one shortest decimal in six one
-unit in the last place off, so a tie here was none there.
+unit in the last place off, so a tie here was none there.  sentencepiece
+keeps scores and path sums in 32 bits, so its ties are others unless the
+scores and sums are exact in 32 bits (documented in its exporter).
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import json
 import random
 
 import pytest
+import sentencepiece as spm
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer as HFTokenizer
@@ -19,6 +22,7 @@ from tokenizers import Tokenizer as HFTokenizer
 from wubitok.engines.base import load_tokenizer
 from wubitok.engines.unigram.model import Unigram
 from wubitok.exports.hf_json import unigram_tokenizer_json
+from wubitok.exports.sentencepiece_model import sentencepiece_model_bytes
 from wubitok.paths import resources_dir
 
 # HF read repr(MISREAD) as the next double up (and 2 * MISREAD exactly), so
@@ -70,3 +74,21 @@ def test_hf_reads_the_exported_scores_as_ours():
     # Written as repr, 15% came back off; the few left have no decimal that
     # serde_json's fast path reads as them (documented in hf_json).
     assert sum(read[f"p{i}"] != s for i, s in enumerate(scores)) < 0.01 * len(scores)
+
+
+def sentencepiece(model: Unigram) -> spm.SentencePieceProcessor:
+    return spm.SentencePieceProcessor(model_proto=sentencepiece_model_bytes(model))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from(" x"), max_size=40))
+def test_sentencepiece_breaks_ties_as_we_do_where_its_32_bits_are_exact(text):
+    ours = tie_model(SCORES["short-decimal"])  # multiples of 1.5: exact in 32 bits, sums too
+    assert sentencepiece(ours).encode(text, out_type=str) == ours.encode(text).tokens
+
+
+def test_sentencepiece_sums_in_32_bits_so_other_ties_break_otherwise():
+    ours = tie_model(MISREAD)
+    # 64-bit sums make x + xx + xx + x the best; in 32 bits xx + xx + xx ties and comes first
+    assert ours.encode("xxxxxx").tokens == ["x", "xx", "xx", "x"]
+    assert sentencepiece(ours).encode("xxxxxx", out_type=str) == ["xx", "xx", "xx"]

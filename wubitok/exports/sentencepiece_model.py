@@ -9,7 +9,10 @@ Differs from ours on text that holds U+2581 itself (sentencepiece cannot
 tell it from a space; we spell it in bytes) and on the names of the default
 special tokens written in the text (``<unk>``, ``<s>``, ``</s>``: control
 symbols that sentencepiece never matches in text; we do).  Extra special
-tokens are user-defined symbols, matched in text as ours are.
+tokens are user-defined symbols, matched in text as ours are.  Scores are
+stored, and paths summed, in 32 bits there (64 here): where two paths score
+within that rounding of each other, the two can choose differently (none of
+3,000 lines of fortunes-zh with the bundled model).
 """
 from __future__ import annotations
 
