@@ -160,3 +160,55 @@ def test_export_png_chart(qtbot, pane, tmp_path):
     out = tmp_path / "chart.png"
     pane.export(out)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _comparison(pane: ComparePane, text: str):
+    """What the worker hands the pane for ``text`` (the real worker body, run here)."""
+    from wubitok.gui.panes.compare import compare_text
+
+    return compare_text(pane.catalog, pane.entries(), text, pane.columns[0].view.font(), cancel=None)
+
+
+def test_a_text_result_is_shown_in_steps_and_complete(qtbot, pane):
+    pane.set_models([_model("wubi-bpe"), _model("bpe"), _model("unigram")])
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    text = "明月几时有？把酒问青天。\n" * 50
+    result = _comparison(pane, text)
+    pane._show_text(result)
+    # The first view is shown at once; the rest follow on later turns of the event loop.
+    assert pane.columns[0].view.toPlainText() == text
+    assert pane.columns[2].view.toPlainText() != text
+    assert not pane.is_ready()
+    with qtbot.waitSignal(pane.ready, timeout=10_000):
+        pass
+    assert pane.is_ready()
+    assert [c.view.toPlainText() for c in pane.columns] == [text] * 3
+    assert [c.view.tokenized().encoding.ids for c in pane.columns] == [d.encoding.ids for d, _ in result.views]
+    assert [r.tokens for r in pane.results] == [r.tokens for r in result.results]
+    assert pane.table.rowCount() == 3
+    assert len(pane.chart.charts()[0].series()[0].barSets()) == 3
+
+
+def test_a_stale_result_shown_in_steps_is_abandoned_for_a_newer_one(qtbot, pane):
+    pane.set_models([_model("wubi-bpe"), _model("bpe"), _model("wordpiece")])
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    old, new = "旧的文本。" * 30, "新的文本，不一样。" * 30
+    stale, fresh = _comparison(pane, old), _comparison(pane, new)
+    pane._show_text(stale)  # its first step only: the newer result arrives before the next turn
+    pane._show_text(fresh)
+    with qtbot.waitSignal(pane.ready, timeout=10_000):
+        pass
+    qtbot.wait(50)  # any step of the stale result still queued would have run by now
+    assert [c.view.toPlainText() for c in pane.columns] == [new] * 3
+    assert [r.tokens for r in pane.results] == [r.tokens for r in fresh.results]
+    assert [r.chars for r in pane.results] == [len(new)] * 3
+
+
+def test_editing_abandons_a_result_being_shown(qtbot, pane):
+    pane.set_models([_model("wubi-bpe"), _model("bpe")])
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    pane._show_text(_comparison(pane, "半途的结果。"))
+    pane.set_sample_text("最后的文本")  # recompare(): the half-shown result is dropped
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    assert [c.view.toPlainText() for c in pane.columns] == ["最后的文本"] * 2
+    assert [r.chars for r in pane.results] == [5, 5]

@@ -11,10 +11,10 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from PySide6.QtCharts import QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView, QValueAxis
-from PySide6.QtCore import QCoreApplication, QEvent, QMargins, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QMargins, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -397,6 +397,8 @@ class ComparePane(Pane):
         self._comparing = LatestJob(self, debounce_ms=DEBOUNCE_MS, start=self.recompare)
         self._corpus_job: Job | None = None
         self.results: list[CompareResult] = []
+        self._showing = 0  # generation of the text result being shown step by step (see _show_text)
+        self._show_steps: list[Callable[[], None]] = []
         self._syncing = False
         self.slots: list[_Slot] = []
         self.columns: list[_Column] = []
@@ -709,14 +711,19 @@ class ComparePane(Pane):
             return
         self.pages.setCurrentIndex(button_id)
         if button_id == 0:
-            self.recompare()
+            # On the next turn of the event loop: at the first opening the pane
+            # is built and shown before the worker loads the models, not while
+            # that worker competes with it for the GIL.
+            self._comparing.soon()
         else:
             # Text results still on their way must not replace corpus results.
             self._comparing.cancel()
+            self._abandon_showing()
             self.status_label.clear()
 
     def recompare(self) -> None:
         """Compare the chosen tokenizers on the text (in the background)."""
+        self._abandon_showing()
         text = self.editor.toPlainText()
         if len(text) <= REMEMBER_CHARS:
             self._settings.set("text", text)  # nothing typed is lost, even if the app is killed
@@ -741,12 +748,38 @@ class ComparePane(Pane):
                            on_result=self._show_text, on_failed=self._failed, name="compare")
 
     def _show_text(self, result: TextComparison) -> None:
-        for col, (data, doc), trainer in zip(self.columns, result.views, result.trained_by):
-            col.view.set_tokenized(data, doc)
-            col.set_trained_by(trainer)
-        self._set_results(result.results)
-        self.status_label.clear()
-        self.ready.emit()
+        # One step per turn of the event loop: each token view lays out its
+        # new document (tens of milliseconds on 200 KB) and the charts are
+        # rebuilt; all of it in one turn froze the window for as long as their sum.
+        steps: list[Callable[[], None]] = [
+            lambda col=col, data=data, doc=doc, trainer=trainer: self._show_column(col, data, doc, trainer)
+            for col, (data, doc), trainer in zip(self.columns, result.views, result.trained_by)
+        ]
+        steps.append(lambda: self._show_table(result.results))
+        steps.append(self._show_charts)
+        self._abandon_showing()
+        self._show_steps = steps
+        self._show_next(self._showing)
+
+    @staticmethod
+    def _show_column(col: _Column, data: TokenizedText, doc: QTextDocument, trainer: str | None) -> None:
+        col.view.set_tokenized(data, doc)
+        col.set_trained_by(trainer)
+
+    def _show_next(self, generation: int) -> None:
+        if generation != self._showing or not self._show_steps:
+            return  # abandoned: a newer text (or corpus mode) came first
+        self._show_steps.pop(0)()
+        if self._show_steps:
+            QTimer.singleShot(0, self, lambda: self._show_next(generation))
+        else:
+            self.status_label.clear()
+            self.ready.emit()
+
+    def _abandon_showing(self) -> None:
+        """Drop the steps of a text result not fully shown yet."""
+        self._showing += 1
+        self._show_steps = []
 
     def _failed(self, error: BaseException | str) -> None:
         self.status_label.setText(self.tr("Comparison failed"))
@@ -837,7 +870,7 @@ class ComparePane(Pane):
         return self._corpus_job is not None and self._corpus_job.is_running()
 
     def is_ready(self) -> bool:
-        return not (self._comparing.pending() or self.is_busy())
+        return not (self._show_steps or self._comparing.pending() or self.is_busy())
 
     def shutdown(self) -> None:
         self._comparing.shutdown()
@@ -847,8 +880,14 @@ class ComparePane(Pane):
 
     # -- results and export --------------------------------------------------
     def _set_results(self, results: list[CompareResult]) -> None:
+        self._show_table(results)
+        self._show_charts()
+
+    def _show_table(self, results: list[CompareResult]) -> None:
         self.results = list(results)
         self.table.set_results(self.results)
+
+    def _show_charts(self) -> None:
         self.chart.set_results(self.results)
         for b in self.export_buttons.values():
             b.setEnabled(bool(self.results))

@@ -45,7 +45,7 @@ class LatestJob(QObject):
         self._running: set[Job] = set()  # every job not ended yet, stale ones included (for shutdown)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
-        self._timer.setInterval(debounce_ms)
+        self._debounce_ms = debounce_ms
         if start is not None:
             self._timer.timeout.connect(start)
 
@@ -55,7 +55,17 @@ class LatestJob(QObject):
         The request running now answers an older input: it is cancelled at once.
         """
         self.cancel()
-        self._timer.start()
+        self._timer.start(self._debounce_ms)
+
+    def soon(self) -> None:
+        """Call ``start`` on the next turn of the event loop (no debounce), superseding any earlier call.
+
+        For a request made while the GUI thread still has work of its own to
+        finish (building and showing a pane): the worker starts after it, not
+        while it runs, competing for the GIL.
+        """
+        self.cancel()
+        self._timer.start(0)
 
     def run(
         self,
