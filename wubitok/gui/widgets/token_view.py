@@ -270,15 +270,20 @@ class TokenTextView(QPlainTextEdit):
     def _dark(self) -> bool:
         return self.palette().color(QPalette.ColorRole.Base).lightness() < 128
 
-    def segment_colour(self, seg: int) -> QColor | None:
+    def segment_colour(self, seg: int, colours: Sequence[QColor] | None = None) -> QColor | None:
+        """The box colour of segment ``seg``, from ``colours`` (the palette's, when not given)."""
         data = self._data
         if data is None or not data.seg_tokens[seg]:
             return None
-        colours = DARK_COLOURS if self._dark() else LIGHT_COLOURS
+        if colours is None:
+            colours = self._colours()
         first = data.seg_tokens[seg][0]
         if self._colour_mode == "by-id":
-            return QColor(colours[_hash_index(data.encoding.ids[first], len(colours))])
-        return QColor(colours[first % len(colours)])
+            return colours[_hash_index(data.encoding.ids[first], len(colours))]
+        return colours[first % len(colours)]
+
+    def _colours(self) -> list[QColor]:
+        return [QColor(c) for c in (DARK_COLOURS if self._dark() else LIGHT_COLOURS)]
 
     # -- painting ------------------------------------------------------------
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt name)
@@ -294,6 +299,9 @@ class TokenTextView(QPlainTextEdit):
         data = self._data
         assert data is not None
         dark = self._dark()
+        # Looked up once per paint, not per box: palette() copies the palette
+        # each call (a quarter of the paint's time on a screen of small tokens).
+        colours = self._colours()
         outline = QPen(QColor("#e0e0e0" if dark else "#404040"))
         outline.setWidthF(1.0)
         # Faint enough that the character under the hatching stays readable.
@@ -320,7 +328,7 @@ class TokenTextView(QPlainTextEdit):
                     le = ls + line.textLength()
                     seg = bisect_right(data.doc_end, ls)
                     while seg < len(data.doc_start) and data.doc_start[seg] < le:
-                        colour = self.segment_colour(seg)
+                        colour = self.segment_colour(seg, colours)
                         if colour is not None:
                             a = max(data.doc_start[seg], ls) - base
                             b = min(data.doc_end[seg], le) - base
