@@ -201,6 +201,8 @@ def split_documents(text: str, docs: str) -> list[str]:
     if lines[-1] == "":
         lines.pop()  # the text ended with a line break: no empty line after it
     if docs == "lines":
+        if "\r" not in text:
+            return lines
         return [line[:-1] if line.endswith("\r") else line for line in lines]
     out: list[str] = []
     para: list[str] = []

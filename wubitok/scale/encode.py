@@ -33,6 +33,7 @@ import sys
 from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain, repeat
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..engines.base import Tokenizer, tokenizer_from_dict
@@ -98,11 +99,10 @@ def encode_range(spec: EncodeSpec, rng: ByteRange) -> RangeResult:
             lengths.append(len(ids) + len(eod))
         payload = ("\n".join(lines) + "\n").encode() if lines else b""
     else:
+        # all documents at once, in C: ids, then the end-of-document id if any
         flat = array("H" if spec.dtype == "uint16" else "I")
-        for ids in id_lists:
-            flat.extend(ids)
-            flat.extend(eod)
-            lengths.append(len(ids) + len(eod))
+        flat.extend(chain.from_iterable(chain.from_iterable(zip(id_lists, repeat(eod)))))
+        lengths = list(map(len(eod).__add__, map(len, id_lists)))
         if sys.byteorder != "little":
             flat.byteswap()
         payload = flat.tobytes()

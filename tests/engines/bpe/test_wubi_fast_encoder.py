@@ -57,7 +57,8 @@ def check_same(fast: WubiBPE, python: WubiBPE, texts: list[str]) -> None:
 
 
 TRICKY = [" ", "  ", "\n", "\r\n", "\t", "1", "2345", "<s>", "[MASK]", "\u0301", "\ufe0f", "\ud800", "𠀀", "é",
-          "。", "👍🏽", "1\ufe0f\u20e3", "\u3000", "\x00", "\ue000", "abc", " x"]
+          "。", "👍🏽", "1\ufe0f\u20e3", "\u3000", "\x00", "\ue000", "abc", " x",
+          "\uffff"]  # the character that joins pre-tokens on the fast path: such texts take the slow one
 
 
 @pytest.mark.parametrize("which", ["bundled", "trained"])
@@ -77,6 +78,23 @@ def test_fast_and_python_encoders_agree_on_the_samples(request, which):
         text = (SAMPLES / name).read_text(encoding="utf-8")
         check_same(fast, python, text.split("\n")[:4000])
         check_same(fast, python, [text[:50_000]])  # one long text, newlines inside
+
+
+def test_texts_holding_the_pre_token_joiner_encode_the_same(bundled):
+    fast, python = bundled
+    texts = ["你好\uffff世界 ok", "\uffff", "中文，\n English \uffff\uffff 123", "没有它的文本"]
+    check_same(fast, python, texts)
+    check_same(fast, python, texts[-1:])
+
+
+def test_the_spelling_tables_stay_exact_after_they_are_emptied(bundled):
+    # More distinct characters than the tables hold: each is emptied on the way,
+    # and the joiner's entry must come back with it.
+    fast, python = bundled
+    many = "".join(map(chr, range(0x4E00, 0x4E00 + 21_000))) + "".join(map(chr, range(0x20000, 0x20000 + 46_000)))
+    texts = [many[i : i + 500] + " 好。\n" for i in range(0, len(many), 500)]
+    assert fast.encode_batch_ids(texts) == python.encode_batch_ids(texts)
+    check_same(fast, python, ["之后 还是 一样。", "ok ok"])
 
 
 def test_a_merge_that_recreates_a_token_keeps_the_python_encoder():

@@ -31,7 +31,7 @@ from bisect import bisect_right
 from collections import Counter
 from functools import partial
 from itertools import accumulate, chain, compress, count, islice, repeat
-from operator import add, itemgetter, ne, not_, or_, sub
+from operator import add, contains, itemgetter, ne, not_, or_, sub
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from ...codec import BYTE_BASE, RESERVED_TOKENS, CodecOptions, WubiCodec
@@ -68,6 +68,10 @@ DEFAULT_PRE_TOKENS = DEFAULT_MODE
 
 # Pre-tokens remembered by encode(); Chinese clauses repeat a lot in real text.
 CACHE_SIZE = 200_000
+# Joins a text's pre-tokens before they are spelled for the fast encoder,
+# which reads it as the space between two (a noncharacter: texts that hold
+# it are spelled pre-token by pre-token instead).
+_SEPARATOR = "\uffff"
 
 
 @register
@@ -125,6 +129,7 @@ class WubiBPE(Tokenizer):
         self._rust: RustMerges | None = None  # the fast encoder, when chosen and possible
         self._rust_tried = False
         self._symbol_chars = _SymbolChars(self._char_symbols)
+        self._joined_chars = _SymbolChars(self._char_symbols, {ord(_SEPARATOR): " "})
         self._cache: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...]]] = {}
 
     # -- training ---------------------------------------------------------------
@@ -329,10 +334,12 @@ class WubiBPE(Tokenizer):
             rust = self._rust_merges()
             if rust is None:
                 return python(texts)
-            # Special tokens written in a text are rare: such texts take the Python path.
-            special = list(map(self._splitter.has_special, texts))
-            if not any(special):
+            # Special tokens written in a text are rare: such texts take the
+            # Python path.  One search over all texts first (a match across
+            # two of them only costs the search text by text).
+            if not self._splitter.has_special("".join(texts)):
                 return fast(texts, rust)
+            special = list(map(self._splitter.has_special, texts))
             done = iter(python(list(compress(texts, special))))
             plain = iter(fast(list(compress(texts, map(not_, special))), rust))
             return [next(done) if s else next(plain) for s in special]
@@ -348,8 +355,14 @@ class WubiBPE(Tokenizer):
         Each text's pre-tokens are spelled in ``rust_merges``' alphabet
         (``str.translate``, in C) and all texts go to ``rust`` in one string.
         """
-        table = self._symbol_chars
-        spelled = [" ".join(map(str.translate, self._pretokens(t), repeat(table))) for t in texts]
+        cut = self._pretokens
+        if any(map(contains, texts, repeat(_SEPARATOR))):
+            table = self._symbol_chars
+            spelled = [" ".join(map(str.translate, cut(t), repeat(table))) for t in texts]
+        else:
+            # One translate per text rather than per pre-token: the pre-tokens
+            # are joined by a character the text lacks, spelled as the space.
+            spelled = list(map(str.translate, map(_SEPARATOR.join, map(cut, texts)), repeat(self._joined_chars)))
         ids = rust.encode(" ".join(spelled))
         ends = list(accumulate(map(self._lengths.__getitem__, ids)))
         # tokens tile the symbols, so a text's tokens end where its symbols do
@@ -566,17 +579,19 @@ class WubiBPE(Tokenizer):
 
 class _SymbolChars(dict):
     """Code point -> its spelling in ``rust_merges``' alphabet (a ``str.translate``
-    table); filled as characters are met."""
+    table); filled as characters are met, after the ``fixed`` entries."""
 
     _SHIFT = {s: SYMBOL_BASE + s for s in range(SYMBOL_LIMIT)}
 
-    def __init__(self, char_symbols: _CharSymbols):
-        super().__init__()
+    def __init__(self, char_symbols: _CharSymbols, fixed: Mapping[int, str] | None = None):
+        super().__init__(fixed or {})
         self._char_symbols = char_symbols
+        self._fixed = dict(fixed or {})
 
     def __missing__(self, code: int) -> str:
         if len(self) >= 1 << 16:  # bounded, whatever the text
             self.clear()
+            self.update(self._fixed)
         spelled = self[code] = self._char_symbols[chr(code)].translate(self._SHIFT)
         return spelled
 
