@@ -23,12 +23,15 @@ def _chunks(text: str, sizes: list[int]) -> list[str]:
 
 
 @settings(max_examples=200, deadline=None)
-@given(_TEXT, st.lists(st.integers(1, 40), max_size=20), st.sampled_from([None, 1, 7, 64]))
-def test_blocks_give_the_text_back_cut_only_at_safe_places(text, sizes, block_chars):
+@given(_TEXT, st.lists(st.integers(1, 40), max_size=20), st.sampled_from([None, 1, 7, 64]),
+       st.sampled_from([0, 1, 30, 301]))
+def test_blocks_give_the_text_back_cut_only_at_safe_places(text, sizes, block_chars, min_chars):
     chunks = _chunks(text, sizes)
     seen: list[str] = []
-    blocks = list(safe_blocks(chunks, block_chars, on_chunk=seen.append))
+    blocks = list(safe_blocks(chunks, block_chars, min_chars=min_chars, on_chunk=seen.append))
     assert "".join(blocks) == text and seen == chunks
+    if min_chars > len(text):
+        assert len(blocks) <= 1  # never enough text to look for a cut
     for block in blocks[:-1]:
         assert block and last_safe_cut(block + "x") == len(block)
     # The Wubi-BPE counts of the blocks add up to those of the whole text.
@@ -40,6 +43,13 @@ def test_a_text_without_a_safe_place_is_cut_at_max_chars_only_when_asked():
     chunks = ["甲" * 10] * 5
     assert list(safe_blocks(chunks)) == ["甲" * 50]
     assert list(safe_blocks(chunks, max_chars=20)) == ["甲" * 20, "甲" * 20, "甲" * 10]
+
+
+def test_min_chars_looks_for_a_cut_only_once_that_much_has_come():
+    chunks = ["a\n", "b\n", "c\n", "d\n"]
+    assert list(safe_blocks(chunks)) == ["a\n", "b\n", "c\n", "d\n"]
+    # at "a\nb\nc\n" (6 >= 5) the last safe place is before "c"
+    assert list(safe_blocks(chunks, min_chars=5)) == ["a\nb\n", "c\nd\n"]
 
 
 def test_cancel_stops_before_the_next_chunk():

@@ -5,7 +5,7 @@ included, so a tokenizer's count is what the tokenizer itself gives for that
 text or file (``Tokenizer.encode`` of it).  A file longer than
 ``DOCUMENT_PART_CHARS`` is measured in parts of about that size, cut only
 after a line break that a non-space character follows, where no pre-token of
-any engine spans the cut (``engines.corpus.last_safe_cut``).  With
+any engine spans the cut (``engines.corpus.safe_blocks``).  With
 ``per_line=True`` every non-empty line is a sample, without its line ending.
 
 Samples are read once and handed in batches to every tokenizer in turn, so a
@@ -21,7 +21,7 @@ from collections import Counter
 from typing import Callable, Iterable, Iterator, Mapping, Sequence, Union
 
 from ..engines.base import Encoding, ProgressCallback, Tokenizer, check_cancel
-from ..engines.corpus import last_safe_cut
+from ..engines.corpus import safe_blocks
 from ..errors import InputError
 from ..fileio import iter_lines, iter_text_chunks
 from ..scale.runner import run_ranges
@@ -109,17 +109,8 @@ def _documents(texts: Iterable[str] | None, files: list[str | os.PathLike] | Non
     for text in texts or ():
         yield text, len(text.encode("utf-8", "surrogatepass"))
     for path in files or ():
-        tail = ""
-        for chunk in iter_text_chunks(path, DOCUMENT_PART_CHARS):
-            buf = tail + chunk
-            cut = last_safe_cut(buf) if len(buf) >= DOCUMENT_PART_CHARS else 0
-            if cut:
-                buf, tail = buf[:cut], buf[cut:]
-                yield buf, len(buf.encode("utf-8", "surrogatepass"))
-            else:
-                tail = buf
-        if tail:
-            yield tail, len(tail.encode("utf-8", "surrogatepass"))
+        for part in safe_blocks(iter_text_chunks(path, DOCUMENT_PART_CHARS), min_chars=DOCUMENT_PART_CHARS):
+            yield part, len(part.encode("utf-8", "surrogatepass"))
 
 
 def _batches(samples: Iterator[tuple[str, int]]) -> Iterator[Batch]:

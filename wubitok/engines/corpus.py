@@ -109,14 +109,17 @@ def last_safe_cut(text: str) -> int:
     return 0
 
 
-def safe_blocks(chunks: Iterable[str], block_chars: int | None = None, *, max_chars: int | None = None,
-                on_chunk: Callable[[str], None] | None = None,
+def safe_blocks(chunks: Iterable[str], block_chars: int | None = None, *, min_chars: int = 0,
+                max_chars: int | None = None, on_chunk: Callable[[str], None] | None = None,
                 cancel: threading.Event | None = None) -> Iterator[str]:
     """The text of ``chunks`` again, in blocks cut only at safe places (``last_safe_cut``).
 
     A block ends at the last safe place in what has come so far, taken
     ``block_chars`` at a time (None: a chunk at a time); the rest waits for
-    the next piece.  So a text with no safe place is held whole, unless
+    the next piece.  With ``min_chars``, a place to cut is looked for only
+    once that much has come (fewer, bigger blocks: the cut is still the last
+    safe place, so a block may be shorter).  So a text with no safe place is
+    held whole, unless
     ``max_chars``: a block that long with no safe place is cut anyway (a
     bound on memory that may split a pre-token; only an absurd text has no
     line break for that long).  ``on_chunk(chunk)`` is called once a chunk
@@ -129,7 +132,7 @@ def safe_blocks(chunks: Iterable[str], block_chars: int | None = None, *, max_ch
         step = block_chars or len(chunk) or 1
         for i in range(0, len(chunk), step):
             buf = tail + chunk[i:i + step]
-            cut = last_safe_cut(buf)
+            cut = last_safe_cut(buf) if len(buf) >= min_chars else 0
             if not cut and max_chars is not None and len(buf) >= max_chars:
                 cut = len(buf)
             if cut:
