@@ -29,6 +29,7 @@ from typing import Final, Iterable, NamedTuple, Tuple
 
 from ..dictionary import WILDCARD, WUBI_KEYS, WubiDictionary, check_charset, in_charset
 from ..errors import InputError
+from .phrase_pinyin import load_phrases, phrases_file, tone3
 from .short_codes import STANDARD_SHORT_CODES
 
 # Fields of an entry.  POS is its place in its first key's heaviest-first
@@ -233,16 +234,15 @@ def _pinyin_table(dictionary: WubiDictionary) -> dict[str, tuple[tuple[Entry, st
         table.setdefault(plain, []).append(((pos, full_code or "", 0, char, level(char, common)), numbered))
         pos += 1
     # A phrase reads as pypinyin's phrase data says (银行 yin2hang2), else each character
-    # by its first reading.  pypinyin is a dependency already (the dictionary's readings).
-    from pypinyin.contrib.tone_convert import to_tone3
-    from pypinyin.phrases_dict import phrases_dict
-
-    tone3: dict[str, str] = {}
+    # by its first reading.  pypinyin is a dependency already (the dictionary's readings);
+    # its data is read without importing it, which would hold the GIL (phrase_pinyin).
+    phrases_dict = load_phrases(phrases_file())
+    tone3_of: dict[str, str] = {}
 
     def numbered_reading(marked: str) -> str:
-        r = tone3.get(marked)
+        r = tone3_of.get(marked)
         if r is None:
-            r = tone3[marked] = to_tone3(marked, neutral_tone_with_five=True)
+            r = tone3_of[marked] = tone3(marked)
         return r
 
     for code, text, common in dictionary.iter_phrases():
