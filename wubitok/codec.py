@@ -79,6 +79,7 @@ from typing import Any, Iterable, Sequence, cast
 from .dictionary import WUBI_KEYS, WubiDictionary, default_dictionary
 from .errors import InputError
 from .segment import is_han
+from .table_cache import cached_table
 
 CODE_CHOICES = ("prefix", "shortest", "full", "hybrid")
 BOUNDARY_CHOICES = ("separator", "final-key")
@@ -169,7 +170,7 @@ class WubiCodec:
         ascii_forms += _CIRCLED if o.index == "symbol" else _SUBSCRIPT_DIGITS
         self._ascii = ascii_forms
 
-        self._table, self._spelling = _build_tables(self.dictionary, o)
+        self._table, self._spelling = _tables(self.dictionary, o)
         self._byte_cache: dict[str, tuple[int, ...]] = {}
 
     # -- symbols ------------------------------------------------------------
@@ -306,10 +307,22 @@ def _decode_utf8(data: bytes) -> str:
 
 
 @lru_cache(maxsize=8)
+def _tables(
+    dictionary: WubiDictionary, options: CodecOptions
+) -> tuple[dict[str, list[str]], dict[str, tuple[int, ...]]]:
+    """(code -> characters in index order, character -> symbols): from the disk
+    cache when this dictionary and these options were seen before."""
+    o = options
+    key = (dictionary.content_hash, o.to_dict(), WUBI_KEYS, KEY_BASE, MARK_BASE, MAX_INDEX)
+    d = type(dictionary)
+    return cached_table(f"codec-{o.code}-{o.boundary}-{o.index}", key, lambda: _build_tables(dictionary, options),
+                        _build_tables, _index_cost, is_han, d.iter_char_codes, d.iter_full_code_weights,
+                        d.iter_full_codes)
+
+
 def _build_tables(
     dictionary: WubiDictionary, options: CodecOptions
 ) -> tuple[dict[str, list[str]], dict[str, tuple[int, ...]]]:
-    """(code -> characters in index order, character -> symbols)."""
     table: dict[str, list[str]] = {}
     best: dict[str, tuple] = {}
     if options.code == "hybrid":

@@ -47,3 +47,20 @@ def user_data_dir() -> Path:
     else:
         base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "wubitok"
+
+
+def user_cache_dir() -> Path:
+    """Per-user folder for files wubitok can rebuild at any time (derived tables).
+
+    Under ``WUBITOK_DATA_DIR`` when that is set, so tests and portable installs
+    keep everything in one place.
+    """
+    override = os.environ.get("WUBITOK_DATA_DIR")
+    if override:
+        return Path(override) / "cache"
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+        return base / "wubitok" / "Cache"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "wubitok"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "wubitok"
