@@ -212,3 +212,31 @@ def test_editing_abandons_a_result_being_shown(qtbot, pane):
     qtbot.waitUntil(pane.is_ready, timeout=60_000)
     assert [c.view.toPlainText() for c in pane.columns] == ["最后的文本"] * 2
     assert [r.chars for r in pane.results] == [5, 5]
+
+
+def test_the_charts_are_drawn_after_the_pane_opens_and_show_the_first_result(qtbot, catalog):
+    pane = ComparePane(catalog=catalog)
+    qtbot.addWidget(pane)
+    # Opening the pane does not build the charts (15-30 ms); the first result draws them.
+    assert not pane.chart.is_drawn() and all(not c.series() for c in pane.chart.charts())
+    pane.show()
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    assert pane.chart.is_drawn()
+    cpt, lengths = pane.chart.charts()
+    assert cpt.title() == "Characters per token"
+    names = [r.name for r in pane.results]
+    assert len(names) == 2 and [s.label() for s in lengths.series()[0].barSets()] == names
+
+
+def test_opening_in_corpus_mode_draws_the_empty_charts_on_a_later_turn(qtbot, catalog):
+    from wubitok.gui.support.settings import Settings
+
+    Settings("compare").set("mode", "corpus")
+    pane = ComparePane(catalog=catalog)
+    qtbot.addWidget(pane)
+    assert pane.corpus_mode.isChecked() and not pane.chart.is_drawn() and not pane.is_ready()
+    qtbot.waitUntil(pane.is_ready, timeout=10_000)
+    cpt, lengths = pane.chart.charts()
+    assert pane.chart.is_drawn() and pane.results == []
+    assert (cpt.title(), lengths.title()) == ("Characters per token", "Tokens by length (characters)")
+    assert [s.barSets() for s in lengths.series()] == [[]]

@@ -190,8 +190,7 @@ class MetricsTable(QTableWidget):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.verticalHeader().setVisible(False)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self._keys: list[str] = []
-        self.set_results([])
+        self._keys: list[str] = []  # headers and rows come with set_results (the pane's retranslate_ui)
 
     def set_results(self, results: Sequence[CompareResult]) -> None:
         cols = [c for c in COLUMNS if c[0] != "train_seconds" or any(r.train_seconds is not None for r in results)]
@@ -281,8 +280,8 @@ class CompareChart(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.cpt_view = QChartView()
-        self.length_view = QChartView()
+        self.cpt_view = QChartView(self)
+        self.length_view = QChartView(self)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for v, stretch in ((self.cpt_view, 1), (self.length_view, 2)):
@@ -290,10 +289,22 @@ class CompareChart(QWidget):
             v.setMinimumHeight(160)
             layout.addWidget(v, stretch)
         self._results: list[CompareResult] = []
-        self.set_results([])
+        # Building the two charts costs 15-30 ms: not while the pane opens. The
+        # pane draws them on a later turn of the event loop (the first result
+        # does); until then the views are blank, in the theme's colours.
+        self._drawn = False
+        self._blank()
+
+    def _blank(self) -> None:
+        for view in (self.cpt_view, self.length_view):
+            view.chart().setBackgroundBrush(self.palette().color(QPalette.ColorRole.Base))
+
+    def is_drawn(self) -> bool:
+        return self._drawn
 
     def set_results(self, results: Sequence[CompareResult]) -> None:
         self._results = list(results)
+        self._drawn = True
         data = chart_data(results)
         cpt = _bar_chart(
             self.tr("Characters per token"), [self.tr("chars/token")],
@@ -321,7 +332,10 @@ class CompareChart(QWidget):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
         # A theme switch or a language switch: draw the same results again.
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.LanguageChange):
-            self.set_results(self._results)
+            if self._drawn:
+                self.set_results(self._results)
+            else:
+                self._blank()
         super().changeEvent(event)
 
 
@@ -332,12 +346,12 @@ class _Slot(QWidget):
 
     def __init__(self, catalog: ModelCatalog, parent: QWidget | None = None):
         super().__init__(parent)
-        self.box = QComboBox()
+        self.box = QComboBox(self)
         self.box.setModel(catalog)
         # Four choosers side by side must fit an 800-pixel window.
         self.box.setMinimumContentsLength(6)
         self.box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.remove_button = QToolButton()
+        self.remove_button = QToolButton(self)
         self.remove_button.setText("×")
         self.retranslate()
         self.remove_button.clicked.connect(lambda: self.removed.emit(self))
@@ -360,11 +374,11 @@ class _Column(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.header = QLabel()
-        self.trained_by = QLabel()
+        self.header = QLabel(self)
+        self.trained_by = QLabel(self)
         self.trained_by.setWordWrap(True)
         self.trained_by.hide()
-        self.view = TokenTextView()
+        self.view = TokenTextView(self)
         self.view.setFont(han_font(14))
         self._trainer: str | None = None
         layout = QVBoxLayout(self)
@@ -399,14 +413,22 @@ class ComparePane(Pane):
         self.results: list[CompareResult] = []
         self._showing = 0  # generation of the text result being shown step by step (see _show_text)
         self._show_steps: list[Callable[[], None]] = []
+        self._charts_pending = False  # the blank charts of corpus mode are drawn on a later turn
         self._syncing = False
         self.slots: list[_Slot] = []
         self.columns: list[_Column] = []
+        # Containers first, then each widget made inside its final parent: with the
+        # app's style sheet, moving a built subtree into another parent restyles all
+        # of it again, and building bottom-up did that once per level (about half
+        # of the pane's build time).
+        layout = self.scrolling_layout()
+        self.main_splitter = QSplitter(Qt.Orientation.Vertical, layout.parentWidget())
+        self.pages = QStackedWidget(self.main_splitter)
         self._build_choosers()
-        self._build_text_page()
-        self._build_corpus_page()
-        self._build_results()
-        self._build_layout()
+        self._build_text_page(self.pages)
+        self._build_corpus_page(self.pages)
+        self._build_results(QWidget(self.main_splitter))
+        self._build_layout(layout)
         self.retranslate_ui()
         self._connect()
         self.setFocusProxy(self.editor)
@@ -449,32 +471,33 @@ class ComparePane(Pane):
         self._mode_group.addButton(self.text_mode, 0)
         self._mode_group.addButton(self.corpus_mode, 1)
 
-    def _build_text_page(self) -> None:
-        self.editor = QPlainTextEdit()
+    def _build_text_page(self, pages: QStackedWidget) -> None:
+        self.text_page = QWidget(pages)
+        self.editor = QPlainTextEdit(self.text_page)
         self.editor.setFont(han_font(12))
         self.editor.setMaximumHeight(90)
-        self.columns_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.text_page = QWidget()
+        self.columns_splitter = QSplitter(Qt.Orientation.Horizontal, self.text_page)
         tl = QVBoxLayout(self.text_page)
         tl.setContentsMargins(0, 0, 0, 0)
         tl.addWidget(self.editor)
         tl.addWidget(self.columns_splitter, 1)
 
-    def _build_corpus_page(self) -> None:
-        self.file_list = CorpusList()
-        self.encoding_label = QLabel()
-        self.encoding_box = EncodingBox()
+    def _build_corpus_page(self, pages: QStackedWidget) -> None:
+        page = self.corpus_page = QWidget(pages)
+        self.file_list = CorpusList(page)
+        self.encoding_label = QLabel(page)
+        self.encoding_box = EncodingBox(page)
         self.file_list.attach(self.encoding_box)
         self.encoding_label.setBuddy(self.encoding_box)
-        self.add_files_button = QPushButton()
-        self.remove_files_button = QPushButton()
-        self.run_button = QPushButton()
-        self.cancel_button = QPushButton()
+        self.add_files_button = QPushButton(page)
+        self.remove_files_button = QPushButton(page)
+        self.run_button = QPushButton(page)
+        self.cancel_button = QPushButton(page)
         self.cancel_button.setEnabled(False)
-        self.progress_bar = QProgressBar()
+        self.progress_bar = QProgressBar(page)
         self.progress_bar.setRange(0, 1000)
         self.progress_bar.setValue(0)
-        self.progress_label = QLabel()
+        self.progress_label = QLabel(page)
         self.progress_label.setWordWrap(True)
         buttons = QVBoxLayout()
         for b in (self.add_files_button, self.remove_files_button, self.encoding_label, self.encoding_box,
@@ -484,31 +507,31 @@ class ComparePane(Pane):
         files_row = QHBoxLayout()
         files_row.addWidget(self.file_list, 1)
         files_row.addLayout(buttons)
-        self.corpus_page = QWidget()
-        cl = QVBoxLayout(self.corpus_page)
+        cl = QVBoxLayout(page)
         cl.setContentsMargins(0, 0, 0, 0)
         cl.addLayout(files_row, 1)
         cl.addWidget(self.progress_bar)
         cl.addWidget(self.progress_label)
 
-    def _build_results(self) -> None:
-        self.table = MetricsTable()
-        self.chart = CompareChart()
+    def _build_results(self, box: QWidget) -> None:
+        self.results_box = box
+        self.table = MetricsTable(box)
+        self.chart = CompareChart(box)
         self.export_buttons: dict[str, QPushButton] = {}
         self.export_row = QHBoxLayout()
-        self.export_label = QLabel()
+        self.export_label = QLabel(box)
         self.export_row.addWidget(self.export_label)
         for fmt, label in (("csv", "CSV"), ("json", "JSON"), ("md", "Markdown"), ("png", "")):
-            b = QPushButton(label)
+            b = QPushButton(label, box)
             b.setEnabled(False)
             self.export_row.addWidget(b)
             self.export_buttons[fmt] = b
         self.export_row.addStretch(1)
-        self.status_label = QLabel()
+        self.status_label = QLabel(box)
         self.status_label.setWordWrap(True)
         self.export_row.addWidget(self.status_label)
 
-    def _build_layout(self) -> None:
+    def _build_layout(self, layout: QVBoxLayout) -> None:
         # The choosers get a line of their own: four of them must fit an 800-pixel window.
         chooser = QHBoxLayout()
         chooser.addWidget(self.tokenizers_label)
@@ -522,27 +545,23 @@ class ComparePane(Pane):
         mode_row = QHBoxLayout()
         mode_row.addLayout(self.slot_row, 1)
 
-        self.pages = QStackedWidget()
         self.pages.addWidget(self.text_page)
         self.pages.addWidget(self.corpus_page)
 
-        results_box = QWidget()
-        rl = QVBoxLayout(results_box)
+        rl = QVBoxLayout(self.results_box)
         rl.setContentsMargins(0, 0, 0, 0)
         rl.addWidget(self.table)
         rl.addWidget(self.chart, 1)
         rl.addLayout(self.export_row)
 
-        main_split = QSplitter(Qt.Orientation.Vertical)
+        main_split = self.main_splitter
         main_split.addWidget(self.pages)
-        main_split.addWidget(results_box)
+        main_split.addWidget(self.results_box)
         main_split.setStretchFactor(0, 3)
         main_split.setStretchFactor(1, 2)
-        self.main_splitter = main_split
 
-        # In a scroll area: four tokenizers' table, views and charts are taller than
-        # a 600-pixel window leaves.
-        layout = self.scrolling_layout()
+        # In a scroll area (``layout``): four tokenizers' table, views and charts are
+        # taller than a 600-pixel window leaves.
         layout.addLayout(chooser)
         layout.addLayout(mode_row)
         layout.addWidget(main_split, 1)
@@ -603,7 +622,7 @@ class ComparePane(Pane):
     def add_slot(self, entry: ModelEntry | str | None = None, *, compare: bool = True) -> _Slot | None:
         if len(self.slots) >= MAX_SLOTS:
             return None
-        slot = _Slot(self.catalog)
+        slot = _Slot(self.catalog, self.main_splitter.parentWidget())
         if isinstance(entry, str):
             entry = self.catalog.find(entry)
         if entry is None:
@@ -662,7 +681,7 @@ class ComparePane(Pane):
     def _rebuild_columns(self) -> None:
         n = len(self.slots)
         while len(self.columns) < n:
-            col = _Column()
+            col = _Column(self.columns_splitter)
             col.view.verticalScrollBar().valueChanged.connect(lambda v, c=col: self._sync_scroll(c, v))
             self.columns.append(col)
             self.columns_splitter.addWidget(col)
@@ -720,6 +739,10 @@ class ComparePane(Pane):
             self._comparing.cancel()
             self._abandon_showing()
             self.status_label.clear()
+            if not self.chart.is_drawn():
+                # Not while the pane opens (see CompareChart): on the next turn.
+                self._charts_pending = True
+                QTimer.singleShot(0, self, self._draw_charts)
 
     def recompare(self) -> None:
         """Compare the chosen tokenizers on the text (in the background)."""
@@ -775,6 +798,11 @@ class ComparePane(Pane):
         else:
             self.status_label.clear()
             self.ready.emit()
+
+    def _draw_charts(self) -> None:
+        self._charts_pending = False
+        if not self.chart.is_drawn():
+            self.chart.set_results(self.results)
 
     def _abandon_showing(self) -> None:
         """Drop the steps of a text result not fully shown yet."""
@@ -870,7 +898,7 @@ class ComparePane(Pane):
         return self._corpus_job is not None and self._corpus_job.is_running()
 
     def is_ready(self) -> bool:
-        return not (self._show_steps or self._comparing.pending() or self.is_busy())
+        return not (self._show_steps or self._comparing.pending() or self.is_busy() or self._charts_pending)
 
     def shutdown(self) -> None:
         self._comparing.shutdown()
