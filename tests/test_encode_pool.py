@@ -152,7 +152,7 @@ def test_shutdown_does_not_wait_for_a_start_in_progress(monkeypatch):
     # (where it sets their priority) until shutdown() has returned.
     spawned, release = threading.Event(), threading.Event()
     pids: list[int] = []
-    lower_priority = encode_pool._lower_priority
+    lower_priority = encode_pool.lower_priority
 
     def held(worker_pids):
         pids.extend(worker_pids)
@@ -160,7 +160,7 @@ def test_shutdown_does_not_wait_for_a_start_in_progress(monkeypatch):
         release.wait()
         lower_priority(pids)
 
-    monkeypatch.setattr(encode_pool, "_lower_priority", held)
+    monkeypatch.setattr(encode_pool, "lower_priority", held)
     p = EncodePool(workers=2, processes=True)
     starting = threading.Thread(target=p.start, daemon=True)
     stopping = threading.Thread(target=p.shutdown, daemon=True)

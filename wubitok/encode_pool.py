@@ -135,12 +135,12 @@ def min_vocab_size(model_types: Sequence[str], special_tokens: Sequence[str] | N
     return max([engine_class(t).min_vocab_size(special_tokens) for t in model_types] or [1])
 
 
-def _worker_started() -> None:
+def worker_started() -> None:
     # Ctrl+C in the terminal reaches the whole process group: the GUI decides, not its workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _lower_priority(pids: Iterable[int]) -> None:
+def lower_priority(pids: Iterable[int]) -> None:
     """Workers yield a core to the GUI process.  Set from here, as soon as they exist:
     their start-up (importing, loading models) is the bulk of their work at first."""
     try:
@@ -156,7 +156,7 @@ def _ping() -> int:
 
 
 # -- the pool (used from GUI worker threads) ----------------------------------------
-def _worker_died() -> WubitokError:
+def worker_died() -> WubitokError:
     # The pool is replaced by a fresh one at the next request.
     return WubitokError("a worker process died (out of memory or killed); try again", code="pool.worker_died")
 
@@ -173,7 +173,7 @@ def _stop_workers(ex: ProcessPoolExecutor, timeout: float = 2.0) -> None:
             p.join(timeout)
 
 
-def _processes_wanted() -> bool:
+def processes_wanted() -> bool:
     return os.environ.get(ENV_PROCESSES, "").strip() != "0"
 
 
@@ -182,7 +182,7 @@ class EncodePool:
 
     def __init__(self, workers: int | None = None, *, processes: bool | None = None):
         self.workers = workers or max(1, min(2, (os.cpu_count() or 1) - 1))
-        self._want_processes = _processes_wanted() if processes is None else processes
+        self._want_processes = processes_wanted() if processes is None else processes
         self._executor: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()  # guards _executor and _closed; held only briefly
         # One spawn at a time (seconds).  shutdown() does not take it: quitting
@@ -206,9 +206,9 @@ class EncodePool:
             ex: ProcessPoolExecutor | None = None
             try:
                 ex = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_worker_started)
+                                         initializer=worker_started)
                 pings = [ex.submit(_ping) for _ in range(self.workers)]  # spawns the workers
-                _lower_priority(p.pid for p in getattr(ex, "_processes", {}).values())
+                lower_priority(p.pid for p in getattr(ex, "_processes", {}).values())
                 for fut in pings:  # one answer from each: all are up and could import the tasks
                     fut.result()
             except (OSError, BrokenProcessPool, RuntimeError):
@@ -232,7 +232,7 @@ class EncodePool:
                 return ex.submit(fn, *args)
             except (BrokenProcessPool, RuntimeError):
                 self._discard(ex)  # a worker died earlier: a fresh pool for the next request
-                raise _worker_died() from None
+                raise worker_died() from None
         fut: Future[R] = Future()
         try:
             fut.set_result(fn(*args))
@@ -294,7 +294,7 @@ class EncodePool:
             # Only if still broken: another thread may have put a fresh pool in its place.
             if ex is not None and getattr(ex, "_broken", False):
                 self._discard(ex)
-            raise _worker_died() from None
+            raise worker_died() from None
         if exc is not None:
             raise exc
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 
 import pytest
 from PySide6.QtCore import QTimer
@@ -105,6 +106,25 @@ def test_cancel_stops_training_and_saves_nothing(qtbot, pane):
     statuses = [row.status.text() for row in pane.rows.values()]
     assert statuses == ["cancelled", "skipped"]
     assert pane.train_button.isEnabled() and not pane.is_busy()
+
+
+@pytest.mark.parametrize("processes", ["1", "0"])
+def test_each_model_trains_in_a_process_of_its_own_unless_processes_are_off(qtbot, pane, monkeypatch, processes):
+    # In a thread, the trainer held the GIL the window needs (bench/bench_gui_stalls.py, train_4).
+    monkeypatch.setenv("WUBITOK_WORKER_PROCESSES", processes)
+    pane.add_files([SAMPLES / "tang300.txt"])
+    pane.set_algorithms(["bpe", "unigram"])
+    pane.vocab_spin.setValue(1000)
+    trainers_seen: set[str] = set()
+    look = QTimer(interval=20)
+    look.timeout.connect(lambda: trainers_seen.update(p.name for p in multiprocessing.active_children()
+                                                      if p.name.startswith("train ")))
+    look.start()
+    _train(qtbot, pane)
+    look.stop()
+    assert [r.request.model_type for r in pane.results] == ["bpe", "unigram"]
+    assert trainers_seen == ({"train bpe", "train unigram"} if processes == "1" else set())
+    assert [row.bar.format() for row in pane.rows.values()] == ["done", "done"]
 
 
 def test_a_corpus_that_is_not_text_gives_one_dialog(qtbot, pane, tmp_path):

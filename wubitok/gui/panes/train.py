@@ -2,7 +2,9 @@
 
 Each chosen algorithm is trained by the library (``engine_class(type).train``)
 in its own background job, one after another (training is CPU-bound; two at
-once would only share the same cores).  Every model has a progress row with
+once would only share the same cores), each in a process of its own
+(:mod:`wubitok.training_process`: in a thread, the trainer held the GIL the
+window needs; ``WUBITOK_WORKER_PROCESSES=0`` trains in the job's thread).  Every model has a progress row with
 the stage, rate and ETA the library reports.  A saved model is added to the
 shared model catalog at once, so the Tokenize and Compare choosers list it.
 """
@@ -31,13 +33,14 @@ from PySide6.QtWidgets import (
 )
 
 from ...codec import CodecOptions
-from ...encode_pool import min_vocab_size, shared_pool
+from ...encode_pool import min_vocab_size, processes_wanted, shared_pool
 from ...engines import backends
 from ...engines.backends import choose_backend
 from ...errors import InputError, WubitokError
 from ...model_files import user_models_dir
 from ...progress import Progress
 from ...training import TrainRequest, TrainResult, train_to_file
+from ...training_process import train_in_process
 from ..support import errors, progress_text
 from ..support.latest_job import LatestJob
 from ..support.model_catalog import ModelCatalog, shared_catalog
@@ -430,7 +433,8 @@ class TrainPane(Pane):
         request = self._queue.pop(0)
         row = self.rows[request.output]
         row.status.setText(self.tr("starting…"))
-        job = Job(train_to_file, request, create_folder=True, name=f"train {request.model_type}")
+        train = train_in_process if processes_wanted() else train_to_file
+        job = Job(train, request, create_folder=True, name=f"train {request.model_type}")
         job.progress.connect(lambda p, r=row: self._progress(r, p))
         job.finished.connect(self._trained)
         job.failed.connect(lambda msg, j=job, r=row: self._failed(j, r, msg))

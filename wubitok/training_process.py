@@ -1,0 +1,94 @@
+"""Training in a process of its own: the trainer's Python off the GUI's GIL.
+
+The Train pane trained in a thread of the GUI process, which shares one GIL
+with the GUI thread: the window stalled 73-290 ms at a time while four models
+trained (``bench/bench_gui_stalls.py``, ``train_4``).  :func:`train_in_process`
+runs :func:`wubitok.training.train_to_file` in a spawned process (``spawn``:
+a process with Qt's threads must not ``fork``), at the encode workers' lower
+priority, and takes the same ``progress`` and ``cancel`` arguments:
+
+* progress comes back over a pipe, at most one report per
+  :data:`PROGRESS_INTERVAL` (a new stage and the end always);
+* ``cancel`` is passed on to a process-shared event, so the library stops
+  at its next check exactly as in a thread, and no file is left behind;
+* the result, or the library's error, comes back as it was returned or
+  raised; a process that dies without a word is the encode workers'
+  "a worker process died" error.
+
+The child runs the same code on the same request, so the model file is the
+one training in this process writes (``tests/test_training_process.py``).
+"""
+from __future__ import annotations
+
+import multiprocessing
+import threading
+import traceback
+from multiprocessing.connection import Connection
+from multiprocessing.synchronize import Event
+from typing import cast
+
+from .encode_pool import lower_priority, worker_died, worker_started
+from .errors import WubitokError
+from .progress import ProgressCallback, ProgressMeter
+from .training import TrainRequest, TrainResult, train_to_file
+
+PROGRESS_INTERVAL = 0.05  # seconds; the GUI throttles to the same rate
+WAIT_STEP = 0.05  # seconds between looks at ``cancel`` while waiting
+
+
+def train_in_process(request: TrainRequest, *, progress: ProgressCallback | None = None,
+                     cancel: threading.Event | None = None, create_folder: bool = False) -> TrainResult:
+    """:func:`~wubitok.training.train_to_file` in a spawned process; see the module doc."""
+    ctx = multiprocessing.get_context("spawn")
+    receive, send = ctx.Pipe(duplex=False)
+    stop = ctx.Event()
+    child = ctx.Process(target=_train, args=(request, create_folder, send, stop),
+                        name=f"train {request.model_type}", daemon=True)
+    child.start()
+    send.close()  # the child holds the only sending end now: end of file once it is gone
+    lower_priority([child.pid] if child.pid is not None else [])
+    try:
+        while True:
+            if cancel is not None and cancel.is_set():
+                stop.set()
+            if not receive.poll(WAIT_STEP):
+                continue
+            try:
+                kind, value = receive.recv()
+            except EOFError:  # it died without a word: killed, or out of memory
+                raise worker_died() from None
+            if kind == "progress":
+                if progress is not None:
+                    progress(*value)
+            elif kind == "done":
+                return cast(TrainResult, value)
+            else:
+                raise value
+    finally:
+        receive.close()
+        child.join()
+
+
+def _train(request: TrainRequest, create_folder: bool, send: Connection, stop: Event) -> None:
+    worker_started()
+    meter = ProgressMeter(interval=PROGRESS_INTERVAL)
+
+    def report(stage: str, done: int, total: int) -> None:
+        if meter.update(stage, done, total) is not None:
+            send.send(("progress", (stage, done, total)))
+
+    try:
+        # The event has threading.Event's is_set(), all the library asks of ``cancel``.
+        result = train_to_file(request, progress=report, cancel=cast(threading.Event, stop),
+                               create_folder=create_folder)
+    except Exception as exc:
+        if not isinstance(exc, WubitokError):  # a bug: its traceback where the app's go
+            traceback.print_exc()
+        try:
+            send.send(("error", exc))
+        except Exception:  # an error that does not pickle: its text
+            send.send(("error", RuntimeError(f"{type(exc).__name__}: {exc}")))
+    else:
+        send.send(("done", result))
+    finally:
+        send.close()
