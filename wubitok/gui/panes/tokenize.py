@@ -122,72 +122,78 @@ class TokenizePane(Pane):
         self._file_path = ""
         self._result: TokenizeResult | None = None
         self._restoring = False
+        # Containers first, then each widget made inside its final parent: with the
+        # app's style sheet, moving a built subtree into another parent restyles all
+        # of it again (as in Compare).
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        input_box = QWidget(self.splitter)
+        self.tokens_splitter = QSplitter(Qt.Orientation.Horizontal, self.splitter)
+        ids_box = QWidget(self.splitter)
         self._build_toolbar()
-        self._build_editor()
-        self._build_views()
-        self._build_layout()
+        self._build_editor(input_box)
+        self._build_views(ids_box)
+        self._build_layout(input_box, ids_box)
         self.retranslate_ui()
         self._connect()
         self.setFocusProxy(self.editor)
         self._restore()
 
     def _build_toolbar(self) -> None:
-        self.model_label = QLabel()
-        self.model_box = QComboBox()
+        self.model_label = QLabel(self)
+        self.model_box = QComboBox(self)
         self.model_box.setModel(self.catalog)
         self.model_box.setMinimumContentsLength(8)
         self.model_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.model_label.setBuddy(self.model_box)
-        self.open_model_button = QPushButton()
-        self.remove_model_button = QPushButton()
-        self.open_text_button = QPushButton()
-        self.whitespace_box = QCheckBox()
-        self.wubi_box = QCheckBox()
-        self.colour_box = QComboBox()
+        self.open_model_button = QPushButton(self)
+        self.remove_model_button = QPushButton(self)
+        self.open_text_button = QPushButton(self)
+        self.whitespace_box = QCheckBox(self)
+        self.wubi_box = QCheckBox(self)
+        self.colour_box = QComboBox(self)
         self.colour_box.addItem("", "alternate")
         self.colour_box.addItem("", "by-id")
 
-    def _build_editor(self) -> None:
-        self.editor = QPlainTextEdit()
+    def _build_editor(self, input_box: QWidget) -> None:
+        self.file_bar = QWidget(input_box)
+        self.file_bar.hide()
+        self.editor = QPlainTextEdit(input_box)
         self.editor.setFont(han_font(12))
-        self.file_note = QLabel()
+        self.file_note = QLabel(self.file_bar)
         self.file_note.setWordWrap(True)  # a long file name must not widen the window
-        self.encoding_label = QLabel()
-        self.encoding_box = EncodingBox()
+        self.encoding_label = QLabel(self.file_bar)
+        self.encoding_box = EncodingBox(self.file_bar)
         self.encoding_label.setBuddy(self.encoding_box)
-        self.close_file_button = QPushButton()
-        file_bar = QHBoxLayout()
+        self.close_file_button = QPushButton(self.file_bar)
+        file_bar = QHBoxLayout(self.file_bar)
         file_bar.setContentsMargins(0, 0, 0, 0)
         file_bar.addWidget(self.file_note, 1)
         file_bar.addWidget(self.encoding_label)
         file_bar.addWidget(self.encoding_box)
         file_bar.addWidget(self.close_file_button)
-        self.file_bar = QWidget()
-        self.file_bar.setLayout(file_bar)
-        self.file_bar.hide()
 
-    def _build_views(self) -> None:
-        self.count_label = QLabel("0")
+    def _build_views(self, ids_box: QWidget) -> None:
+        self.count_label = QLabel("0", self)
         self.count_label.setObjectName("tokenCount")
         big = QFont(self.count_label.font())
         big.setPointSizeF(big.pointSizeF() * 2.2)
         big.setBold(True)
         self.count_label.setFont(big)
-        self.count_caption = QLabel()
-        self.token_view = TokenTextView()
+        self.count_caption = QLabel(self)
+        self.token_view = TokenTextView(self.tokens_splitter)
         self.token_view.setFont(han_font(15))
-        self.token_table = TokenTable()
+        self.token_table = TokenTable(self.tokens_splitter)
         self.token_table.setFont(han_font(11))
-        self.id_view = QPlainTextEdit()
+        self.id_view = QPlainTextEdit(ids_box)
         self.id_view.setReadOnly(True)
         self.id_view.setFont(monospace_font())
-        self.copy_ids_button = QPushButton()
-        self.stats_label = QLabel()
+        self.copy_ids_button = QPushButton(ids_box)
+        self.stats_label = QLabel(self)
         self.stats_label.setWordWrap(True)
         self.stats_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.status_label = QLabel()
+        self.status_label = QLabel(self)
 
-    def _build_layout(self) -> None:
+    def _build_layout(self, input_box: QWidget, ids_box: QWidget) -> None:
         top = QHBoxLayout()
         top.addWidget(self.model_label)
         top.addWidget(self.model_box, 1)
@@ -203,22 +209,19 @@ class TokenizePane(Pane):
         options.addWidget(self.wubi_box)
         options.addWidget(self.colour_box)
 
-        input_box = QWidget()
         input_layout = QVBoxLayout(input_box)
         input_layout.setContentsMargins(0, 0, 0, 0)
         input_layout.addWidget(self.file_bar)
         input_layout.addWidget(self.editor, 1)
 
         # The coloured text and the table of its tokens side by side.
-        tokens = QSplitter(Qt.Orientation.Horizontal)
+        tokens = self.tokens_splitter
         tokens.addWidget(self.token_view)
         tokens.addWidget(self.token_table)
         # Half each: at 1200 pixels the table's columns fit without scrolling sideways.
         tokens.setStretchFactor(0, 1)
         tokens.setStretchFactor(1, 1)
-        self.tokens_splitter = tokens
 
-        ids_box = QWidget()
         ids_layout = QHBoxLayout(ids_box)
         ids_layout.setContentsMargins(0, 0, 0, 0)
         ids_layout.addWidget(self.id_view, 1)
@@ -227,14 +230,13 @@ class TokenizePane(Pane):
         ids_buttons.addStretch(1)
         ids_layout.addLayout(ids_buttons)
 
-        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter = self.splitter
         splitter.addWidget(input_box)
         splitter.addWidget(tokens)
         splitter.addWidget(ids_box)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
         splitter.setStretchFactor(2, 1)
-        self.splitter = splitter
 
         bottom = QHBoxLayout()
         bottom.addWidget(self.stats_label, 1)
