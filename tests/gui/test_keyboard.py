@@ -109,3 +109,20 @@ def test_abbreviated_headers_have_tooltips(window):
     for short in ("Rényi(2.5)", "unk", "tok/Han", "chars/tok", "MB/s"):
         assert headers[short], short
     assert QApplication.instance() is not None
+
+
+def test_tab_goes_through_tokenize_top_to_bottom_the_file_bar_before_the_text(window, qtbot, tmp_path):
+    # The pane's widgets are made inside their final parents; made in another order, Tab follows that order.
+    pane = window.pane("tokenize")
+    window.show_pane("tokenize")
+    text = tmp_path / "poem.txt"
+    text.write_text("明月几时有", encoding="utf-8")
+    pane.open_text_file(text)
+    qtbot.waitUntil(lambda: pane.file_bar.isVisible() and pane.is_ready(), timeout=30_000)
+    pane.colour_box.setFocus()
+    qtbot.waitUntil(pane.colour_box.hasFocus)
+    visited = []
+    for _ in range(4):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        visited.append(QApplication.focusWidget())
+    assert visited == [pane.encoding_box, pane.close_file_button, pane.editor, pane.token_view]

@@ -155,16 +155,17 @@ class TokenizePane(Pane):
         self.colour_box.addItem("", "by-id")
 
     def _build_editor(self, input_box: QWidget) -> None:
+        # Made in the order Tab visits them: the file bar is above the editor.
         self.file_bar = QWidget(input_box)
         self.file_bar.hide()
-        self.editor = QPlainTextEdit(input_box)
-        self.editor.setFont(han_font(12))
         self.file_note = QLabel(self.file_bar)
         self.file_note.setWordWrap(True)  # a long file name must not widen the window
         self.encoding_label = QLabel(self.file_bar)
         self.encoding_box = EncodingBox(self.file_bar)
         self.encoding_label.setBuddy(self.encoding_box)
         self.close_file_button = QPushButton(self.file_bar)
+        self.editor = QPlainTextEdit(input_box)
+        self.editor.setFont(han_font(12))
         file_bar = QHBoxLayout(self.file_bar)
         file_bar.setContentsMargins(0, 0, 0, 0)
         file_bar.addWidget(self.file_note, 1)
