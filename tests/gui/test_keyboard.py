@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from wubitok.gui.main_window import MainWindow
+from wubitok.paths import resources_dir
 
 
 @pytest.fixture
@@ -126,3 +127,23 @@ def test_tab_goes_through_tokenize_top_to_bottom_the_file_bar_before_the_text(wi
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
         visited.append(QApplication.focusWidget())
     assert visited == [pane.encoding_box, pane.close_file_button, pane.editor, pane.token_view]
+
+
+def test_tab_goes_through_train_top_to_bottom(window, qtbot):
+    pane = window.pane("train")
+    window.show_pane("train")
+    pane.add_files([resources_dir() / "samples" / "tang300.txt"])
+    pane.file_list.setCurrentRow(0)
+    pane.file_list.setFocus()
+    qtbot.waitUntil(pane.file_list.hasFocus)
+    visited = []
+    for _ in range(18):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        visited.append(QApplication.focusWidget())
+    expected = [pane.add_files_button, pane.remove_files_button, pane.encoding_box,
+                *pane.algorithm_boxes.values(), pane.vocab_spin, pane.min_freq_spin, pane.special_edit,
+                pane.backend_box, pane.codec_box, pane.folder_edit, pane.folder_button, pane.name_edit,
+                pane.train_button]
+    # A spin box passes the focus to its line edit: compare the spin box.
+    assert [w.parentWidget() if isinstance(w.parentWidget(), QAbstractSpinBox) else w
+            for w in visited[:len(expected)]] == expected

@@ -111,10 +111,16 @@ class TrainPane(Pane):
         self.rows: dict[Path, _ModelRow] = {}
         self.results: list[TrainResult] = []
         self._cancelled = False
-        self._build_run()
-        self._build_corpus()
-        self._build_options()
-        self._build_layout()
+        # In a scroll area: the options are taller than a 600-pixel window leaves.  Each
+        # widget is made inside its final parent, top to bottom (the order Tab visits
+        # them): with the app's style sheet, moving a built subtree into another parent
+        # restyles all of it again (as in Compare and Tokenize).
+        layout = self.scrolling_layout()
+        content = layout.parentWidget()
+        self._build_corpus(content)
+        self._build_options(content)
+        self._build_run(content)
+        self._build_layout(layout)
         self.retranslate_ui()
         self._connect()
         self.setFocusProxy(self.file_list)
@@ -157,57 +163,57 @@ class TrainPane(Pane):
         self.progress_box.setTitle(self.tr("Progress"))
         self._update_corpus_label()
 
-    def _build_corpus(self) -> None:
-        self.file_list = CorpusList()
-        self.encoding_label = QLabel()
-        self.encoding_box = EncodingBox()
+    def _build_corpus(self, content: QWidget) -> None:
+        self.corpus_box = QGroupBox(content)
+        self.file_list = CorpusList(self.corpus_box)
+        self.add_files_button = QPushButton(self.corpus_box)
+        self.remove_files_button = QPushButton(self.corpus_box)
+        self.encoding_label = QLabel(self.corpus_box)
+        self.encoding_box = EncodingBox(self.corpus_box)
         self.file_list.attach(self.encoding_box)
         self.encoding_label.setBuddy(self.encoding_box)
-        self.add_files_button = QPushButton()
-        self.remove_files_button = QPushButton()
-        self.corpus_label = QLabel()
+        self.corpus_label = QLabel(self.corpus_box)
         corpus_buttons = QVBoxLayout()
         corpus_buttons.addWidget(self.add_files_button)
         corpus_buttons.addWidget(self.remove_files_button)
         corpus_buttons.addWidget(self.encoding_label)
         corpus_buttons.addWidget(self.encoding_box)
         corpus_buttons.addStretch(1)
-        self.corpus_box = QGroupBox()
         cl = QGridLayout(self.corpus_box)
         cl.addWidget(self.file_list, 0, 0)
         cl.addLayout(corpus_buttons, 0, 1)
         cl.addWidget(self.corpus_label, 1, 0, 1, 2)
 
-    def _build_options(self) -> None:
+    def _build_options(self, content: QWidget) -> None:
+        self.options_box = QGroupBox(content)
         self.algorithm_boxes: dict[str, QCheckBox] = {}
         algo_row = QHBoxLayout()
         for key, _ in ALGORITHMS:
-            box = QCheckBox()
+            box = QCheckBox(self.options_box)
             self.algorithm_boxes[key] = box
             algo_row.addWidget(box)
         algo_row.addStretch(1)
-        self.vocab_spin = QSpinBox()
+        self.vocab_spin = QSpinBox(self.options_box)
         self.vocab_spin.setRange(100, 1_000_000)
         self.vocab_spin.setSingleStep(1000)
         self.vocab_spin.setGroupSeparatorShown(True)
-        self.min_freq_spin = QSpinBox()
+        self.min_freq_spin = QSpinBox(self.options_box)
         self.min_freq_spin.setRange(1, 1_000_000)
         for spin in (self.vocab_spin, self.min_freq_spin):
             spin.setMaximumWidth(160)
-        self.special_edit = QLineEdit()
-        self.backend_box = QComboBox()
+        self.special_edit = QLineEdit(self.options_box)
+        self.backend_box = QComboBox(self.options_box)
         for key in ("auto", "python", "fast"):
             self.backend_box.addItem("", key)
-        self.codec_box = QComboBox()
+        self.codec_box = QComboBox(self.options_box)
         for key in ("hybrid", "prefix", "shortest", "full"):
             self.codec_box.addItem("", key)
-        self.folder_edit = QLineEdit()
-        self.folder_button = QPushButton()
+        self.folder_edit = QLineEdit(self.options_box)
+        self.folder_button = QPushButton(self.options_box)
         folder_row = QHBoxLayout()
         folder_row.addWidget(self.folder_edit, 1)
         folder_row.addWidget(self.folder_button)
-        self.name_edit = QLineEdit()
-        self.options_box = QGroupBox()
+        self.name_edit = QLineEdit(self.options_box)
         form = QFormLayout(self.options_box)
         # Long labels and choices wrap instead of widening the window.
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
@@ -215,24 +221,24 @@ class TrainPane(Pane):
         for key, field in (("algorithms", algo_row), ("vocab", self.vocab_spin), ("min_freq", self.min_freq_spin),
                            ("specials", self.special_edit), ("backend", self.backend_box),
                            ("codec", self.codec_box), ("folder", folder_row), ("name", self.name_edit)):
-            label = QLabel()
+            label = QLabel(self.options_box)
             self.form_labels[key] = label
             form.addRow(label, field)
             if isinstance(field, QWidget):
                 label.setBuddy(field)
 
-    def _build_run(self) -> None:
-        self.train_button = QPushButton()
-        self.cancel_button = QPushButton()
+    def _build_run(self, content: QWidget) -> None:
+        self.train_button = QPushButton(content)
+        self.cancel_button = QPushButton(content)
         self.cancel_button.setEnabled(False)
         self.run_row = QHBoxLayout()
         self.run_row.addWidget(self.train_button)
         self.run_row.addWidget(self.cancel_button)
         self.run_row.addStretch(1)
-        self.status_label = QLabel()
+        self.progress_box = QGroupBox(content)
+        self.status_label = QLabel(content)
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.progress_box = QGroupBox()
         self.progress_grid = QGridLayout(self.progress_box)
         self.progress_grid.setColumnStretch(1, 2)
         self.progress_grid.setColumnStretch(2, 3)
@@ -242,9 +248,7 @@ class TrainPane(Pane):
         """An algorithm's name in the UI language."""
         return self.tr("Byte-level BPE") if key == "bpe" else dict(ALGORITHMS)[key]
 
-    def _build_layout(self) -> None:
-        # In a scroll area: the options are taller than a 600-pixel window leaves.
-        layout = self.scrolling_layout()
+    def _build_layout(self, layout: QVBoxLayout) -> None:
         layout.addWidget(self.corpus_box, 2)
         layout.addWidget(self.options_box)
         layout.addLayout(self.run_row)
