@@ -44,12 +44,22 @@ def test_remember_never_passes_the_bound_and_keeps_the_newest(keys, limit):
 def test_engines_encode_the_same_through_a_cache_trimmed_on_every_few_pieces(texts):
     import wubitok.engines.bpe.byte_level as byte_level
     import wubitok.engines.bpe.wubi as wubi
+    import wubitok.engines.unigram.lattice as lattice
+    import wubitok.engines.wordpiece.model as wordpiece
 
-    for module, name, limit_name in ((byte_level, "bpe", "_PIECE_CACHE"), (wubi, "wubi-bpe", "CACHE_SIZE")):
+    engines = (  # module holding the bound, its name, the model, where the cache is
+        (byte_level, "_PIECE_CACHE", "bpe", lambda tok: tok._piece_cache),
+        (wubi, "CACHE_SIZE", "wubi-bpe", lambda tok: tok._cache),
+        (wordpiece, "PIECE_CACHE", "wordpiece", lambda tok: tok._cache),
+        (lattice, "PIECE_CACHE", "unigram", lambda tok: tok._lattice._cache),
+    )
+    for module, limit_name, name, cache_of in engines:
         expected = [model(name, 0).encode(t) for t in texts]
         small = model(name, 1)  # another instance: its own cache
         if name == "wubi-bpe":
             small.use_encoder("python")  # the fast (Rust) encoder, when installed, has no piece cache
+        if name == "wordpiece":
+            small._pre._cache_size = 3  # the BERT pre-tokenizer's segment cache too
         saved = getattr(module, limit_name)
         setattr(module, limit_name, 3)
         try:
@@ -57,5 +67,20 @@ def test_engines_encode_the_same_through_a_cache_trimmed_on_every_few_pieces(tex
         finally:
             setattr(module, limit_name, saved)
         assert got == expected
-        cache = small._piece_cache if name == "bpe" else small._cache
-        assert 0 < len(cache) <= 3  # used, and trimmed
+        assert 0 < len(cache_of(small)) <= 3  # used, and trimmed
+        if name == "wordpiece":
+            assert 0 < len(small._pre._segments) <= 3
+
+
+def test_a_full_piece_cache_keeps_its_newest_entries(monkeypatch):
+    import wubitok.engines.unigram.lattice as lattice
+    import wubitok.engines.wordpiece.model as wordpiece
+
+    monkeypatch.setattr(wordpiece, "PIECE_CACHE", 4)
+    monkeypatch.setattr(lattice, "PIECE_CACHE", 4)
+    words = ["alpha", "beta", "gamma", "delta", "epsilon"]
+    for name, cache_of in (("wordpiece", lambda tok: tok._cache), ("unigram", lambda tok: tok._lattice._cache)):
+        tok = model(name, 2)
+        for word in words:
+            tok.encode(word)
+        assert list(cache_of(tok)) == ["gamma", "delta", "epsilon"]  # the newest half, then the new word

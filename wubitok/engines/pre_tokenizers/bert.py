@@ -37,6 +37,8 @@ from collections import Counter
 from functools import lru_cache
 from typing import Union
 
+from ..caches import remember
+
 # Google BERT's _is_chinese_char, as code point ranges.
 CJK_RANGES = (
     (0x4E00, 0x9FFF),
@@ -152,9 +154,7 @@ class BertPreTokenizer:
             if cur:
                 words.append(("".join(cur), tuple(cur_orig)))
             out = tuple(_compact(w, o) for w, o in words)
-        if len(self._segments) >= self._cache_size:
-            self._segments.clear()
-        self._segments[seg] = out
+        remember(self._segments, {seg: out}, self._cache_size)
         return out
 
     def words(self, text: str, start: int = 0, end: int | None = None) -> list[tuple[str, Origins]]:

@@ -17,6 +17,8 @@ import math
 import random
 from typing import Mapping
 
+from ..caches import remember
+
 UNK_PENALTY = 10.0
 NINF = -math.inf
 
@@ -29,6 +31,8 @@ Edge = tuple[int, int, "int | None", float]
 # characters, so a piece of n characters costs O(n) memory, not the O(n**2)
 # of all its prefixes (a 100,000-character piece took 4.9 GB).
 PREFIX_CAP = 16
+# Words' best segmentations remembered by viterbi (oldest half dropped when full).
+PIECE_CACHE = 100_000
 # The "longer" flag of a lookup entry: no longer piece starts so, longer
 # pieces or prefixes are in the table, or longer pieces are in ``_long``.
 _NO, _MORE, _LONG = 0, 1, 2
@@ -136,9 +140,7 @@ class PieceLattice:
             pos = i
         path.reverse()
         result = tuple(path)
-        if len(self._cache) >= 100_000:
-            self._cache.clear()
-        self._cache[word] = result
+        remember(self._cache, {word: result}, PIECE_CACHE)
         return result
 
 

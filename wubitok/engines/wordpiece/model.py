@@ -36,6 +36,7 @@ from ..base import (
     counts_bytes,
     register,
 )
+from ..caches import remember
 from ..corpus import BlockCounter, Corpus, count_corpus
 from ..pre_tokenizers.bert import BertPreTokenizer, count_bert_words, is_cjk, token_span
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
@@ -46,6 +47,8 @@ TRAINED_BY_PURE = "wubitok WordPiece trainer (WordPiece score)"
 TRAINED_BY_FAST = "tokenizers WordPieceTrainer (frequency-ranked merges, not the WordPiece score)"
 BERT_SPECIALS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 UNK = "[UNK]"
+# Words' pieces remembered by encode (oldest half dropped when full).
+PIECE_CACHE = 100_000
 
 
 def _tight(word: str) -> bool:
@@ -273,9 +276,7 @@ class WordPiece(Tokenizer):
                 out.append((tid, start, end))
                 start = end
         result = tuple(out)
-        if len(self._cache) >= 100_000:
-            self._cache.clear()
-        self._cache[word] = result
+        remember(self._cache, {word: result}, PIECE_CACHE)
         return result
 
     def encode(self, text: str) -> Encoding:
