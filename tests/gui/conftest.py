@@ -13,6 +13,20 @@ def gui_app(qapp):
 
 
 @pytest.fixture
+def show_pane(gui_app, qtbot):
+    """``show_pane(pane, width, height)``: the pane closed after the test, at that size, shown, once ready."""
+
+    def show(pane, width: int = 1000, height: int = 700, timeout: int = 30_000):
+        qtbot.addWidget(pane)
+        pane.resize(width, height)
+        pane.show()
+        qtbot.waitUntil(pane.is_ready, timeout=timeout)
+        return pane
+
+    return show
+
+
+@pytest.fixture
 def gui_data_dir(user_data_dir):
     """A fresh user data folder, so settings and learned frequencies start empty."""
     return user_data_dir

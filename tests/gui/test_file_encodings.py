@@ -53,13 +53,8 @@ def files(tmp_path):
 
 # -- Tokenize ------------------------------------------------------------------
 @pytest.fixture
-def tokenize(gui_app, gui_data_dir, qtbot, catalog):
-    pane = TokenizePane(catalog=catalog)
-    qtbot.addWidget(pane)
-    pane.resize(1000, 700)
-    pane.show()
-    qtbot.waitUntil(pane.is_ready, timeout=30_000)
-    return pane
+def tokenize(gui_data_dir, catalog, show_pane):
+    return show_pane(TokenizePane(catalog=catalog))
 
 
 def _open(qtbot, pane, path, encoding=None):

@@ -29,13 +29,8 @@ def app(gui_app):
 
 
 @pytest.fixture
-def pane(qtbot, catalog):
-    p = ComparePane(catalog=catalog)
-    qtbot.addWidget(p)
-    p.resize(1100, 750)
-    p.show()
-    qtbot.waitUntil(p.is_ready, timeout=30_000)
-    return p
+def pane(catalog, show_pane):
+    return show_pane(ComparePane(catalog=catalog), 1100, 750)
 
 
 def _compare(qtbot, pane: ComparePane, models, text: str = TEXT) -> None:

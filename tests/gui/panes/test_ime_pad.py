@@ -13,12 +13,8 @@ from wubitok.ime import ImeEngine, load_options, parse_keys, save_options
 
 
 @pytest.fixture
-def pad(gui_app, gui_data_dir, qtbot):
-    p = ImePadPane()
-    qtbot.addWidget(p)
-    p.resize(1000, 700)
-    p.show()
-    qtbot.waitUntil(p.is_ready, timeout=90_000)  # the index and pinyin readings: seconds on a busy machine
+def pad(gui_data_dir, show_pane):
+    p = show_pane(ImePadPane(), timeout=90_000)  # the index and pinyin readings: seconds on a busy machine
     p.editor.setFocus()
     yield p
     p.shutdown()

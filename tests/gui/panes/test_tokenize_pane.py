@@ -25,13 +25,8 @@ def app(gui_app):
 
 
 @pytest.fixture
-def pane(qtbot, catalog):
-    p = TokenizePane(catalog=catalog)
-    qtbot.addWidget(p)
-    p.resize(900, 600)
-    p.show()
-    qtbot.waitUntil(p.is_ready, timeout=30_000)
-    return p
+def pane(catalog, show_pane):
+    return show_pane(TokenizePane(catalog=catalog), 900, 600)
 
 
 def _show(qtbot, pane: TokenizePane, text: str) -> None:

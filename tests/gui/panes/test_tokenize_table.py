@@ -18,12 +18,8 @@ TEXT = "五笔字型输入法，Wubi keys 𠀀。"
 
 
 @pytest.fixture
-def pane(gui_app, qtbot, catalog):
-    p = TokenizePane(catalog=catalog)
-    qtbot.addWidget(p)
-    p.resize(1000, 700)
-    p.show()
-    qtbot.waitUntil(p.is_ready, timeout=30_000)
+def pane(qtbot, catalog, show_pane):
+    p = show_pane(TokenizePane(catalog=catalog))
     p.set_model("wubi-bpe-6000")
     p.set_sample_text(TEXT)
     qtbot.waitUntil(p.is_ready, timeout=30_000)
