@@ -28,4 +28,8 @@ def remember(cache: dict[K, V], new: Mapping[K, V], limit: int) -> None:
         newest = list(islice(cache.items(), len(cache) - keep, None))
         cache.clear()  # a fresh table, without the dummy slots
         cache.update(newest)
-    cache.update(islice(new.items(), max(0, len(new) - limit), None))
+        if len(new) > limit:
+            new = dict(islice(new.items(), len(new) - limit, None))
+    # A dict, not an islice: update's fast path (a third of the time per
+    # call; most calls add one piece, on every cache miss).
+    cache.update(new)
