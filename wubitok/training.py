@@ -33,6 +33,7 @@ from typing import Any
 from .codec import CodecOptions
 from .engines.backends import choose_backend
 from .engines.base import Tokenizer, check_cancel, engine_class
+from .engines.pre_tokenizers.wubi import pretokens_for
 from .errors import FileError, InputError
 from .fileio import TextPath, check_output, check_readable_text, iter_lines
 from .progress import ProgressCallback
@@ -51,6 +52,7 @@ class TrainRequest:
     special_tokens: tuple[str, ...] | None = None  # None: the model type's defaults
     backend: str = "auto"  # "python", "fast", or "auto" (see resolve_backend)
     codec: CodecOptions | None = None  # Wubi-BPE only: how Han characters are spelled; None: the default
+    pre_tokens: str | None = None  # Wubi-BPE only: how text is cut before merging (PRE_TOKEN_MODES); None: the default
     workers: int = 1  # processes counting the corpus (more than 1: trains from counts)
     cluster: str | None = None  # "local:N" or "tcp://host:port": count on Dask, train from counts
     counts: tuple[str | os.PathLike[str], ...] = ()  # word<TAB>count files to add to the corpus's counts
@@ -104,12 +106,17 @@ def check_request(request: TrainRequest, *, create_folder: bool = False) -> list
     """The corpus paths, once the request is known to be usable; a WubitokError otherwise.
 
     Everything that can be found out before a long training is: unreadable
-    files, a codec for a model that has none, a missing output folder (made
+    files, a codec or pre-token cut for a model that has none, an unknown
+    cut, a missing output folder (made
     when ``create_folder``).
     """
     engine_class(request.model_type)  # an unknown type names the known ones
     if request.codec is not None and request.model_type != "wubi-bpe":
         raise InputError(f"a Wubi spelling (codec) is for wubi-bpe models, not {request.model_type}")
+    if request.pre_tokens is not None:
+        if request.model_type != "wubi-bpe":
+            raise InputError(f"a pre-token cut (pre_tokens) is for wubi-bpe models, not {request.model_type}")
+        pretokens_for(request.pre_tokens)  # an unknown cut names the known ones
     check_output(request.output, [*request.files, *request.counts])
     check_workers(request.workers)
     if request.cluster is not None:
@@ -151,6 +158,7 @@ def train_to_file(request: TrainRequest, *, progress: ProgressCallback | None = 
     }
     if request.codec is not None:
         options["codec"] = request.codec
+    options.update(_pre_tokens_option(request))
     engine = engine_class(request.model_type)
     if request.from_counts:
         counts = request_counts(request, paths, progress)
@@ -167,6 +175,11 @@ def train_to_file(request: TrainRequest, *, progress: ProgressCallback | None = 
                        request.output.stat().st_size, trained_by(tok))
 
 
+def _pre_tokens_option(request: TrainRequest) -> dict[str, Any]:
+    """The engine option for the request's pre-token cut: counting and training must cut alike."""
+    return {"pre_tokens": request.pre_tokens} if request.pre_tokens is not None else {}
+
+
 def request_counts(request: TrainRequest, paths: list[TextPath],
                    progress: ProgressCallback | None = None) -> Counter[str]:
     """The pre-token counts a request trains from: its corpus counted as the
@@ -177,7 +190,7 @@ def request_counts(request: TrainRequest, paths: list[TextPath],
     if paths:
         table.add(count_pretokens(
             files=paths, model=request.model_type, special_tokens=request.special_tokens, workers=request.workers,
-            cluster=request.cluster, max_words=request.max_words,
+            cluster=request.cluster, max_words=request.max_words, **_pre_tokens_option(request),
             progress=None if progress is None else (lambda done, total: progress("counting", done, total))))
     if not table.counts:
         raise InputError("no pre-tokens to train from (the counts are empty)")

@@ -126,6 +126,29 @@ def test_codec_option_is_trained_and_saved(corpus, tmp_path, capsys):
     assert not (tmp_path / "x.json").exists()
 
 
+def test_pre_tokens_option_is_trained_and_saved_counted_or_not(corpus, tmp_path, capsys):
+    def train(name, *options):
+        out = tmp_path / name
+        assert main(["train", "--model", "wubi-bpe", "--vocab-size", "700", *options, "-q",
+                     "-o", str(out), str(corpus)]) == 0
+        return out
+
+    default, clause = train("default.json"), train("clause.json", "--pre-tokens", "clause")
+    assert json.loads(default.read_text(encoding="utf-8"))["pre_tokens"] == "joined"
+    assert json.loads(clause.read_text(encoding="utf-8"))["pre_tokens"] == "clause"
+    assert load_tokenizer(clause).pre_tokens == "clause"
+    assert clause.read_bytes() != default.read_bytes()
+    # Trained from counts (--max-words: counted, nothing pruned), the corpus is cut alike: the same file.
+    counted = train("counted.json", "--pre-tokens", "clause", "--max-words", "1000000")
+    assert counted.read_bytes() == clause.read_bytes()
+    capsys.readouterr()
+    base = ["train", "--vocab-size", "700", "-o", str(tmp_path / "x.json"), str(corpus)]
+    _one_line_error(capsys, base + ["--model", "wubi-bpe", "--pre-tokens", "words"],
+                    match="invalid choice: 'words' (choose from 'clause', 'joined')")
+    _one_line_error(capsys, base + ["--model", "bpe", "--pre-tokens", "clause"], match="for wubi-bpe models")
+    assert not (tmp_path / "x.json").exists()
+
+
 def test_train_errors_are_one_line_exit_2(tmp_path, capsys):
     out = tmp_path / "m.json"
     empty = tmp_path / "empty.txt"

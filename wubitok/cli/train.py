@@ -8,6 +8,7 @@ from pathlib import Path
 from ..codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES
 from ..engines.backends import AUTO_FAST_BYTES, BACKENDS
 from ..engines.base import available_models
+from ..engines.pre_tokenizers.wubi import DEFAULT_MODE, PRE_TOKEN_MODES
 from ..errors import InputError
 from ..fileio import check_output, check_readable_text
 from ..training import TrainRequest, resolve_backend, train_to_file
@@ -57,6 +58,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         f"{', '.join(CODE_CHOICES)}; BOUNDARY {', '.join(BOUNDARY_CHOICES)}; "
                         f"INDEX {', '.join(INDEX_CHOICES)} (default {default_codec()}; "
                         "measured in the README)")
+    p.add_argument("--pre-tokens", choices=PRE_TOKEN_MODES, metavar="CUT",
+                   help="wubi-bpe only: how text is cut before merging, one of "
+                        f"{', '.join(PRE_TOKEN_MODES)} (default {DEFAULT_MODE}; clause: each Han run alone, "
+                        "as models made before the choice; stored in the model)")
     add_scale_options(p)
     p.add_argument("--counts", action="append", default=[], metavar="TSV",
                    help="word<TAB>count file(s) made by 'wubitok count' (or Spark, Ray...) to train from, "
@@ -96,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
         special_tokens=tuple(args.special_tokens),
         backend=args.backend,
         codec=codec_options(args.codec) if args.codec is not None else None,
+        pre_tokens=args.pre_tokens,
         workers=args.workers,
         cluster=args.cluster,
         counts=tuple(args.counts),
