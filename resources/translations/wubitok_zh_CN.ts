@@ -1366,6 +1366,22 @@
         <translation>编码前缀 + 序号</translation>
     </message>
     <message>
+        <source>Joined: a run of letters keeps the punctuation after it (best measured)</source>
+        <translation>连接：一串字母连同其后的标点（实测最佳）</translation>
+    </message>
+    <message>
+        <source>Clause: each run of Chinese characters alone (models made before)</source>
+        <translation>分句：每串汉字单独切分（旧模型的切法）</translation>
+    </message>
+    <message>
+        <source>How Wubi-BPE cuts the text into pieces before merging</source>
+        <translation>五笔 BPE 在合并之前如何把文本切成片段</translation>
+    </message>
+    <message>
+        <source>Wubi pre-tokens:</source>
+        <translation>五笔预切分：</translation>
+    </message>
+    <message>
         <source>Byte-level BPE</source>
         <translation>字节级 BPE</translation>
     </message>

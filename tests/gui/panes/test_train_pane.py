@@ -203,25 +203,32 @@ def test_backend_choice_and_file_names(tmp_path):
     assert model_file_name("bpe", 100, "x", tmp_path).name == "bpe-100-x-2.json"
 
 
-def test_wubi_spelling_choice_is_trained_remembered_and_only_for_wubi_bpe(qtbot, catalog, user_data_dir, tmp_path):
+def test_wubi_spelling_and_pre_tokens_are_trained_remembered_and_only_for_wubi_bpe(qtbot, catalog, user_data_dir,
+                                                                                  tmp_path):
     pane = TrainPane(catalog=catalog)
     qtbot.addWidget(pane)
     pane.add_files([SAMPLES / "song100.txt"])
     pane.set_algorithms(["bpe"])
-    assert not pane.codec_box.isEnabled()  # the spelling means nothing to other engines
+    # the spelling and the cut mean nothing to other engines
+    assert not pane.codec_box.isEnabled() and not pane.pre_tokens_box.isEnabled()
     pane.set_algorithms(["wubi-bpe", "bpe"])
     assert pane.codec_box.isEnabled() and pane.codec_box.currentData() == "hybrid"
+    assert pane.pre_tokens_box.isEnabled() and pane.pre_tokens_box.currentData() == "joined"
+    assert sorted(pane.pre_tokens_box.itemData(i) for i in range(pane.pre_tokens_box.count())) == ["clause", "joined"]
+    assert pane.pre_tokens_box.itemText(1).startswith("Clause")
     pane.codec_box.setCurrentIndex(pane.codec_box.findData("shortest"))
+    pane.pre_tokens_box.setCurrentIndex(pane.pre_tokens_box.findData("clause"))
     pane.vocab_spin.setValue(700)
     pane.folder_edit.setText(str(tmp_path))
     _train(qtbot, pane)
     saved = {r.request.model_type: json.loads(r.request.output.read_text(encoding="utf-8")) for r in pane.results}
-    assert saved["wubi-bpe"]["codec"]["code"] == "shortest"
-    assert "codec" not in saved["bpe"]
+    assert saved["wubi-bpe"]["codec"]["code"] == "shortest" and saved["wubi-bpe"]["pre_tokens"] == "clause"
+    assert "codec" not in saved["bpe"] and "pre_tokens" not in saved["bpe"]
     pane.save_state()
     again = TrainPane(catalog=catalog)
     qtbot.addWidget(again)
     assert again.codec_box.currentData() == "shortest" and again.codec_box.isEnabled()
+    assert again.pre_tokens_box.currentData() == "clause" and again.pre_tokens_box.isEnabled()
 
 
 def test_saving_into_a_folder_that_does_not_exist_creates_it(gui_app, gui_data_dir, qtbot, tmp_path, error_dialogs):

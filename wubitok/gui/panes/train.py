@@ -36,6 +36,7 @@ from ...codec import CodecOptions
 from ...encode_pool import min_vocab_size, processes_wanted, shared_pool
 from ...engines import backends
 from ...engines.backends import choose_backend
+from ...engines.pre_tokenizers.wubi import DEFAULT_MODE, PRE_TOKEN_MODES
 from ...errors import InputError, WubitokError
 from ...model_files import user_models_dir
 from ...progress import Progress
@@ -149,12 +150,19 @@ class TrainPane(Pane):
                                    self.tr("Shortest code + index"), self.tr("Full code + index"))):
             self.codec_box.setItemText(i, label)
         self.codec_box.setToolTip(self.tr("How Wubi-BPE spells each Chinese character in Wubi keys"))
+        cuts = {"joined": self.tr("Joined: a run of letters keeps the punctuation after it (best measured)"),
+                "clause": self.tr("Clause: each run of Chinese characters alone (models made before)")}
+        for i in range(self.pre_tokens_box.count()):
+            key = self.pre_tokens_box.itemData(i)
+            self.pre_tokens_box.setItemText(i, cuts.get(key, key))
+        self.pre_tokens_box.setToolTip(self.tr("How Wubi-BPE cuts the text into pieces before merging"))
         self.folder_button.setText(self.tr("Choose…"))
         self.name_edit.setPlaceholderText(self.tr("added to the file names, e.g. my-corpus"))
         self.options_box.setTitle(self.tr("Models"))
         for key, text in (("algorithms", self.tr("Algorithms:")), ("vocab", self.tr("Vocabulary size:")),
                           ("min_freq", self.tr("Minimum frequency:")), ("specials", self.tr("Special tokens:")),
                           ("backend", self.tr("Trainer:")), ("codec", self.tr("Wubi spelling:")),
+                          ("pre_tokens", self.tr("Wubi pre-tokens:")),
                           ("folder", self.tr("Save to folder:")), ("name", self.tr("Name:"))):
             self.form_labels[key].setText(text)
         self.folder_edit.setAccessibleName(self.tr("Save to folder:").rstrip(":："))
@@ -208,6 +216,9 @@ class TrainPane(Pane):
         self.codec_box = QComboBox(self.options_box)
         for key in ("hybrid", "prefix", "shortest", "full"):
             self.codec_box.addItem("", key)
+        self.pre_tokens_box = QComboBox(self.options_box)
+        for key in sorted(PRE_TOKEN_MODES, key=lambda mode: mode != DEFAULT_MODE):  # the default first
+            self.pre_tokens_box.addItem("", key)
         self.folder_edit = QLineEdit(self.options_box)
         self.folder_button = QPushButton(self.options_box)
         folder_row = QHBoxLayout()
@@ -220,7 +231,8 @@ class TrainPane(Pane):
         self.form_labels: dict[str, QLabel] = {}
         for key, field in (("algorithms", algo_row), ("vocab", self.vocab_spin), ("min_freq", self.min_freq_spin),
                            ("specials", self.special_edit), ("backend", self.backend_box),
-                           ("codec", self.codec_box), ("folder", folder_row), ("name", self.name_edit)):
+                           ("codec", self.codec_box), ("pre_tokens", self.pre_tokens_box), ("folder", folder_row),
+                           ("name", self.name_edit)):
             label = QLabel(self.options_box)
             self.form_labels[key] = label
             form.addRow(label, field)
@@ -261,7 +273,8 @@ class TrainPane(Pane):
         self.folder_button.clicked.connect(self._choose_folder)
         self.train_button.clicked.connect(self.start_training)
         self.cancel_button.clicked.connect(self.cancel)
-        self.algorithm_boxes["wubi-bpe"].toggled.connect(self.codec_box.setEnabled)
+        for box in (self.codec_box, self.pre_tokens_box):
+            self.algorithm_boxes["wubi-bpe"].toggled.connect(box.setEnabled)
         for box in self.algorithm_boxes.values():
             box.toggled.connect(self._update_vocab_minimum)
         self.special_edit.textChanged.connect(self._update_vocab_minimum)
@@ -278,7 +291,10 @@ class TrainPane(Pane):
         self.special_edit.setText(s.get_str("special_tokens", ""))
         self.backend_box.setCurrentIndex(max(0, self.backend_box.findData(s.get_str("backend", "auto"))))
         self.codec_box.setCurrentIndex(max(0, self.codec_box.findData(s.get_str("wubi_spelling", "hybrid"))))
-        self.codec_box.setEnabled(self.algorithm_boxes["wubi-bpe"].isChecked())
+        self.pre_tokens_box.setCurrentIndex(
+            max(0, self.pre_tokens_box.findData(s.get_str("wubi_pre_tokens", DEFAULT_MODE))))
+        for box in (self.codec_box, self.pre_tokens_box):
+            box.setEnabled(self.algorithm_boxes["wubi-bpe"].isChecked())
         self.folder_edit.setText(s.get_str("folder", "") or str(user_models_dir()))
         self.name_edit.setText(s.get_str("name", ""))
         self._update_corpus_label()
@@ -294,6 +310,7 @@ class TrainPane(Pane):
         s.set("special_tokens", self.special_edit.text())
         s.set("backend", self.backend_box.currentData())
         s.set("wubi_spelling", self.codec_box.currentData())
+        s.set("wubi_pre_tokens", self.pre_tokens_box.currentData())
         s.set("folder", self.folder_edit.text())
         s.set("name", self.name_edit.text())
         s.sync()
@@ -394,10 +411,12 @@ class TrainPane(Pane):
                 path, n = model_file_name(model_type, self.vocab_spin.value(), f"{name}-{n}", folder), n + 1
             taken.add(path)
             backend = choose_backend(self.backend_box.currentData(), model_type, corpus_bytes)
-            codec = CodecOptions(code=self.codec_box.currentData()) if model_type == "wubi-bpe" else None
+            wubi = model_type == "wubi-bpe"
             requests.append(TrainRequest(model_type, files, self.vocab_spin.value(), path,
                                          min_frequency=self.min_freq_spin.value(), special_tokens=specials,
-                                         backend=backend, codec=codec))
+                                         backend=backend,
+                                         codec=CodecOptions(code=self.codec_box.currentData()) if wubi else None,
+                                         pre_tokens=self.pre_tokens_box.currentData() if wubi else None))
         return requests
 
     # -- running -------------------------------------------------------------
