@@ -62,3 +62,21 @@ def test_a_process_that_dies_is_one_clear_error(tmp_path):
         train_in_process(TrainRequest("bpe", (str(TANG),), 3000, tmp_path / "m.json"), progress=kill_the_child)
     assert died.value.code == "pool.worker_died"
     assert not (tmp_path / "m.json").exists()
+
+
+def test_a_request_that_counts_in_worker_processes_trains_there_too(tmp_path):
+    # The training process starts the counting workers of its own (wubitok.scale).
+    here = train_to_file(TrainRequest("bpe", (str(TANG),), 700, tmp_path / "here.json"))
+    there = train_in_process(TrainRequest("bpe", (str(TANG),), 700, tmp_path / "there.json", workers=2))
+    assert (tmp_path / "there.json").read_bytes() == (tmp_path / "here.json").read_bytes()
+    assert there.vocab_size == here.vocab_size
+
+
+def test_an_error_in_the_progress_callback_stops_the_child(tmp_path):
+    def broken(*_progress) -> None:
+        raise RuntimeError("a bug in the caller")
+
+    with pytest.raises(RuntimeError, match="a bug in the caller"):
+        train_in_process(TrainRequest("bpe", (str(TANG),), 3000, tmp_path / "m.json"), progress=broken)
+    assert not [p for p in multiprocessing.active_children() if p.name.startswith("train ")]
+    assert not (tmp_path / "m.json").exists()

@@ -34,6 +34,7 @@ from .training import TrainRequest, TrainResult, train_to_file
 
 PROGRESS_INTERVAL = 0.05  # seconds; the GUI throttles to the same rate
 WAIT_STEP = 0.05  # seconds between looks at ``cancel`` while waiting
+STOP_WAIT = 10.0  # seconds a child that was told to stop may take before it is ended
 
 
 def train_in_process(request: TrainRequest, *, progress: ProgressCallback | None = None,
@@ -42,8 +43,9 @@ def train_in_process(request: TrainRequest, *, progress: ProgressCallback | None
     ctx = multiprocessing.get_context("spawn")
     receive, send = ctx.Pipe(duplex=False)
     stop = ctx.Event()
+    # Not a daemon: a request may count its corpus in worker processes of its own.
     child = ctx.Process(target=_train, args=(request, create_folder, send, stop),
-                        name=f"train {request.model_type}", daemon=True)
+                        name=f"train {request.model_type}")
     child.start()
     send.close()  # the child holds the only sending end now: end of file once it is gone
     lower_priority([child.pid] if child.pid is not None else [])
@@ -66,7 +68,13 @@ def train_in_process(request: TrainRequest, *, progress: ProgressCallback | None
                 raise value
     finally:
         receive.close()
-        child.join()
+        # Done, failed, or given up on here (an error in ``progress``): a child still
+        # training stops at its next check, or is ended.
+        stop.set()
+        child.join(STOP_WAIT)
+        if child.is_alive():
+            child.terminate()
+            child.join()
 
 
 def _train(request: TrainRequest, create_folder: bool, send: Connection, stop: Event) -> None:
