@@ -87,6 +87,27 @@ def test_tokenize_reads_the_file_again_in_the_encoding_the_user_chooses(qtbot, t
     assert tokenize.text() == TRADITIONAL
 
 
+def test_tokenize_remembers_the_users_encoding_when_the_file_is_opened_again(qtbot, tokenize, files, catalog,
+                                                                              show_pane, error_dialogs):
+    _open(qtbot, tokenize, files["big5"])
+    choose(tokenize.encoding_box, "gb18030")
+    qtbot.waitUntil(lambda: tokenize.is_ready() and tokenize.file_encoding() == "gb18030", timeout=30_000)
+    _open(qtbot, tokenize, files["gbk"])  # another file: detected, nothing chosen for it
+    assert tokenize.file_encoding() == "gb18030" and tokenize.text() == SIMPLIFIED
+    _open(qtbot, tokenize, files["big5"])
+    assert tokenize.encoding_box.currentText() == "GB18030" and tokenize.text() != TRADITIONAL
+    # and in the next session
+    tokenize.save_state()
+    again = show_pane(TokenizePane(catalog=catalog))
+    _open(qtbot, again, files["big5"])
+    assert again.file_encoding() == "gb18030"
+    # A file no longer in the remembered encoding is read as detected, without a dialog.
+    files["big5"].write_bytes(b"\xff\xfe" + TRADITIONAL.encode("utf-16-le"))
+    again.open_text_file(files["big5"])
+    qtbot.waitUntil(lambda: again.is_ready() and again.file_encoding() == "utf-16-le", timeout=30_000)
+    assert again.text() == "\ufeff" + TRADITIONAL and error_dialogs == []
+
+
 def test_tokenize_an_encoding_the_file_is_not_in_is_a_dialog_and_nothing_changes(qtbot, tokenize, files,
                                                                                 error_dialogs):
     _open(qtbot, tokenize, files["gbk"])

@@ -361,17 +361,39 @@ class TokenizePane(Pane):
 
     def open_text_file(self, path: str | Path, encoding: str | None = None) -> Job:
         """Load a text file into the text box (read in the background), in
-        ``encoding`` or the one detected; the file bar shows which."""
-        self.status_label.setText(self.tr("Loading {}…").format(Path(path).name))
-        return self._loading.run(_load_text_document, str(path), self.editor.font(), encoding, cancellable=False,
-                                 name="read", on_result=lambda result, p=str(path): self._text_loaded(p, result),
-                                 on_failed=self._load_failed)
+        ``encoding``, else the one the user last chose for it, else the one
+        detected; the file bar shows which."""
+        remembered = None if encoding is not None else self._settings.chosen_encoding(path)
+        return self._read(str(path), encoding or remembered, fallback=remembered is not None)
 
     def reopen_text_file(self, encoding: str) -> Job | None:
-        """Read the file shown again in ``encoding`` (the user's choice in the file bar)."""
+        """Read the file shown again in ``encoding`` (the user's choice in the file
+        bar, remembered for the file once it reads)."""
         if self._file is None or self.editor.document().isModified():
             return None  # edited: the text is the user's now, not the file's
-        return self.open_text_file(self._file_path, encoding)
+        return self._read(self._file_path, encoding, remember=True)
+
+    def _read(self, path: str, encoding: str | None, *, remember: bool = False, fallback: bool = False) -> Job:
+        """Read ``path`` in ``encoding`` (None: detected).  ``remember``: the user's
+        choice, kept for the file once it reads; ``fallback``: a remembered choice,
+        which the file may no longer be in -- then it is forgotten and detection
+        reads the file, without a dialog about an encoding the user did not ask for now."""
+        self.status_label.setText(self.tr("Loading {}…").format(Path(path).name))
+
+        def loaded(result: tuple[TextFile, QTextDocument]) -> None:
+            if remember:
+                self._settings.remember_encoding(path, encoding)
+            self._text_loaded(path, result)
+
+        def failed(error: BaseException | str) -> None:
+            if fallback:
+                self._settings.remember_encoding(path, None)
+                self._read(path, None)
+            else:
+                self._load_failed(error)
+
+        return self._loading.run(_load_text_document, path, self.editor.font(), encoding, cancellable=False,
+                                 name="read", on_result=loaded, on_failed=failed)
 
     def file_encoding(self) -> str | None:
         """The encoding of the file shown (None for typed text)."""

@@ -129,5 +129,22 @@ class Settings:
         self.add_recent_file(path, kind)
         self.set("last_dir", str(Path(path).resolve().parent))
 
+    def chosen_encoding(self, path: str | Path) -> str | None:
+        """The encoding the user last chose for the file ``path``; None: none (detect it)."""
+        where = str(Path(path).resolve())
+        for entry in self.get_list("chosen_encodings"):
+            encoding, _, entry_path = entry.partition(" ")  # codec names have no spaces
+            if entry_path == where:
+                return encoding
+        return None
+
+    def remember_encoding(self, path: str | Path, encoding: str | None) -> None:
+        """Keep the user's ``encoding`` for the file ``path`` (None forgets it), for the
+        RECENT_FILES_MAX files chosen for last."""
+        where = str(Path(path).resolve())
+        others = [e for e in self.get_list("chosen_encodings") if e.partition(" ")[2] != where]
+        newest = [f"{encoding} {where}"] if encoding else []
+        self.set("chosen_encodings", (newest + others)[:RECENT_FILES_MAX])
+
     def sync(self) -> None:
         self._q.sync()
