@@ -42,7 +42,8 @@ def test_any_object_of_readings_round_trips(tmp_path_factory, phrases, indent, e
     assert load_phrases(path) == phrases
 
 
-@pytest.mark.parametrize("text", ['{"a": [["a"]]', '{"a" [["a"]]}', '{"a": [["a"]] "b": []}', '[]', ''])
+@pytest.mark.parametrize("text", ['{"a": [["a"]]', '{"a" [["a"]]}', '{"a": [["a"]] "b": []}', '{"a": [],}', '{1: []}',
+                                  '[]', '', '{"a": [["a"]]} x', '{} []'])
 def test_a_broken_file_is_a_json_error(tmp_path, text):
     path = tmp_path / "phrases.json"
     path.write_text(text, encoding="utf-8")

@@ -47,17 +47,19 @@ def load_phrases(path: Path) -> dict[str, list[list[str]]]:
 
     phrases: dict[str, list[list[str]]] = {}
     at = expect("{", 0)
-    if text[at:at + 1] == "}":
-        return phrases
-    while True:
-        key, after = decode(text, at)
-        if not isinstance(key, str):
-            raise json.JSONDecodeError("Expecting a string key", text, at)
-        phrases[key], at = decode(text, expect(":", after))
-        at = _skip_space(text, at)
-        if text[at:at + 1] == "}":
-            return phrases
-        at = expect(",", at)
+    if text[at:at + 1] != "}":
+        while True:
+            key, after = decode(text, at)
+            if not isinstance(key, str):
+                raise json.JSONDecodeError("Expecting a string key", text, at)
+            phrases[key], at = decode(text, expect(":", after))
+            at = _skip_space(text, at)
+            if text[at:at + 1] == "}":
+                break
+            at = expect(",", at)
+    if _skip_space(text, at + 1) != len(text):
+        raise json.JSONDecodeError("Extra data", text, at + 1)
+    return phrases
 
 
 def _skip_space(text: str, at: int) -> int:
