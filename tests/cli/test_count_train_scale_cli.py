@@ -55,6 +55,27 @@ def test_wubi_bpe_from_workers_a_cluster_and_counts_files_is_the_same_file(capsy
     assert _train(capsys, tmp_path / "mix.json", "wubi-bpe", 2000, *parts[:4], corpus[2]) == one
 
 
+def test_clause_pre_tokens_counted_and_trained_from_is_the_same_file(capsys, tmp_path, corpus):
+    one = _train(capsys, tmp_path / "one.json", "wubi-bpe", 2000, "--pre-tokens", "clause", *corpus)
+    code, _, err = run(capsys, "count", "-m", "wubi-bpe", "--pre-tokens", "clause", "--file", corpus[1],
+                       "-o", tmp_path / "clause.tsv", "-q")
+    assert code == 0, err
+    # A clause model file counts with its own cut.
+    code, _, err = run(capsys, "count", "-m", tmp_path / "one.json", "-q", *(a for f in (corpus[0], corpus[2])
+                                                                            for a in ("--file", f)),
+                       "-o", tmp_path / "model.tsv")
+    assert code == 0, err
+    parts = ["--counts", tmp_path / "clause.tsv", "--counts", tmp_path / "model.tsv"]
+    assert _train(capsys, tmp_path / "tsv.json", "wubi-bpe", 2000, "--pre-tokens", "clause", *parts) == one
+    joined = tmp_path / "joined.tsv"
+    assert run(capsys, "count", "-m", "wubi-bpe", "--file", corpus[1], "-o", joined, "-q")[0] == 0
+    assert joined.read_bytes() != (tmp_path / "clause.tsv").read_bytes()
+    code, _, err = run(capsys, "count", "-m", "bpe", "--pre-tokens", "clause", "--file", corpus[1],
+                       "-o", tmp_path / "x.tsv")
+    assert code == 2 and err.count("\n") == 1 and "--pre-tokens is for wubi-bpe models, not bpe" in err
+    assert not (tmp_path / "x.tsv").exists()
+
+
 @pytest.mark.parametrize("model, vocab", [("bpe", 600), ("wordpiece", 800)])
 def test_other_engines_from_workers(capsys, tmp_path, corpus, model, vocab):
     one = _train(capsys, tmp_path / "one.json", model, vocab, "--backend", "python", *corpus)

@@ -13,6 +13,7 @@ import time
 from typing import Any, Callable, Iterator, TextIO
 
 from ..codec import CodecOptions
+from ..engines.pre_tokenizers.wubi import PRE_TOKEN_MODES
 from ..errors import InputError, excerpt
 from ..fileio import TextFile, TextPath, decode_text, encoding_label, normalize_encoding, read_text_file
 from ..progress import Progress, ProgressMeter, clock, si
@@ -124,6 +125,13 @@ def print_json(obj: Any) -> None:
 
 def help_formatter(prog: str) -> argparse.HelpFormatter:
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
+
+
+def add_pre_tokens(parser: argparse.ArgumentParser, default: str) -> None:
+    """``--pre-tokens CUT``: Wubi-BPE's pre-token cut, the choices the engine has."""
+    parser.add_argument("--pre-tokens", choices=PRE_TOKEN_MODES, metavar="CUT",
+                        help=f"wubi-bpe only: how text is cut before merging, one of {', '.join(PRE_TOKEN_MODES)} "
+                             f"({default}; clause: each Han run alone, as models made before the choice)")
 
 
 def default_codec() -> str:

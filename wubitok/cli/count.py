@@ -4,13 +4,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..engines.base import available_models, load_tokenizer
+from ..engines.pre_tokenizers.wubi import DEFAULT_MODE
 from ..errors import FileError, InputError
 from ..fileio import check_output, check_readable_text
 from ..scale import count_pretokens, write_counts_tsv
 from ..scale.runner import check_workers
-from .common import add_encoding, help_formatter, note_encodings
+from .common import add_encoding, add_pre_tokens, help_formatter, note_encodings
 from .scale_options import add_quiet_progress, add_scale_options, stderr_progress
 
 
@@ -37,6 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--output", "-o", required=True, metavar="COUNTS.tsv", help="where to write the counts")
     p.add_argument("--special-token", action="append", default=[], metavar="T", dest="special_tokens",
                    help="an extra special token, counted whole (repeatable; as in 'wubitok train')")
+    add_pre_tokens(p, f"default: a model file's, else {DEFAULT_MODE}; train with the same")
     add_scale_options(p)
     p.add_argument("--sample", type=int, metavar="N", help="count N lines of the corpus drawn at random")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="which random sample (default 0)")
@@ -44,18 +47,25 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run, stdin_copied=("file",))
 
 
-def _model_and_specials(name: str, extra: list[str]) -> tuple[str, list[str]]:
+def _model_and_specials(name: str, extra: list[str]) -> tuple[str, list[str], dict[str, Any]]:
+    """The model type, the special tokens and the counting options (a Wubi-BPE model file's pre-token cut)."""
     if name in available_models():
-        return name, extra
+        return name, extra, {}
     if Path(name).is_file():
         tok = load_tokenizer(name)
-        return tok.model_type, list(dict.fromkeys([*tok.special_tokens, *extra]))
+        cut = getattr(tok, "pre_tokens", None)
+        return (tok.model_type, list(dict.fromkeys([*tok.special_tokens, *extra])),
+                {"pre_tokens": cut} if isinstance(cut, str) else {})
     raise InputError(f"unknown model type {name!r} and no such model file "
                      f"(model types: {', '.join(available_models())})")
 
 
 def run(args: argparse.Namespace) -> int:
-    model, specials = _model_and_specials(args.model, args.special_tokens)
+    model, specials, options = _model_and_specials(args.model, args.special_tokens)
+    if args.pre_tokens is not None:
+        if model != "wubi-bpe":
+            raise InputError(f"--pre-tokens is for wubi-bpe models, not {model}")
+        options["pre_tokens"] = args.pre_tokens
     check_workers(args.workers)
     out = check_output(args.output, [*args.file, args.model])
     # Before the counting, not after: the folder is where the temporary file goes.
@@ -66,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     with stderr_progress(not args.quiet and (args.progress or sys.stderr.isatty())) as bar:
         counts = count_pretokens(
             files=paths, model=model, special_tokens=specials, workers=args.workers, cluster=args.cluster,
-            sample=args.sample, seed=args.seed, max_words=args.max_words,
+            sample=args.sample, seed=args.seed, max_words=args.max_words, **options,
             progress=None if bar is None else (lambda done, total: bar("counting", done, total)))
     if not counts:
         raise InputError("no pre-tokens in the corpus: nothing to write")

@@ -8,11 +8,19 @@ from pathlib import Path
 from ..codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES
 from ..engines.backends import AUTO_FAST_BYTES, BACKENDS
 from ..engines.base import available_models
-from ..engines.pre_tokenizers.wubi import DEFAULT_MODE, PRE_TOKEN_MODES
+from ..engines.pre_tokenizers.wubi import DEFAULT_MODE
 from ..errors import InputError
 from ..fileio import check_output, check_readable_text
 from ..training import TrainRequest, resolve_backend, train_to_file
-from .common import ProgressLine, add_encoding, codec_options, default_codec, help_formatter, note_encodings
+from .common import (
+    ProgressLine,
+    add_encoding,
+    add_pre_tokens,
+    codec_options,
+    default_codec,
+    help_formatter,
+    note_encodings,
+)
 from .scale_options import add_scale_options
 
 
@@ -58,10 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         f"{', '.join(CODE_CHOICES)}; BOUNDARY {', '.join(BOUNDARY_CHOICES)}; "
                         f"INDEX {', '.join(INDEX_CHOICES)} (default {default_codec()}; "
                         "measured in the README)")
-    p.add_argument("--pre-tokens", choices=PRE_TOKEN_MODES, metavar="CUT",
-                   help="wubi-bpe only: how text is cut before merging, one of "
-                        f"{', '.join(PRE_TOKEN_MODES)} (default {DEFAULT_MODE}; clause: each Han run alone, "
-                        "as models made before the choice; stored in the model)")
+    add_pre_tokens(p, f"default {DEFAULT_MODE}; stored in the model")
     add_scale_options(p)
     p.add_argument("--counts", action="append", default=[], metavar="TSV",
                    help="word<TAB>count file(s) made by 'wubitok count' (or Spark, Ray...) to train from, "
