@@ -235,3 +235,21 @@ def test_opening_in_corpus_mode_draws_the_empty_charts_on_a_later_turn(qtbot, ca
     assert pane.chart.is_drawn() and pane.results == []
     assert (cpt.title(), lengths.title()) == ("Characters per token", "Tokens by length (characters)")
     assert [s.barSets() for s in lengths.series()] == [[]]
+
+
+def test_a_keystroke_while_a_result_is_shown_in_steps_ends_with_the_typed_text(qtbot, pane):
+    from PySide6.QtCore import Qt
+
+    pane.set_models([_model("wubi-bpe"), _model("bpe"), _model("unigram")])
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    pane.editor.setPlainText("明月几时有")
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    pane._show_text(_comparison(pane, "明月几时有"))
+    assert pane._show_steps  # the other columns, the table and the charts are still to come
+    pane.editor.setFocus()
+    pane.editor.moveCursor(pane.editor.textCursor().MoveOperation.End)
+    qtbot.keyClick(pane.editor, Qt.Key.Key_A)
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    assert [c.view.toPlainText() for c in pane.columns] == ["明月几时有a"] * 3
+    assert [r.chars for r in pane.results] == [6] * 3
+    assert pane.table.rowCount() == 3 and len(pane.chart.charts()[0].series()[0].barSets()) == 3

@@ -62,6 +62,7 @@ from .base import Pane
 
 MIN_SLOTS, MAX_SLOTS = 2, 4
 DEBOUNCE_MS = 300
+STEP_INTERVAL_MS = 1  # between the steps that show a text result
 REMEMBER_CHARS = 100_000
 SAMPLE_TEXT = "床前明月光，疑是地上霜。举头望明月，低头思故乡。\nTokenizers split 中文 text differently."
 
@@ -411,8 +412,11 @@ class ComparePane(Pane):
         self._comparing = LatestJob(self, debounce_ms=DEBOUNCE_MS, start=self.recompare)
         self._corpus_job: Job | None = None
         self.results: list[CompareResult] = []
-        self._showing = 0  # generation of the text result being shown step by step (see _show_text)
-        self._show_steps: list[Callable[[], None]] = []
+        self._show_steps: list[Callable[[], None]] = []  # of the text result being shown (see _show_text)
+        # A timer, not a posted call: a step posted from the step before ran in the
+        # same pass of the event loop as the repaint that step caused, one stall.
+        self._step_timer = QTimer(self, singleShot=True, interval=STEP_INTERVAL_MS)
+        self._step_timer.timeout.connect(self._show_next)
         self._charts_pending = False  # the blank charts of corpus mode are drawn on a later turn
         self._syncing = False
         self.slots: list[_Slot] = []
@@ -782,19 +786,19 @@ class ComparePane(Pane):
         steps.append(self._show_charts)
         self._abandon_showing()
         self._show_steps = steps
-        self._show_next(self._showing)
+        self._show_next()
 
     @staticmethod
     def _show_column(col: _Column, data: TokenizedText, doc: QTextDocument, trainer: str | None) -> None:
         col.view.set_tokenized(data, doc)
         col.set_trained_by(trainer)
 
-    def _show_next(self, generation: int) -> None:
-        if generation != self._showing or not self._show_steps:
+    def _show_next(self) -> None:
+        if not self._show_steps:
             return  # abandoned: a newer text (or corpus mode) came first
         self._show_steps.pop(0)()
         if self._show_steps:
-            QTimer.singleShot(0, self, lambda: self._show_next(generation))
+            self._step_timer.start()
         else:
             self.status_label.clear()
             self.ready.emit()
@@ -806,7 +810,7 @@ class ComparePane(Pane):
 
     def _abandon_showing(self) -> None:
         """Drop the steps of a text result not fully shown yet."""
-        self._showing += 1
+        self._step_timer.stop()
         self._show_steps = []
 
     def _failed(self, error: BaseException | str) -> None:
