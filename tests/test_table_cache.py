@@ -73,8 +73,11 @@ def test_codec_tables_from_the_cache_equal_a_build(wubi_dict, options):
     built = _build_tables(wubi_dict, options)
     _tables.cache_clear()
     first = _tables(wubi_dict, options)  # builds or loads, and stores
+    path = table_cache.user_cache_dir() / f"codec-{options.code}-{options.boundary}-{options.index}.marshal"
+    written = path.stat().st_mtime_ns
     _tables.cache_clear()
-    stored = _tables(wubi_dict, options)  # loads what was stored
+    stored = _tables(wubi_dict, options)  # loads what was stored: the file is not written again
+    assert path.stat().st_mtime_ns == written
     assert first == built and stored == built
     assert all(isinstance(v, tuple) for v in stored[1].values())  # spellings stay tuples through marshal
 
@@ -84,12 +87,16 @@ def test_a_fresh_process_spells_with_the_stored_tables(tmp_path, wubi_dict):
     env = {**os.environ, "WUBITOK_DATA_DIR": str(tmp_path)}
     script = ("from wubitok.codec import WubiCodec; c = WubiCodec(); "
               "print(' '.join(c.display(c.spelling(ch)) for ch in '五笔输入法𠀀'))")
-    runs = [subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True).stdout
-            for _ in range(2)]
-    assert (tmp_path / "cache" / "codec-hybrid-final-key-digits.marshal").exists()
+    path = tmp_path / "cache" / "codec-hybrid-final-key-digits.marshal"
+    runs, written = [], []
+    for _ in range(2):
+        runs.append(subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                                   check=True).stdout)
+        written.append(path.stat().st_mtime_ns)
+    assert written[0] == written[1]  # the second process loaded the file, it did not write it again
     codec = WubiCodec(dictionary=wubi_dict)
     assert runs == [" ".join(codec.display(codec.spelling(ch)) for ch in "五笔输入法𠀀") + "\n"] * 2
-    digest, _ = marshal.loads((tmp_path / "cache" / "codec-hybrid-final-key-digits.marshal").read_bytes())
+    digest, _ = marshal.loads(path.read_bytes())
     assert len(digest) == 64
 
 

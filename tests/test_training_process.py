@@ -8,6 +8,7 @@ import threading
 
 import pytest
 
+from wubitok import training_process
 from wubitok.errors import Cancelled, FileError, WubitokError
 from wubitok.paths import resources_dir
 from wubitok.training import TrainRequest, train_to_file
@@ -80,3 +81,38 @@ def test_an_error_in_the_progress_callback_stops_the_child(tmp_path):
         train_in_process(TrainRequest("bpe", (str(TANG),), 3000, tmp_path / "m.json"), progress=broken)
     assert not [p for p in multiprocessing.active_children() if p.name.startswith("train ")]
     assert not (tmp_path / "m.json").exists()
+
+
+def test_a_child_that_does_not_hear_cancel_is_ended(tmp_path, monkeypatch):
+    # A child stuck where it cannot look at ``cancel`` (stopped here with SIGSTOP, as
+    # sentencepiece's C++ would be busy): Cancel does not wait for it beyond STOP_WAIT.
+    monkeypatch.setattr(training_process, "STOP_WAIT", 0.5)
+    cancel = threading.Event()
+    stopped: list[int] = []
+
+    def stop_the_child(*_progress) -> None:
+        for p in multiprocessing.active_children():
+            if p.name == "train bpe" and p.pid is not None and not stopped:
+                os.kill(p.pid, signal.SIGSTOP)
+                stopped.append(p.pid)
+        cancel.set()
+
+    with pytest.raises(Cancelled):
+        train_in_process(TrainRequest("bpe", (str(TANG),), 3000, tmp_path / "m.json"), progress=stop_the_child,
+                         cancel=cancel)
+    assert stopped
+    assert not [p for p in multiprocessing.active_children() if p.name.startswith("train ")]
+    with pytest.raises(ProcessLookupError):
+        os.kill(stopped[0], 0)  # ended and reaped, not left stopped
+    assert not (tmp_path / "m.json").exists()
+
+
+def test_where_no_process_can_start_it_trains_here(tmp_path, monkeypatch):
+    def refuse(self) -> None:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(multiprocessing.get_context("spawn").Process, "start", refuse)
+    here = train_to_file(TrainRequest("bpe", (str(TANG),), 700, tmp_path / "here.json"))
+    there = train_in_process(TrainRequest("bpe", (str(TANG),), 700, tmp_path / "there.json"))
+    assert (tmp_path / "there.json").read_bytes() == (tmp_path / "here.json").read_bytes()
+    assert there.vocab_size == here.vocab_size

@@ -76,6 +76,8 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Sequence, cast
 
+import regex
+
 from .dictionary import WUBI_KEYS, WubiDictionary, default_dictionary
 from .errors import InputError
 from .segment import is_han
@@ -313,7 +315,8 @@ def _tables(
     """(code -> characters in index order, character -> symbols): from the disk
     cache when this dictionary and these options were seen before."""
     o = options
-    key = (dictionary.content_hash, o.to_dict(), WUBI_KEYS, KEY_BASE, MARK_BASE, MAX_INDEX)
+    # regex's version: is_han asks its Unicode tables, which sys.version does not cover.
+    key = (dictionary.content_hash, o.to_dict(), WUBI_KEYS, KEY_BASE, MARK_BASE, MAX_INDEX, regex.__version__)
     d = type(dictionary)
     return cached_table(f"codec-{o.code}-{o.boundary}-{o.index}", key, lambda: _build_tables(dictionary, options),
                         _build_tables, _index_cost, is_han, d.iter_char_codes, d.iter_full_code_weights,

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import threading
 from array import array
 from collections import OrderedDict
@@ -39,16 +38,16 @@ from itertools import accumulate, chain, islice
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
+from .child_processes import end_process, lower_priority, worker_died, worker_started
 from .compare.run import Batch, Figures, Measured, measure_batch, measure_document
 from .engines.base import Encoding, Tokenizer, check_cancel, engine_class
-from .errors import Cancelled, FileError, WubitokError
+from .errors import Cancelled, FileError
 from .model_files import load_model_file
 
 R = TypeVar("R")
 KEEP_MODELS = 8  # per worker: Compare shows 4, Tokenize 1, and switching back is common
 AHEAD = 2  # corpus batches in flight per worker
 WAIT_STEP = 0.05  # seconds between looks at ``cancel`` while waiting
-WORKER_NICE = 5
 ENV_PROCESSES = "WUBITOK_WORKER_PROCESSES"
 
 
@@ -135,42 +134,18 @@ def min_vocab_size(model_types: Sequence[str], special_tokens: Sequence[str] | N
     return max([engine_class(t).min_vocab_size(special_tokens) for t in model_types] or [1])
 
 
-def worker_started() -> None:
-    # Ctrl+C in the terminal reaches the whole process group: the GUI decides, not its workers.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def lower_priority(pids: Iterable[int]) -> None:
-    """Workers yield a core to the GUI process.  Set from here, as soon as they exist:
-    their start-up (importing, loading models) is the bulk of their work at first."""
-    try:
-        niceness = os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICE
-        for pid in pids:
-            os.setpriority(os.PRIO_PROCESS, pid, niceness)
-    except (AttributeError, OSError):  # no priorities on Windows; a worker gone already
-        pass
-
-
 def _ping() -> int:
     return os.getpid()
 
 
 # -- the pool (used from GUI worker threads) ----------------------------------------
-def worker_died() -> WubitokError:
-    # The pool is replaced by a fresh one at the next request.
-    return WubitokError("a worker process died (out of memory or killed); try again", code="pool.worker_died")
-
-
 def _stop_workers(ex: ProcessPoolExecutor, timeout: float = 2.0) -> None:
     """Drop ``ex``'s queued tasks and end its processes, a task still running
     after ``timeout`` seconds with its process."""
     processes = list(getattr(ex, "_processes", {}).values())  # before shutdown forgets them
     ex.shutdown(wait=False, cancel_futures=True)
     for p in processes:
-        p.join(timeout)
-        if p.is_alive():
-            p.terminate()
-            p.join(timeout)
+        end_process(p, timeout)
 
 
 def processes_wanted() -> bool:

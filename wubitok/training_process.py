@@ -13,7 +13,11 @@ priority, and takes the same ``progress`` and ``cancel`` arguments:
   at its next check exactly as in a thread, and no file is left behind;
 * the result, or the library's error, comes back as it was returned or
   raised; a process that dies without a word is the encode workers'
-  "a worker process died" error.
+  "a worker process died" error;
+* a child that does not stop within :data:`STOP_WAIT` seconds of a cancel
+  (sentencepiece and HF's merges look at ``cancel`` only between their
+  native steps) is ended, so Cancel and quitting never wait for a training;
+* where a process cannot be started, training runs here, as before.
 
 The child runs the same code on the same request, so the model file is the
 one training in this process writes (``tests/test_training_process.py``).
@@ -22,19 +26,20 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
+import time
 import traceback
 from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Event
 from typing import cast
 
-from .encode_pool import lower_priority, worker_died, worker_started
-from .errors import WubitokError
+from .child_processes import end_process, lower_priority, worker_died, worker_started
+from .errors import Cancelled, WubitokError
 from .progress import ProgressCallback, ProgressMeter
 from .training import TrainRequest, TrainResult, train_to_file
 
 PROGRESS_INTERVAL = 0.05  # seconds; the GUI throttles to the same rate
 WAIT_STEP = 0.05  # seconds between looks at ``cancel`` while waiting
-STOP_WAIT = 10.0  # seconds a child that was told to stop may take before it is ended
+STOP_WAIT = 5.0  # seconds a child that was told to stop may take before it is ended
 
 
 def train_in_process(request: TrainRequest, *, progress: ProgressCallback | None = None,
@@ -46,13 +51,22 @@ def train_in_process(request: TrainRequest, *, progress: ProgressCallback | None
     # Not a daemon: a request may count its corpus in worker processes of its own.
     child = ctx.Process(target=_train, args=(request, create_folder, send, stop),
                         name=f"train {request.model_type}")
-    child.start()
+    try:
+        child.start()
+    except OSError:  # no processes here (limits, a sandbox): the thread it was always
+        receive.close()
+        send.close()
+        return train_to_file(request, progress=progress, cancel=cancel, create_folder=create_folder)
     send.close()  # the child holds the only sending end now: end of file once it is gone
     lower_priority([child.pid] if child.pid is not None else [])
+    cancelled_at: float | None = None
     try:
         while True:
             if cancel is not None and cancel.is_set():
                 stop.set()
+                cancelled_at = cancelled_at or time.monotonic()
+                if time.monotonic() - cancelled_at > STOP_WAIT:
+                    raise Cancelled("cancelled")  # ``finally`` ends the child that did not listen
             if not receive.poll(WAIT_STEP):
                 continue
             try:
@@ -68,13 +82,10 @@ def train_in_process(request: TrainRequest, *, progress: ProgressCallback | None
                 raise value
     finally:
         receive.close()
-        # Done, failed, or given up on here (an error in ``progress``): a child still
-        # training stops at its next check, or is ended.
+        # Done, failed, or given up on here (an error in ``progress``, a cancel not
+        # heard): a child still training stops at its next check, or is ended.
         stop.set()
-        child.join(STOP_WAIT)
-        if child.is_alive():
-            child.terminate()
-            child.join()
+        end_process(child, 0.0 if cancelled_at is not None else STOP_WAIT)
 
 
 def _train(request: TrainRequest, create_folder: bool, send: Connection, stop: Event) -> None:
