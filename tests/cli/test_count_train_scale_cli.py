@@ -109,6 +109,26 @@ def test_count_writes_what_the_engine_counts(capsys, tmp_path, corpus):
     assert again.read_bytes() == out.read_bytes()
 
 
+@pytest.mark.parametrize("model_type, options", [
+    ("wordpiece", {"lowercase": True, "strip_accents": True}),
+    ("bpe", {"pattern": r"\S+|\s+"}),
+    ("unigram", {"whitespace_pieces": False}),
+    ("wubi-bpe", {"pre_tokens": "clause"}),
+])
+def test_a_model_file_counts_with_its_own_options(capsys, tmp_path, model_type, options):
+    text = (SAMPLES / "tang300.txt").read_text(encoding="utf-8")[:3000] + "\nÉcole ÉCOLE   école  Tabbed\tWORDS\n"
+    cls = engine_class(model_type)
+    model = tmp_path / "model.json"
+    cls.train(text, vocab_size=cls.min_vocab_size() + 50, **options).save(model)
+    corpus = tmp_path / "c.txt"
+    corpus.write_text(text, encoding="utf-8")
+    code, _, err = run(capsys, "count", "-m", model, "--file", corpus, "-o", tmp_path / "c.tsv", "-q")
+    assert code == 0, err
+    counted = read_counts_tsv(tmp_path / "c.tsv")
+    assert counted == cls.count(files=[corpus], **options)
+    assert counted != cls.count(files=[corpus])  # the defaults cut this text otherwise
+
+
 def test_sample_is_reproducible_and_is_training_on_the_sampled_lines(capsys, tmp_path, corpus):
     small = corpus[1:]
     a = _train(capsys, tmp_path / "a.json", "wubi-bpe", 900, "--sample", 300, "--seed", 7, *small)

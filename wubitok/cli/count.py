@@ -48,14 +48,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _model_and_specials(name: str, extra: list[str]) -> tuple[str, list[str], dict[str, Any]]:
-    """The model type, the special tokens and the counting options (a Wubi-BPE model file's pre-token cut)."""
+    """The model type, the special tokens and the counting options (a model file's own: its cut)."""
     if name in available_models():
         return name, extra, {}
     if Path(name).is_file():
         tok = load_tokenizer(name)
-        cut = getattr(tok, "pre_tokens", None)
-        return (tok.model_type, list(dict.fromkeys([*tok.special_tokens, *extra])),
-                {"pre_tokens": cut} if isinstance(cut, str) else {})
+        return tok.model_type, list(dict.fromkeys([*tok.special_tokens, *extra])), tok.count_options()
     raise InputError(f"unknown model type {name!r} and no such model file "
                      f"(model types: {', '.join(available_models())})")
 

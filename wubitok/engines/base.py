@@ -212,6 +212,11 @@ class Tokenizer:
         """
         raise NotImplementedError
 
+    def count_options(self) -> dict[str, Any]:
+        """This model's options for :meth:`count`: counting a corpus with them
+        cuts it as this model does (what ``wubitok count -m MODEL.json`` uses)."""
+        return {}
+
     @classmethod
     def train_from_counts(
         cls,

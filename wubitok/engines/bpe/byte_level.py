@@ -183,6 +183,9 @@ class ByteLevelBPE(Tokenizer):
         """The special tokens and the 256 bytes (a model may have no merges)."""
         return len(special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)) + 256
 
+    def count_options(self) -> dict[str, Any]:
+        return {"pattern": self.pattern}
+
     @classmethod
     def count(
         cls,

@@ -173,6 +173,9 @@ class WubiBPE(Tokenizer):
                                        options.get("codec"), options.get("pre_tokens", DEFAULT_PRE_TOKENS))
         return empty.first_merge_id
 
+    def count_options(self) -> dict[str, Any]:
+        return {"pre_tokens": self.pre_tokens}
+
     @classmethod
     def count(
         cls,

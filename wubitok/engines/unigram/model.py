@@ -168,6 +168,9 @@ class Unigram(Tokenizer):
         bytes_ = 256 if options.get("byte_fallback", True) else 0
         return len(special_token_list(DEFAULT_SPECIALS, special_tokens)) + bytes_ + 1
 
+    def count_options(self) -> dict[str, Any]:
+        return {"whitespace_pieces": self.whitespace_pieces}
+
     @classmethod
     def count(
         cls,

@@ -155,6 +155,9 @@ class WordPiece(Tokenizer):
         """The special tokens and one more token."""
         return len(special_token_list(BERT_SPECIALS, special_tokens)) + 1
 
+    def count_options(self) -> dict[str, Any]:
+        return {"lowercase": self.lowercase, "strip_accents": self.strip_accents}
+
     @classmethod
     def count(
         cls,
