@@ -108,6 +108,18 @@ def test_tokenize_remembers_the_users_encoding_when_the_file_is_opened_again(qtb
     assert again.text() == "\ufeff" + TRADITIONAL and error_dialogs == []
 
 
+def test_tokenize_a_remembered_file_that_is_gone_is_a_dialog_and_keeps_the_choice(qtbot, tokenize, files,
+                                                                                  error_dialogs):
+    _open(qtbot, tokenize, files["big5"])
+    choose(tokenize.encoding_box, "gb18030")
+    qtbot.waitUntil(lambda: tokenize.is_ready() and tokenize.file_encoding() == "gb18030", timeout=30_000)
+    files["big5"].unlink()
+    tokenize.open_text_file(files["big5"])
+    qtbot.waitUntil(lambda: len(error_dialogs) == 1, timeout=30_000)
+    assert "no such file" in error_dialogs[0][1]
+    assert tokenize._settings.chosen_encoding(files["big5"]) == "gb18030"
+
+
 def test_tokenize_an_encoding_the_file_is_not_in_is_a_dialog_and_nothing_changes(qtbot, tokenize, files,
                                                                                 error_dialogs):
     _open(qtbot, tokenize, files["gbk"])

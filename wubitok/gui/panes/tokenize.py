@@ -377,7 +377,8 @@ class TokenizePane(Pane):
         """Read ``path`` in ``encoding`` (None: detected).  ``remember``: the user's
         choice, kept for the file once it reads; ``fallback``: a remembered choice,
         which the file may no longer be in -- then it is forgotten and detection
-        reads the file, without a dialog about an encoding the user did not ask for now."""
+        reads the file, without a dialog about an encoding the user did not ask for now
+        (any other error is the usual dialog, and the choice is kept)."""
         self.status_label.setText(self.tr("Loading {}…").format(Path(path).name))
 
         def loaded(result: tuple[TextFile, QTextDocument]) -> None:
@@ -386,7 +387,9 @@ class TokenizePane(Pane):
             self._text_loaded(path, result)
 
         def failed(error: BaseException | str) -> None:
-            if fallback:
+            # Only "not in that encoding" is the choice's fault; a file gone or
+            # unreadable is the dialog it always is, and the choice stays.
+            if fallback and getattr(error, "code", None) == "file.not_encoding":
                 self._settings.remember_encoding(path, None)
                 self._read(path, None)
             else:
