@@ -119,10 +119,9 @@ def safe_blocks(chunks: Iterable[str], block_chars: int | None = None, *, min_ch
     the next piece.  With ``min_chars``, a place to cut is looked for only
     once that much has come (fewer, bigger blocks: the cut is still the last
     safe place, so a block may be shorter).  So a text with no safe place is
-    held whole, unless
-    ``max_chars``: a block that long with no safe place is cut anyway (a
-    bound on memory that may split a pre-token; only an absurd text has no
-    line break for that long).  ``on_chunk(chunk)`` is called once a chunk
+    held whole, unless ``max_chars`` is given: a block that long with no safe
+    place is cut anyway (a bound on memory that may split a pre-token; only an
+    absurd text has no line break for that long).  ``on_chunk(chunk)`` is called once a chunk
     is used up (for progress), and a set ``cancel`` raises
     ``errors.Cancelled`` before each chunk.
     """
