@@ -110,6 +110,21 @@ def test_corpus_mode_runs_in_the_background_with_progress(qtbot, pane):
     qtbot.waitUntil(lambda: pane.run_button.isEnabled() and not pane.is_busy(), timeout=10_000)
 
 
+def test_corpus_mode_is_busy_until_its_results_are_shown(qtbot, pane):
+    # The job's thread is done before its results reach the pane (a queued signal):
+    # "not busy" must mean the corpus results are the ones shown.
+    pane.set_models([_model("wubi-bpe"), _model("wordpiece")])
+    pane.corpus_mode.setChecked(True)
+    pane.add_files([SAMPLES / "tang300.txt"])
+    job = pane.run_corpus()
+    assert job is not None and job.wait(120)  # the thread has returned; no event handled yet
+    assert pane.is_busy()
+    qtbot.waitUntil(lambda: not pane.is_busy(), timeout=10_000)
+    expected = compare_tokenizers([(p.stem, load_tokenizer(p)) for p in (_model("wubi-bpe"), _model("wordpiece"))],
+                                  files=[SAMPLES / "tang300.txt"])
+    assert [(r.name, r.tokens, r.lines) for r in pane.results] == [(r.name, r.tokens, r.lines) for r in expected]
+
+
 def test_corpus_mode_cancel(qtbot, pane):
     pane.set_models([_model("unigram"), _model("bpe")])
     pane.corpus_mode.setChecked(True)

@@ -879,7 +879,7 @@ class ComparePane(Pane):
         job.finished.connect(self._corpus_finished)
         job.failed.connect(lambda msg, j=job: self._corpus_failed(j, msg))
         job.cancelled.connect(self._corpus_cancelled)
-        job.ended.connect(self._corpus_ended)
+        job.ended.connect(lambda j=job: self._corpus_ended(j))
         self._corpus_job = job
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
@@ -911,12 +911,17 @@ class ComparePane(Pane):
     def _corpus_cancelled(self) -> None:
         self.progress_label.setText(self.tr("Cancelled"))
 
-    def _corpus_ended(self) -> None:
+    def _corpus_ended(self, job: Job) -> None:
+        if job is self._corpus_job:
+            self._corpus_job = None
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
 
     def is_busy(self) -> bool:
-        return self._corpus_job is not None and self._corpus_job.is_running()
+        # Until its end has been handled here, not until its thread returned: the
+        # results arrive by a queued signal after that (a caller reading them as
+        # soon as the thread was done could see the previous ones).
+        return self._corpus_job is not None
 
     def is_ready(self) -> bool:
         return not (self._show_steps or self._comparing.pending() or self.is_busy() or self._charts_pending)
