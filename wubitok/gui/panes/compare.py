@@ -800,7 +800,7 @@ class ComparePane(Pane):
         ]
         steps.append(lambda: self._show_table(result.results))
         steps.append(lambda: self.chart.draw_cpt(self.results))
-        steps.append(lambda: self._show_charts(cpt=False))
+        steps.append(self._show_lengths_chart)
         self._abandon_showing()
         self._show_steps = steps
         self._show_next()
@@ -935,17 +935,19 @@ class ComparePane(Pane):
     # -- results and export --------------------------------------------------
     def _set_results(self, results: list[CompareResult]) -> None:
         self._show_table(results)
-        self._show_charts()
+        self.chart.set_results(self.results)
+        self._results_shown()
 
     def _show_table(self, results: list[CompareResult]) -> None:
         self.results = list(results)
         self.table.set_results(self.results)
 
-    def _show_charts(self, *, cpt: bool = True) -> None:
-        """Draw the charts (only the lengths chart when ``cpt`` is False: a step before drew the other)."""
-        if cpt:
-            self.chart.draw_cpt(self.results)
+    def _show_lengths_chart(self) -> None:
+        """The last step of a text result (the step before drew the other chart)."""
         self.chart.draw_lengths(self.results)
+        self._results_shown()
+
+    def _results_shown(self) -> None:
         for b in self.export_buttons.values():
             b.setEnabled(bool(self.results))
         self.resultsChanged.emit(self.results)
