@@ -8,6 +8,7 @@ import pytest
 from wubitok.compare import compare_tokenizers
 from wubitok.compare.report import format_results
 from wubitok.engines.base import engine_class, load_tokenizer
+from wubitok.gui.main_window import MainWindow
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.support import errors
 from wubitok.model_files import bundled_models_dir
@@ -268,3 +269,20 @@ def test_a_keystroke_while_a_result_is_shown_in_steps_ends_with_the_typed_text(q
     assert [c.view.toPlainText() for c in pane.columns] == ["明月几时有a"] * 3
     assert [r.chars for r in pane.results] == [6] * 3
     assert pane.table.rowCount() == 3 and len(pane.chart.charts()[0].series()[0].barSets()) == 3
+
+
+def test_the_charts_open_tall_enough_for_their_labels(gui_app, gui_data_dir, qtbot):
+    # The split is set before the charts are drawn (blank until the first result): by
+    # the blank views' size hints the results got the smaller part of an 800-pixel
+    # window and each chart a plot 91 px high, its axis labels cut to "...".
+    window = MainWindow(restore=False)
+    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+    window.resize(1200, 800)
+    window.show()
+    window.show_pane("compare")
+    pane = window.pane("compare")
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    texts, results = pane.main_splitter.sizes()
+    assert results > texts
+    for chart in pane.chart.charts():
+        assert chart.plotArea().height() >= 10 * pane.fontMetrics().height()

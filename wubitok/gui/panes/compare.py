@@ -578,6 +578,11 @@ class ComparePane(Pane):
         main_split.addWidget(self.results_box)
         main_split.setStretchFactor(0, 3)
         main_split.setStretchFactor(1, 2)
+        # The first split, 3 : 5, whatever the charts hold yet: shared out by size
+        # hints, the blank charts (drawn with the first result) left the results the
+        # smaller part and each chart a plot 91 px high, its axis labels cut to "..."
+        # (1200x800); 3 : 5 is the split the drawn charts' hints gave before.
+        main_split.setSizes([3000, 5000])
 
         # In a scroll area (``layout``): four tokenizers' table, views and charts are
         # taller than a 600-pixel window leaves.
