@@ -2,14 +2,23 @@
 from __future__ import annotations
 
 import pytest
+import shiboken6
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PySide6.QtGui import QTextDocument
+from PySide6.QtGui import QFont, QTextDocument
+from PySide6.QtWidgets import QPlainTextEdit
 
 from wubitok.engines.base import load_tokenizer
-from wubitok.gui.panes.tokenize import TokenizePane
+from wubitok.gui.panes.tokenize import TokenizePane, _replace_document
 from wubitok.gui.support import errors
-from wubitok.gui.widgets.token_view import TokenTextView, build_segments, document_positions, prepare, wubi_keys
+from wubitok.gui.widgets.token_view import (
+    TokenTextView,
+    build_segments,
+    document_positions,
+    make_document,
+    prepare,
+    wubi_keys,
+)
 from wubitok.model_files import bundled_models_dir
 from wubitok.paths import resources_dir
 
@@ -117,6 +126,33 @@ def test_the_segment_under_the_mouse_is_found_past_astral_characters_and_crlf(qt
         middle = left.center()
         middle.setX((left.center().x() + right.center().x()) // 2)
         assert view.segment_at(middle) == seg, text[start:end]
+
+
+def test_replacing_a_document_deletes_ours_once_and_leaves_the_widgets_own_to_it(qtbot):
+    edit = QPlainTextEdit()
+    qtbot.addWidget(edit)
+    own = edit.document()
+    first, second = make_document("第一", QFont()), make_document("second", QFont())
+    _replace_document(edit, first)
+    # The widget deleted its own initial document at once; a deleteLater of ours
+    # on it would raise on the dead wrapper.
+    assert not shiboken6.isValid(own)
+    assert edit.toPlainText() == "第一"
+    _replace_document(edit, second)
+    qtbot.waitUntil(lambda: not shiboken6.isValid(first))
+    assert edit.document() is second and edit.toPlainText() == "second"
+    qtbot.wait(50)  # the new one survives the event loop's deferred deletes
+    assert shiboken6.isValid(second) and edit.toPlainText() == "second"
+
+
+def test_a_document_the_widget_was_given_elsewhere_is_not_deleted_by_a_replace(qtbot):
+    edit = QPlainTextEdit()
+    qtbot.addWidget(edit)
+    theirs = QTextDocument()
+    edit.setDocument(theirs)
+    _replace_document(edit, make_document("ours", QFont()))
+    qtbot.wait(50)
+    assert shiboken6.isValid(theirs) and edit.toPlainText() == "ours"
 
 
 # -- the pane ------------------------------------------------------------------

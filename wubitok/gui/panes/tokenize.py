@@ -37,7 +37,15 @@ from ..support.settings import Settings
 from ..support.workers import Job
 from ..widgets.encoding_box import EncodingBox
 from ..widgets.token_table import TokenTable
-from ..widgets.token_view import COLOUR_MODES, DISPLAY_LIMIT, TokenizedText, TokenTextView, make_document, prepare
+from ..widgets.token_view import (
+    COLOUR_MODES,
+    DISPLAY_LIMIT,
+    WORKER_DOCUMENT,
+    TokenizedText,
+    TokenTextView,
+    make_document,
+    prepare,
+)
 from .base import Pane
 
 # Ids shown in the id list; the counts always cover the whole text.
@@ -98,7 +106,9 @@ def _replace_document(edit: QPlainTextEdit, doc: QTextDocument) -> None:
     """Give ``edit`` a document built in a worker; the widget owns it from now on."""
     old = edit.document()
     # The widget deletes its own initial document itself; ours it does not.
-    ours = old.parent() is edit
+    # Not old.parent(): that is a Qt-private class, and wrapping it makes
+    # shiboken create dozens of unrelated enum types (~45 ms on the GUI thread).
+    ours = old.objectName() == WORKER_DOCUMENT
     doc.setParent(edit)
     edit.setDocument(doc)
     if ours:

@@ -47,6 +47,9 @@ from ...engines.base import Encoding
 DISPLAY_LIMIT = 200_000
 # make_document inserts a text in pieces of this size (each about 1 ms of the GIL).
 DOCUMENT_PIECE_CHARS = 16_000
+# The objectName of every document make_document builds: who replaces one in a
+# widget can tell it from the widget's own without asking Qt for its parent.
+WORKER_DOCUMENT = "wubitok-worker-document"
 
 # Pastel boxes behind dark text, deep ones behind light text (dark palettes).
 LIGHT_COLOURS = ("#ffd6a5", "#caffbf", "#9bf6ff", "#bdb2ff", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad")
@@ -187,6 +190,7 @@ def make_document(text: str, font: QFont) -> QTextDocument:
     It is moved to the GUI thread so the widget that receives it can own it.
     """
     doc = QTextDocument()
+    doc.setObjectName(WORKER_DOCUMENT)
     doc.setDocumentLayout(QPlainTextDocumentLayout(doc))
     doc.setDefaultFont(font)
     doc.setUndoRedoEnabled(False)
