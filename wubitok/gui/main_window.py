@@ -94,7 +94,11 @@ class MainWindow(QMainWindow):
         if not self.show_pane(start):
             self.show_pane(self._keys[0])
         gc_pauses.settle(collect=True)  # start-up objects live for good: no collection walks them again
-        worker_processes.start_in_background()  # Compare and Tokenize encode there
+        self._workers_starting = worker_processes.start_in_background()  # Compare and Tokenize encode there
+
+    def start_up_finished(self) -> bool:
+        """Whether the work start-up leaves to the background is done (bench, tests)."""
+        return not self._workers_starting.is_running()
 
     # -- panes -------------------------------------------------------------
     def pane_keys(self) -> list[str]:
