@@ -233,8 +233,35 @@ def test_switching_language_keeps_every_panes_state(window, qtbot):
     qtbot.waitUntil(lambda: tokenize.is_ready() and compare.is_ready(), timeout=60_000)
     panes = {key: window.pane(key) for key in window.pane_keys()}
     window.set_language("zh_CN")
-    qtbot.waitUntil(lambda: tokenize.open_text_button.text() == "打开文本…")
+    # Qt posts LanguageChange; then the pane on screen changes at once, the
+    # others one per turn of the event loop.
+    qtbot.waitUntil(lambda: window.pane_list.item(0).text() == "查询" and not window.retranslation_pending())
+    assert tokenize.open_text_button.text() == "打开文本…"
     assert {key: window.pane(key) for key in window.pane_keys()} == panes  # not rebuilt
     assert tokenize.text() == long_text and tokenize.token_count() > 0
     assert compare.editor.toPlainText() == "床前明月光" and compare.results
     assert compare.table.horizontalHeaderItem(0).text() == "分词器"
+    # The charts are drawn again in the new language on later turns; until then the pane is not ready.
+    qtbot.waitUntil(compare.is_ready)
+    assert [c.title() for c in compare.chart.charts()] == ["每词元字符数", "按长度（字符）统计的词元"]
+
+
+def test_a_language_switch_retranslates_the_shown_pane_first_and_the_others_one_per_turn(window, qtbot):
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from wubitok.gui.support import i18n
+
+    for key in ("lookup", "convert", "tokenize"):
+        window.pane(key)
+    window.show_pane("lookup")
+    i18n.set_language("zh_CN")
+    # What Qt's posted LanguageChange does, here and now.
+    QCoreApplication.sendEvent(window, QEvent(QEvent.Type.LanguageChange))
+    assert window.pane_list.item(0).text() == "查询"
+    assert window.retranslation_pending()
+    convert, tokenize = window.pane("convert"), window.pane("tokenize")
+    assert convert.style_label.text() == "Codes:"  # not yet: a later turn
+    window.show_pane("convert")  # shown before its turn came: changed as it is shown
+    assert convert.style_label.text() == "编码："
+    qtbot.waitUntil(lambda: not window.retranslation_pending())
+    assert tokenize.open_text_button.text() == "打开文本…"

@@ -12,7 +12,7 @@ import importlib
 import traceback
 from typing import Callable
 
-from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -59,6 +59,10 @@ class MainWindow(QMainWindow):
         self._classes: dict[str, type[Pane] | None] = {}
         self._panes: dict[str, QWidget] = {}  # a Pane, or a _BrokenPane in its place
         self._keys = list(PANE_KEYS)
+        self._untranslated: list[str] = []  # panes still in the previous language
+        # A timer, not a posted call, so each pane is its own pass of the event loop.
+        self._retranslate_timer = QTimer(self, singleShot=True, interval=1)
+        self._retranslate_timer.timeout.connect(self._retranslate_next)
 
         self.pane_list = QListWidget(objectName="paneList")
         self.pane_list.setFixedWidth(168)
@@ -157,6 +161,8 @@ class MainWindow(QMainWindow):
         if not 0 <= row < len(self._keys):
             return
         key = self._keys[row]
+        if key in self._untranslated:
+            self._retranslate_pane(key)
         pane = self.pane(key)
         self.stack.setCurrentWidget(pane)
         pane.setFocus()
@@ -304,13 +310,36 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
 
     def _retranslate_panes(self) -> None:
-        for key, pane in list(self._panes.items()):
-            if isinstance(pane, _BrokenPane):
-                pane.setText(self._broken_message(key))
-            elif pane.supports("retranslate_ui"):
-                pane.retranslate_ui()
-            elif not pane.is_busy():
-                self._rebuild_pane(key)
+        # The pane on screen now; each other pane on a later turn of the event
+        # loop (or when it is shown first): all of them in the switch's own turn
+        # froze the window 50-120 ms with four panes open (bench_gui_stalls.py).
+        current = self.current_pane_key()
+        self._untranslated = [k for k in self._panes if k != current]
+        if current in self._panes:
+            self._retranslate_pane(current)
+        if self._untranslated:
+            self._retranslate_timer.start()
+
+    def _retranslate_next(self) -> None:
+        if self._untranslated:
+            self._retranslate_pane(self._untranslated[0])
+        if self._untranslated:
+            self._retranslate_timer.start()
+
+    def retranslation_pending(self) -> bool:
+        """Some pane still shows the previous language (it changes within a few turns)."""
+        return bool(self._untranslated)
+
+    def _retranslate_pane(self, key: str) -> None:
+        if key in self._untranslated:
+            self._untranslated.remove(key)
+        pane = self._panes.get(key)
+        if isinstance(pane, _BrokenPane):
+            pane.setText(self._broken_message(key))
+        elif isinstance(pane, Pane) and pane.supports("retranslate_ui"):
+            pane.retranslate_ui()
+        elif isinstance(pane, Pane) and not pane.is_busy():
+            self._rebuild_pane(key)
 
     def _rebuild_pane(self, key: str) -> None:
         old = self._panes.pop(key)

@@ -14,6 +14,7 @@ from ...paths import resources_dir
 LANGUAGE_NAMES = {"en": "English", "zh_CN": "简体中文"}
 
 _installed: list[QTranslator] = []
+_loaded: dict[str, list[QTranslator]] = {}
 _current = "en"
 
 
@@ -33,6 +34,26 @@ def translations_dir():
     return resources_dir() / "translations"
 
 
+def _translators(language: str) -> list[QTranslator]:
+    """The translators of ``language``, loaded once: Qt's own file alone took
+    several ms to read again at every switch."""
+    if language not in _loaded:
+        app = QCoreApplication.instance()
+        files = ([(str(translations_dir() / "wubitok_zh_CN.qm"), ""),
+                  # Qt's own strings: dialog buttons, file dialogs, context menus.
+                  ("qtbase_zh_CN", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))]
+                 if language == "zh_CN"
+                 # English is the source text; its translation file holds only plural forms ("1 file").
+                 else [(str(translations_dir() / "wubitok_en.qm"), "")])
+        loaded = []
+        for name, folder in files:
+            tr = QTranslator(app)
+            if tr.load(name, folder):
+                loaded.append(tr)
+        _loaded[language] = loaded
+    return _loaded[language]
+
+
 def set_language(language: str) -> str:
     """Install the translators for ``language``; returns the language in effect."""
     global _current
@@ -40,20 +61,7 @@ def set_language(language: str) -> str:
     effective = resolve(language)
     for tr in _installed:
         app.removeTranslator(tr)
-    _installed.clear()
-    if effective == "zh_CN":
-        ours = QTranslator(app)
-        if ours.load(str(translations_dir() / "wubitok_zh_CN.qm")):
-            _installed.append(ours)
-        # Qt's own strings: dialog buttons, file dialogs, context menus.
-        qt = QTranslator(app)
-        if qt.load("qtbase_zh_CN", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
-            _installed.append(qt)
-    else:
-        # English is the source text; its translation file holds only plural forms ("1 file").
-        plurals = QTranslator(app)
-        if plurals.load(str(translations_dir() / "wubitok_en.qm")):
-            _installed.append(plurals)
+    _installed[:] = _translators(effective)
     for tr in _installed:
         app.installTranslator(tr)
     QLocale.setDefault(QLocale(QLocale.Language.Chinese, QLocale.Country.China) if effective == "zh_CN"
