@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from wubitok import encode_pool
 from wubitok.compare.run import compare_tokenizers, finish_figures
 from wubitok.encode_pool import (
+    UNPACK_CHUNK,
     EncodePool,
     ModelRef,
     PackedEncoding,
@@ -26,6 +27,7 @@ from wubitok.encode_pool import (
     measure_text,
     model,
 )
+from wubitok.engines.base import Encoding
 from wubitok.errors import Cancelled, FileError, ModelError, WubitokError
 from wubitok.model_files import bundled_models_dir, guess_kind, load_model_file
 from wubitok.paths import resources_dir
@@ -196,4 +198,24 @@ def test_without_processes_tasks_run_in_the_calling_thread(monkeypatch, tokenize
 def test_packing_round_trips_any_encoding(tokenizers, text):
     for _, tok in tokenizers:
         enc = tok.encode(text)
+        assert PackedEncoding.pack(enc).unpack() == enc
+
+
+TOKEN_ROWS = st.lists(st.tuples(st.integers(-(2**63), 2**63 - 1), st.text(max_size=4),
+                                st.tuples(st.integers(0, 10**6), st.integers(0, 10**6)), st.booleans()), max_size=30)
+
+
+@settings(max_examples=200)
+@given(TOKEN_ROWS, st.integers(1, 7), st.booleans())
+def test_unpacking_a_chunk_at_a_time_gives_the_whole_encoding(rows, chunk, flagged):
+    enc = Encoding([r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows],
+                   [r[3] for r in rows] if flagged else [])  # engines that flag nothing leave partial empty
+    assert PackedEncoding.pack(enc).unpack(chunk) == enc
+
+
+def test_a_real_encoding_of_many_chunks_unpacks_exactly(tokenizers):
+    text = (resources_dir() / "samples" / "tang300.txt").read_text(encoding="utf-8") + " 😀 𠀀\r\n"
+    for _, tok in tokenizers:
+        enc = tok.encode(text)
+        assert len(enc) > 2 * UNPACK_CHUNK
         assert PackedEncoding.pack(enc).unpack() == enc

@@ -49,6 +49,8 @@ KEEP_MODELS = 8  # per worker: Compare shows 4, Tokenize 1, and switching back i
 AHEAD = 2  # corpus batches in flight per worker
 WAIT_STEP = 0.05  # seconds between looks at ``cancel`` while waiting
 ENV_PROCESSES = "WUBITOK_WORKER_PROCESSES"
+# PackedEncoding.unpack converts this many tokens per C call (2-4 ms of the GIL each).
+UNPACK_CHUNK = 8192
 
 
 @dataclass(frozen=True)
@@ -83,11 +85,29 @@ class PackedEncoding:
         return cls(array("q", enc.ids), array("q", chain.from_iterable(enc.offsets)), bytes(enc.partial),
                    "".join(enc.tokens), array("q", accumulate(map(len, enc.tokens))))
 
-    def unpack(self) -> Encoding:
-        ends = self.token_ends.tolist()
-        tokens = list(map(self.tokens.__getitem__, map(slice, [0, *ends], ends)))
-        flat = iter(self.offsets.tolist())
-        return Encoding(self.ids.tolist(), tokens, list(zip(flat, flat)), [bool(b) for b in self.partial])
+    def unpack(self, chunk: int = UNPACK_CHUNK) -> Encoding:
+        """The lists back, ``chunk`` tokens at a time.
+
+        Each conversion below is one C call, and Python switches threads only
+        between bytecodes: over all of a 200 KB text's tokens at once they held
+        the GIL, and so the GUI thread, for 17-60 ms each.
+        """
+        ids: list[int] = []
+        tokens: list[str] = []
+        offsets: list[tuple[int, int]] = []
+        partial: list[bool] = []
+        text, start = self.tokens, 0
+        longest = max(len(self.ids), len(self.token_ends), len(self.offsets) // 2, len(self.partial))
+        for a in range(0, longest, chunk):
+            b = a + chunk
+            ids += self.ids[a:b].tolist()
+            ends = self.token_ends[a:b].tolist()
+            tokens += map(text.__getitem__, map(slice, [start, *ends], ends))
+            start = ends[-1] if ends else start
+            flat = iter(self.offsets[2 * a : 2 * b].tolist())
+            offsets += zip(flat, flat)
+            partial += map(bool, self.partial[a:b])
+        return Encoding(ids, tokens, offsets, partial)
 
 
 # -- what runs in a worker ------------------------------------------------------
