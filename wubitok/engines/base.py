@@ -295,8 +295,13 @@ class Tokenizer:
     def vocab_size(self) -> int:
         raise NotImplementedError
 
-    def display_token(self, id: int) -> str:
-        """A human-readable form of a token (for tooltips and tables)."""
+    def display_token(self, id: int, *, partial: bool = False) -> str:
+        """A human-readable form of a token (for tooltips and tables).
+
+        ``partial``: in the encoding shown, the token is only a piece of a
+        character, so no character its form would spell on its own may be
+        named (a Wubi-BPE spelling prefix of 民 spells 性 when alone).
+        """
         tok = self.id_to_token(id)
         return "" if tok is None else tok
 

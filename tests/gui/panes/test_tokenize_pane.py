@@ -289,3 +289,22 @@ def test_a_text_file_is_loaded_in_the_background_exactly(qtbot, pane, tmp_path):
     qtbot.waitUntil(lambda: pane.is_ready() and pane.token_view.tokenized().text == text, timeout=60_000)
     assert pane.text() == text
     assert "".join(pane.token_view.tokenized().segment_texts()) == text
+
+
+def test_a_token_that_is_a_piece_of_a_character_names_no_character(qtbot):
+    # 民's Wubi-BPE spelling is two tokens; the first alone spells 性, which the
+    # table and the tooltips must not show for a piece of 民.
+    from wubitok.gui.widgets.token_table import TokenTable
+
+    tok = load_tokenizer(bundled_models_dir() / "wubi-bpe-6000.json")
+    text = "人民性"
+    enc = tok.encode(text)
+    table = TokenTable()
+    qtbot.addWidget(table)
+    data = prepare(text, enc, tok.display_token)
+    table.set_tokenized(data)
+    tokens = [table.token_model.cell(row, "token") for row in range(len(enc.ids))]
+    pieces = [t for t, part in zip(tokens, enc.partial) if part]
+    assert len(pieces) == 2 and not any("(" in t for t in pieces)
+    assert tokens[0].endswith("(人)") and tokens[-1].endswith("(性)")  # whole characters keep their name
+    assert enc.ids[1] == enc.ids[-1] and tokens[1] == pieces[0] != tokens[-1]  # one token, in context

@@ -516,9 +516,10 @@ class WubiBPE(Tokenizer):
         """The codec symbols a token stands for (empty for special tokens)."""
         return self._expansion[id] if id >= BYTE_BASE else ()
 
-    def display_token(self, id: int) -> str:
+    def display_token(self, id: int, *, partial: bool = False) -> str:
         """Keys as typed plus, if the token spells whole characters, those:
-        ``wqiy▁ (你)``.  Bytes show in GPT-2 form, special tokens as they are."""
+        ``wqiy▁ (你)``; a ``partial`` token shows its keys only.  Bytes show in
+        GPT-2 form, special tokens as they are."""
         tok = self.id_to_token(id)
         if tok is None:
             return ""
@@ -526,6 +527,8 @@ class WubiBPE(Tokenizer):
         if not symbols:
             return tok
         shown = self.codec.display(symbols)
+        if partial:
+            return shown
         text = self.codec.decode(symbols)
         if "\ufffd" in text or text == shown:
             return shown

@@ -64,7 +64,7 @@ class TokenizedText:
 
     text: str
     encoding: Encoding
-    display: Callable[[int], str] | None = None  # id -> readable token form
+    display: Callable[..., str] | None = None  # Tokenizer.display_token: (id, *, partial) -> readable form
     shown_chars: int = 0  # characters of ``text`` the view displays
     seg_start: list[int] = field(default_factory=list)  # code-point offsets
     seg_end: list[int] = field(default_factory=list)
@@ -87,7 +87,8 @@ class TokenizedText:
     def display_token(self, index: int) -> str:
         tid = self.encoding.ids[index]
         if self.display is not None:
-            return self.display(tid)
+            partial = self.encoding.partial
+            return self.display(tid, partial=index < len(partial) and bool(partial[index]))
         return self.encoding.tokens[index]
 
 
@@ -151,7 +152,7 @@ def document_positions(text: str) -> list[int] | None:
 def prepare(
     text: str,
     encoding: Encoding,
-    display: Callable[[int], str] | None = None,
+    display: Callable[..., str] | None = None,
     limit: int = DISPLAY_LIMIT,
 ) -> TokenizedText:
     """Segments and document positions of ``text`` (call in a worker)."""
