@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         self._retranslate_timer.timeout.connect(self._retranslate_next)
 
         self.pane_list = QListWidget(objectName="paneList")
+        theme.use_style_sheet(self.pane_list)
         self.pane_list.setFixedWidth(168)
         self.pane_list.setIconSize(QSize(0, 0))
         self.stack = QStackedWidget()

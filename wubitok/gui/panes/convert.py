@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from ...convert import CODE_STYLES, to_codes
 from ...fileio import SaveFormat, TextFile, atomic_write_text, encoding_label, read_text_file
 from ...query import CodePiece, decode_code_text, is_code_text
-from ..support import errors
+from ..support import errors, theme
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.latest_job import LatestJob
 from ..support.settings import Settings
@@ -121,7 +121,7 @@ class _Side(QWidget):
     def __init__(self, font, parent=None):
         super().__init__(parent)
         self.title = QLabel()
-        self.title.setProperty("role", "heading")
+        theme.make_heading(self.title)
         # The encoding the side's file came in and is saved in.
         self.encoding_box = EncodingBox()
         self.path: str | None = None  # the file this side was read from or saved to
@@ -219,7 +219,7 @@ class ConvertPane(Pane):
 
     def _build_shared_list(self) -> None:
         self.shared_title = QLabel()
-        self.shared_title.setProperty("role", "heading")
+        theme.make_heading(self.shared_title)
         self.shared_list = QListWidget()
         self.shared_list.setFont(han_font(13))
         self.shared_list.setAlternatingRowColors(True)

@@ -42,7 +42,7 @@ from ...errors import WubitokError
 from ...fileio import atomic_write_text
 from ...ime import ImeEngine, ImeOptions, ImeState, load_options, parse_keys, save_options
 from ...ime.options import EMPTY_CODE_RULES, OUTPUTS, settings_path
-from ..support import errors
+from ..support import errors, theme
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.settings import Settings
 from ..support.workers import Job, run_job
@@ -71,7 +71,8 @@ class CandidateBar(QFrame):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setObjectName("candidateBar")  # styled in resources/style/wubitok.qss
+        self.setObjectName("candidateBar")
+        theme.use_style_sheet(self)  # resources/style/wubitok.qss: a rounded, tinted box
         self.label = QLabel()
         self.label.setFont(han_font(15))
         self.label.setTextFormat(Qt.TextFormat.RichText)
@@ -409,7 +410,7 @@ class ImePadPane(Pane):
 
     def _build_learning_aid(self) -> None:
         self.last_title = QLabel()
-        self.last_title.setProperty("role", "heading")
+        theme.make_heading(self.last_title)
         self.last_label = QLabel()
         self.last_label.setFont(han_font(22))
         self.last_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

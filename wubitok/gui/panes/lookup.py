@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from ...ime.user_lookup import UserRow, describe_user_row, search_with_user_phrases
 from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, classify_query, describe
+from ..support import theme
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.latest_job import LatestJob
 from ..support.settings import Settings
@@ -196,7 +197,7 @@ class DetailPanel(QWidget):
         head.setHorizontalSpacing(16)
 
         self.codes_title = QLabel()
-        self.codes_title.setProperty("role", "heading")
+        theme.make_heading(self.codes_title)
         self.codes_label = QLabel()
         self.codes_label.setFont(han_font(11))
         self.codes_label.setWordWrap(True)
@@ -204,7 +205,7 @@ class DetailPanel(QWidget):
         self.keyboard = WubiKeyboard()
 
         self.shares_title = QLabel()
-        self.shares_title.setProperty("role", "heading")
+        theme.make_heading(self.shares_title)
         self.shares_label = QLabel()
         self.shares_label.setFont(han_font(14))
         self.shares_label.setWordWrap(True)

@@ -42,7 +42,7 @@ from ...model_files import user_models_dir
 from ...progress import Progress
 from ...training import TrainRequest, TrainResult, train_to_file
 from ...training_process import train_in_process
-from ..support import errors, progress_text
+from ..support import errors, progress_text, theme
 from ..support.latest_job import LatestJob
 from ..support.model_catalog import ModelCatalog, shared_catalog
 from ..support.settings import Settings
@@ -173,6 +173,7 @@ class TrainPane(Pane):
 
     def _build_corpus(self, content: QWidget) -> None:
         self.corpus_box = QGroupBox(content)
+        theme.use_style_sheet(self.corpus_box)  # before its children: setting it later restyles them
         self.file_list = CorpusList(self.corpus_box)
         self.add_files_button = QPushButton(self.corpus_box)
         self.remove_files_button = QPushButton(self.corpus_box)
@@ -194,6 +195,7 @@ class TrainPane(Pane):
 
     def _build_options(self, content: QWidget) -> None:
         self.options_box = QGroupBox(content)
+        theme.use_style_sheet(self.options_box)
         self.algorithm_boxes: dict[str, QCheckBox] = {}
         algo_row = QHBoxLayout()
         for key, _ in ALGORITHMS:
@@ -248,6 +250,7 @@ class TrainPane(Pane):
         self.run_row.addWidget(self.cancel_button)
         self.run_row.addStretch(1)
         self.progress_box = QGroupBox(content)
+        theme.use_style_sheet(self.progress_box)
         self.status_label = QLabel(content)
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
