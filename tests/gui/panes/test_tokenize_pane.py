@@ -13,9 +13,11 @@ from wubitok.gui.panes.tokenize import TokenizePane, _replace_document
 from wubitok.gui.support import errors
 from wubitok.gui.widgets.token_view import (
     TokenTextView,
+    ascending,
     build_segments,
     document_positions,
     make_document,
+    marked,
     prepare,
     wubi_keys,
 )
@@ -69,6 +71,16 @@ def test_segments_tile_the_text_and_list_every_covering_token(case):
         expected = tuple(i for i, (s, e) in enumerate(offsets) if s <= a and b <= e and s < e)
         assert sorted(toks) == sorted(expected)
         assert flag == (len(toks) > 1 or any(partial[i] for i in toks))
+
+
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=30), st.integers(1, 6))
+def test_order_is_checked_a_chunk_at_a_time_across_chunk_edges(items, chunk):
+    assert ascending(items, chunk) == (items == sorted(items))
+
+
+@given(st.binary(max_size=60), st.integers(1, 6))
+def test_marks_are_read_back_a_chunk_at_a_time_in_order(marks, chunk):
+    assert marked(marks, chunk) == [i for i, b in enumerate(marks) if b]
 
 
 @settings(max_examples=100, deadline=None)
