@@ -9,10 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wubitok import table_cache
 from wubitok.codec import CodecOptions, WubiCodec, _build_tables, _tables
-from wubitok.table_cache import cached_table
+from wubitok.table_cache import cached_table, join_table, split_table
 
 
 def _calls() -> tuple[list[int], object]:
@@ -96,10 +98,53 @@ def test_a_fresh_process_spells_with_the_stored_tables(tmp_path, wubi_dict):
     assert written[0] == written[1]  # the second process loaded the file, it did not write it again
     codec = WubiCodec(dictionary=wubi_dict)
     assert runs == [" ".join(codec.display(codec.spelling(ch)) for ch in "五笔输入法𠀀") + "\n"] * 2
-    digest, _ = marshal.loads(path.read_bytes())
+    digest, layout, pieces = marshal.loads(path.read_bytes())
     assert len(digest) == 64
+    # In pieces of about PIECE_OBJECTS objects each: the code table and the spellings in several.
+    assert layout[0] == "tuple" and [kind for kind, _ in layout[1]] == ["dict", "dict"]
+    assert all(count > 1 for _, count in layout[1]) and len(pieces) == sum(count for _, count in layout[1])
 
 
 def test_cache_lives_under_the_data_folder_when_it_is_set(monkeypatch, tmp_path):
     monkeypatch.setenv("WUBITOK_DATA_DIR", str(tmp_path))
     assert table_cache.user_cache_dir() == Path(tmp_path) / "cache"
+
+
+LEAVES = st.one_of(st.integers(), st.text(max_size=3), st.booleans(), st.none(), st.binary(max_size=3))
+TABLES = st.recursive(LEAVES, lambda inner: st.one_of(
+    st.lists(inner, max_size=8), st.lists(inner, max_size=5).map(tuple),
+    st.dictionaries(st.text(max_size=3), inner, max_size=8)), max_leaves=40)
+
+
+def _exactly(a, b) -> bool:
+    """Equal, and of the same types all the way down (a tuple is not a list to marshal)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(map(_exactly, a, b))
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_exactly(a[k], b[k]) for k in a)
+    return a == b
+
+
+@given(TABLES, st.integers(1, 6))
+def test_a_table_split_in_pieces_joins_back_exactly(table, size):
+    layout, pieces = split_table(table, size)
+    assert _exactly(join_table(layout, pieces), table)
+    # A dict or list piece is cut once it reaches ``size`` objects (its last member may pass it).
+    for piece in map(marshal.loads, pieces):
+        if isinstance(piece, (dict, list)) and len(piece) > 1:
+            members = list(piece.values()) if isinstance(piece, dict) else piece
+            weights = [(1 if isinstance(piece, dict) else 0) + table_cache._weight(m) for m in members]
+            assert sum(weights[:-1]) < size
+
+
+def test_a_file_with_pieces_missing_or_left_over_is_rebuilt(tmp_path):
+    calls, build = _calls()
+    cached_table("t", ("k",), build, folder=tmp_path)
+    path = tmp_path / "t.marshal"
+    digest, layout, pieces = marshal.loads(path.read_bytes())
+    for damaged in (pieces[:-1], [*pieces, pieces[0]]):
+        path.write_bytes(marshal.dumps((digest, layout, damaged)))
+        assert cached_table("t", ("k",), build, folder=tmp_path) == {"a": [1, 2], "b": [3]}
+    assert len(calls) == 3

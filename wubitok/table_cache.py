@@ -11,6 +11,12 @@ bytecode of the functions that build the table, so a change to the building
 code can never be answered by an old file.  Anything wrong with a file (gone,
 truncated, another key, unreadable folder) means building the table again; a
 cache is never a reason to fail.
+
+A table is marshalled in pieces of about :data:`PIECE_OBJECTS` objects (a
+dict or list in slices, a tuple member by member), joined in a Python loop:
+one ``marshal`` call holds the GIL throughout, and the app loads models in a
+thread of the GUI's process, whose GUI thread waited 40-80 ms on one
+``loads`` or ``dumps`` of the whole table.
 """
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ import hashlib
 import marshal
 import sys
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from .errors import FileError
 from .fileio import atomic_write_bytes
@@ -26,13 +32,86 @@ from .paths import user_cache_dir
 
 T = TypeVar("T")
 SUFFIX = ".marshal"
+FORMAT = "pieces-1"  # of the file (split_table, join_table): part of the key
+# Objects per marshalled piece: about 4 ms of one loads or dumps call.
+PIECE_OBJECTS = 8192
+CONTAINERS = (list, tuple, dict, set, frozenset)
 
 
 def _digest(key: tuple, builders: tuple[Callable[..., Any], ...]) -> str:
-    h = hashlib.sha256(repr((key, sys.version)).encode())
+    h = hashlib.sha256(repr((key, sys.version, FORMAT)).encode())
     for func in builders:
         h.update(marshal.dumps(getattr(func, "__wrapped__", func).__code__))  # through lru_cache
     return h.hexdigest()
+
+
+def _weight(value: Any) -> int:
+    """About how many objects marshal handles for ``value`` (one level deep)."""
+    return 1 + len(value) if isinstance(value, CONTAINERS) else 1
+
+
+def _item_weight(item: tuple[Any, Any]) -> int:
+    return 1 + _weight(item[1])
+
+
+def _parts(items: Iterable[Any], weigh: Callable[[Any], int], size: int) -> Iterator[list[Any]]:
+    part: list[Any] = []
+    weight = 0
+    for item in items:
+        part.append(item)
+        weight += weigh(item)
+        if weight >= size:
+            yield part
+            part, weight = [], 0
+    if part:
+        yield part
+
+
+def split_table(table: Any, size: int = PIECE_OBJECTS) -> tuple[Any, list[bytes]]:
+    """``table`` marshalled in pieces of about ``size`` objects: (layout, pieces).
+    Dicts and lists are cut in slices, tuples member by member; the rest is whole."""
+    pieces: list[bytes] = []
+    return _split(table, size, pieces), pieces
+
+
+def _split(value: Any, size: int, pieces: list[bytes]) -> Any:
+    if isinstance(value, tuple):
+        return ("tuple", [_split(v, size, pieces) for v in value])
+    start = len(pieces)
+    if isinstance(value, dict):
+        pieces += map(marshal.dumps, map(dict, _parts(value.items(), _item_weight, size)))
+        return ("dict", len(pieces) - start)
+    if isinstance(value, list):
+        pieces += map(marshal.dumps, _parts(value, _weight, size))
+        return ("list", len(pieces) - start)
+    pieces.append(marshal.dumps(value))
+    return ("whole",)
+
+
+def join_table(layout: Any, pieces: list[bytes]) -> Any:
+    """The table :func:`split_table` gave ``layout`` and ``pieces`` for, unmarshalled a piece at a time."""
+    rest = iter(pieces)
+    table = _join(layout, rest)
+    if next(rest, None) is not None:
+        raise ValueError("pieces left over")
+    return table
+
+
+def _join(layout: Any, pieces: Iterator[bytes]) -> Any:
+    kind = layout[0]
+    if kind == "tuple":
+        return tuple([_join(part, pieces) for part in layout[1]])
+    if kind == "dict":
+        joined: dict[Any, Any] = {}
+        for _ in range(layout[1]):
+            joined.update(marshal.loads(next(pieces)))
+        return joined
+    if kind == "list":
+        items: list[Any] = []
+        for _ in range(layout[1]):
+            items += marshal.loads(next(pieces))
+        return items
+    return marshal.loads(next(pieces))
 
 
 def cached_table(name: str, key: tuple, build: Callable[[], T], *builders: Callable[..., Any],
@@ -48,15 +127,16 @@ def cached_table(name: str, key: tuple, build: Callable[[], T], *builders: Calla
     path = folder / f"{name}{SUFFIX}"
     digest = _digest(key, (build, *builders))
     try:
-        stored_digest, table = marshal.loads(path.read_bytes())
+        # The pieces come back as bytes: a copy, not the table's objects.
+        stored_digest, layout, pieces = marshal.loads(path.read_bytes())
         if stored_digest == digest:
-            return table
-    except (OSError, EOFError, ValueError, TypeError):
+            return join_table(layout, pieces)
+    except (OSError, EOFError, ValueError, TypeError, IndexError, StopIteration):
         pass  # no file yet, or a damaged one: build it again
     table = build()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, marshal.dumps((digest, table)))  # type: ignore[arg-type]  # T: marshallable
+        atomic_write_bytes(path, marshal.dumps((digest, *split_table(table))))
     except (OSError, FileError):
         pass  # a read-only home: the next process builds it again
     return table
