@@ -177,7 +177,8 @@ def operations(window: MainWindow, folder: Path) -> dict[str, tuple[Callable[[],
         "open_ime": (lambda: window.show_pane("ime"), ready("ime")),
         "open_train": (lambda: window.show_pane("train"), ready("train")),
         "train_4": (train, lambda: not pane("train").is_busy()),
-        "switch_language": (languages, lambda: bool(switched_back) and all_ready()),
+        "switch_language": (languages, lambda: bool(switched_back) and not window.retranslation_pending()
+                            and all_ready()),
     }, tokenize_200k
 
 

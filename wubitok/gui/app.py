@@ -72,12 +72,12 @@ def _follow_system_scheme(app: QApplication) -> None:
         app._wubitok_follows_scheme = True  # connect once, even if create_app runs again
 
 
-def _make_window(pane: str | None, text: str | None, *, restore: bool):
+def _make_window(pane: str | None, text: str | None, *, restore: bool, build_in_background: bool = True):
     from .main_window import MainWindow
 
     if pane is not None and pane not in PANE_KEYS:
         raise InputError(f"unknown pane {pane!r} (choose from {', '.join(PANE_KEYS)})")
-    window = MainWindow(restore=restore)
+    window = MainWindow(restore=restore, build_in_background=build_in_background)
     if pane is not None:
         window.show_pane(pane)
     if text is not None:
@@ -128,7 +128,8 @@ def screenshot(out: str | Path, *, pane: str | None = None, text: str | None = N
     if out.suffix.lower() != ".png":
         raise InputError(f"{out}: the screenshot is a PNG; give a name ending in .png")
     create_app(language=language, theme_name=theme_name)
-    window = _make_window(pane, text, restore=False)
+    # Only the pane shown: building the others would cost time and touch the user's data (Type Wubi's database).
+    window = _make_window(pane, text, restore=False, build_in_background=False)
     window.resize(*size)
     window.show()
     wait_until_ready(window)

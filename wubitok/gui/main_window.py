@@ -1,8 +1,12 @@
 """The main window: a pane list on the left, the current pane on the right.
 
 The panes are :data:`wubitok.earlyinit.PANES` (key and class), each a
-:class:`~wubitok.gui.panes.base.Pane`.  A pane is created the first time it
-is shown; one whose module fails to import or whose constructor raises shows
+:class:`~wubitok.gui.panes.base.Pane`.  Once the window is shown, the panes
+not built yet are built in the background, one step per turn of the event
+loop (a pane, then its polish and layout while hidden), so that a first
+click on a pane only shows and paints it: built then, a pane froze the
+window 30-100 ms.  ``pane(key)`` still builds a pane at once when asked
+first.  One whose module fails to import or whose constructor raises shows
 the error in its place (and in ``MainWindow.pane_errors``), so one broken
 pane never takes the app down.
 """
@@ -10,10 +14,10 @@ from __future__ import annotations
 
 import importlib
 import traceback
-from typing import Callable
+from typing import Callable, Iterator
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -32,6 +36,9 @@ from .support import file_drops, gc_pauses, i18n, keyboard, theme, worker_proces
 from .support.settings import Settings
 
 DEFAULT_SIZE = QSize(1200, 800)
+# The pause between two steps of building panes in the background: the user's
+# clicks and keys, and repaints, get turns in between.
+BACKGROUND_STEP_MS = 10
 
 
 def _load_pane_class(spec: str) -> type[Pane]:
@@ -51,7 +58,7 @@ class _BrokenPane(QLabel):
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, *, restore: bool = True, parent: QWidget | None = None):
+    def __init__(self, *, restore: bool = True, build_in_background: bool = True, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("MainWindow")
         self._settings = Settings("window")
@@ -63,6 +70,10 @@ class MainWindow(QMainWindow):
         # A timer, not a posted call, so each pane is its own pass of the event loop.
         self._retranslate_timer = QTimer(self, singleShot=True, interval=1)
         self._retranslate_timer.timeout.connect(self._retranslate_next)
+        self._background: Iterator[None] | None = None  # the steps of building panes, from the first show
+        self._background_left = build_in_background  # not for a screenshot of one pane
+        self._background_timer = QTimer(self, singleShot=True, interval=BACKGROUND_STEP_MS)
+        self._background_timer.timeout.connect(self._background_step)
 
         self.pane_list = QListWidget(objectName="paneList")
         theme.use_style_sheet(self.pane_list)
@@ -102,8 +113,43 @@ class MainWindow(QMainWindow):
         self._workers_starting = worker_processes.start_in_background()  # Compare and Tokenize encode there
 
     def start_up_finished(self) -> bool:
-        """Whether the work start-up leaves to the background is done (bench, tests)."""
-        return not self._workers_starting.is_running()
+        """Whether the work start-up leaves to the background is done: every pane
+        built and laid out, the worker processes started (bench, tests)."""
+        return not self._background_left and not self._workers_starting.is_running()
+
+    # -- building panes in the background ----------------------------------
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt API)
+        super().showEvent(event)
+        if self._background is None and self._background_left:
+            self._background = self._background_steps()
+            self._background_timer.start()
+
+    def _background_steps(self) -> Iterator[None]:
+        for key in self._keys:
+            if key not in self._panes:
+                self._create_pane(key)
+                yield
+            pane = self._panes[key]
+            if not pane.isVisible():  # one shown meanwhile was laid out by its showing
+                self._lay_out_hidden(pane)
+                yield
+
+    def _background_step(self) -> None:
+        assert self._background is not None
+        try:
+            next(self._background)
+        except StopIteration:
+            self._background_left = False
+            return
+        self._background_timer.start()
+
+    def _lay_out_hidden(self, pane: QWidget) -> None:
+        """Polish, lay out and paint a hidden pane once, at the size it will have, into a
+        pixmap thrown away: what a first show does beyond painting (its layouts are
+        activated only by the resize events that painting sends, and the style's and
+        fonts' caches fill on a first paint)."""
+        pane.setGeometry(self.stack.rect())
+        pane.grab()
 
     # -- panes -------------------------------------------------------------
     def pane_keys(self) -> list[str]:
@@ -377,6 +423,7 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Let every pane stop its jobs (closing, or after a screenshot)."""
+        self._background_timer.stop()
         for _, pane in self._real_panes():
             pane.shutdown()
 

@@ -295,8 +295,7 @@ class ImePadPane(Pane):
         self._build_layout()
         self._connect()
         self.setFocusProxy(self.editor)
-        # The index of every code loads in the background so no keystroke waits for it.
-        self._preload: Job | None = run_job(self.engine.preload, pass_progress=False, pass_cancel=False)
+        self._preload: Job | None = None  # started when the pane is first shown
         self.retranslate_ui()
         self._state_changed(self.engine.state)
 
@@ -496,6 +495,14 @@ class ImePadPane(Pane):
             self.engine.configure(learning=learning)
             self.editor.refresh()
         self.editor.setFocus()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().showEvent(event)
+        if self._preload is None:
+            # The index of every code loads in the background so no keystroke waits for it; from the first
+            # show, not the constructor: the window builds every pane after start-up, and one who never
+            # types should not pay for loading the index.
+            self._preload = run_job(self.engine.preload, pass_progress=False, pass_cancel=False)
 
     def is_ready(self) -> bool:
         return self._preload is None or not self._preload.is_running()

@@ -1,0 +1,85 @@
+"""Panes built in the background once the window is shown, so a first click only shows one."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from wubitok.earlyinit import PANE_KEYS
+from wubitok.gui.main_window import MainWindow
+from wubitok.gui.panes.base import Pane
+
+TEXT = "五笔字型输入法是王永民在1983年发明的。Wubi-BPE learns merges."
+
+
+def _window(qtbot, *, shown: bool) -> MainWindow:
+    window = MainWindow(restore=False)
+    qtbot.addWidget(window)
+    if shown:
+        window.show()
+        qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture
+def settled(gui_app, gui_data_dir, qtbot):
+    window = _window(qtbot, shown=True)
+    qtbot.waitUntil(window.start_up_finished, timeout=60_000)
+    yield window
+    window.shutdown()
+
+
+def test_every_pane_is_built_and_laid_out_hidden_after_start_up(settled):
+    window = settled
+    assert sorted(window._panes) == sorted(PANE_KEYS) and window.pane_errors == {}
+    assert window.current_pane_key() == "lookup" and window.stack.currentWidget() is window.pane("lookup")
+    for key in PANE_KEYS:
+        pane = window.pane(key)
+        assert isinstance(pane, Pane) and window.stack.indexOf(pane) == PANE_KEYS.index(key)
+        if key != "lookup":
+            # At the size the stack will show it, and not shown (nor started what a first show starts).
+            assert not pane.isVisible() and pane.size() == window.stack.size()
+
+
+def test_a_window_never_shown_builds_nothing_in_the_background(gui_app, gui_data_dir, qtbot):
+    window = _window(qtbot, shown=False)
+    qtbot.wait(300)
+    assert list(window._panes) == ["lookup"] and not window.start_up_finished()
+
+
+def test_a_pane_asked_for_before_the_background_reaches_it_is_built_at_once_and_kept(gui_app, gui_data_dir, qtbot):
+    window = _window(qtbot, shown=True)
+    last = PANE_KEYS[-1]
+    assert last not in window._panes  # the background builds one pane per turn, from the top
+    pane = window.pane(last)
+    assert isinstance(pane, Pane)
+    qtbot.waitUntil(window.start_up_finished, timeout=60_000)
+    assert window.pane(last) is pane and window.stack.indexOf(pane) == PANE_KEYS.index(last)
+    window.shutdown()
+
+
+def _tokenized(qtbot, window: MainWindow) -> tuple[str, list[str]]:
+    window.show_pane("tokenize")
+    pane = window.pane("tokenize")
+    with qtbot.waitSignal(pane.ready, timeout=60_000):
+        pane.set_sample_text(TEXT)
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    return pane.count_label.text(), [pane.model_box.itemText(i) for i in range(pane.model_box.count())]
+
+
+def test_tokenize_prebuilt_or_built_on_demand_shows_the_same(gui_app, gui_data_dir, qtbot, settled):
+    prebuilt = _tokenized(qtbot, settled)
+    on_demand = _tokenized(qtbot, _window(qtbot, shown=False))
+    assert prebuilt == on_demand and int(prebuilt[0]) > 0
+
+
+def test_type_wubi_loads_its_index_when_first_shown_not_when_prebuilt(settled, qtbot):
+    pad = settled.pane("ime")
+    assert pad._preload is None  # built, never shown: nothing loading
+    settled.show_pane("ime")
+    assert pad._preload is not None
+    qtbot.waitUntil(pad.is_ready, timeout=90_000)
+    pad.editor.setFocus()
+    qtbot.keyClicks(pad.editor, "wqiy")
+    if pad.editor.candidate_bar.isVisible():  # more than one entry has wqiy: it waits for space
+        qtbot.keyClick(pad.editor, Qt.Key.Key_Space)
+    assert pad.editor.toPlainText() == "你"
