@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -203,6 +204,9 @@ class TokenizePane(Pane):
         self.stats_label.setWordWrap(True)
         self.stats_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status_label = QLabel(self)
+        # "Loading <a long file name>…" must not widen the window for as long as it shows (at 800x600 it grew
+        # the window to 978 px, which stayed): the label takes the width it is given, the rest is cut.
+        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
     def _build_layout(self, input_box: QWidget, ids_box: QWidget) -> None:
         top = QHBoxLayout()
