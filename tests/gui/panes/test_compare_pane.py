@@ -286,3 +286,23 @@ def test_the_charts_open_tall_enough_for_their_labels(gui_app, gui_data_dir, qtb
     assert results > texts
     for chart in pane.chart.charts():
         assert chart.plotArea().height() >= 10 * pane.fontMetrics().height()
+
+
+def test_a_sample_text_arrives_in_a_worker_built_document_that_still_takes_typing(qtbot, pane):
+    from PySide6.QtCore import Qt
+
+    from wubitok.gui.widgets.token_view import WORKER_DOCUMENT
+
+    pane.set_models([_model("wubi-bpe"), _model("bpe")])
+    pane.set_sample_text("第一段")
+    pane.set_sample_text("床前\r\n明月光 😀")  # supersedes the first before it is shown
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    doc = pane.editor.document()
+    assert doc.objectName() == WORKER_DOCUMENT and doc.defaultFont() == pane.editor.font()
+    assert pane.editor.toPlainText() == "床前\n明月光 😀"  # CRLF is one line break in a document
+    assert [c.view.toPlainText() for c in pane.columns] == ["床前\n明月光 😀"] * 2
+    pane.editor.setFocus()
+    pane.editor.moveCursor(pane.editor.textCursor().MoveOperation.End)
+    qtbot.keyClick(pane.editor, Qt.Key.Key_A)  # the new document is connected: edits compare again
+    qtbot.waitUntil(lambda: pane.is_ready() and pane.results and pane.results[0].chars == 9, timeout=60_000)
+    assert [c.view.toPlainText() for c in pane.columns] == ["床前\n明月光 😀a"] * 2

@@ -9,7 +9,7 @@ from PySide6.QtGui import QFont, QTextDocument
 from PySide6.QtWidgets import QPlainTextEdit
 
 from wubitok.engines.base import load_tokenizer
-from wubitok.gui.panes.tokenize import TokenizePane, _replace_document
+from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.gui.support import errors
 from wubitok.gui.widgets.token_view import (
     TokenTextView,
@@ -19,6 +19,7 @@ from wubitok.gui.widgets.token_view import (
     make_document,
     marked,
     prepare,
+    replace_document,
     wubi_keys,
 )
 from wubitok.model_files import bundled_models_dir
@@ -145,12 +146,12 @@ def test_replacing_a_document_deletes_ours_once_and_leaves_the_widgets_own_to_it
     qtbot.addWidget(edit)
     own = edit.document()
     first, second = make_document("第一", QFont()), make_document("second", QFont())
-    _replace_document(edit, first)
+    replace_document(edit, first)
     # The widget deleted its own initial document at once; a deleteLater of ours
     # on it would raise on the dead wrapper.
     assert not shiboken6.isValid(own)
     assert edit.toPlainText() == "第一"
-    _replace_document(edit, second)
+    replace_document(edit, second)
     qtbot.waitUntil(lambda: not shiboken6.isValid(first))
     assert edit.document() is second and edit.toPlainText() == "second"
     qtbot.wait(50)  # the new one survives the event loop's deferred deletes
@@ -162,7 +163,7 @@ def test_a_document_the_widget_was_given_elsewhere_is_not_deleted_by_a_replace(q
     qtbot.addWidget(edit)
     theirs = QTextDocument()
     edit.setDocument(theirs)
-    _replace_document(edit, make_document("ours", QFont()))
+    replace_document(edit, make_document("ours", QFont()))
     qtbot.wait(50)
     assert shiboken6.isValid(theirs) and edit.toPlainText() == "ours"
 

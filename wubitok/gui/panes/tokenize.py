@@ -41,11 +41,11 @@ from ..widgets.token_table import TokenTable
 from ..widgets.token_view import (
     COLOUR_MODES,
     DISPLAY_LIMIT,
-    WORKER_DOCUMENT,
     TokenizedText,
     TokenTextView,
     make_document,
     prepare,
+    replace_document,
 )
 from .base import Pane
 
@@ -101,19 +101,6 @@ def _id_lines(ids: list[int], per_line: int = IDS_PER_LINE) -> str:
 def _load_text_document(path: str, font: QFont, encoding: str | None) -> tuple[TextFile, QTextDocument]:
     file = read_text_file(path, encoding)
     return file, make_document(file.text[:EDIT_LIMIT], font)
-
-
-def _replace_document(edit: QPlainTextEdit, doc: QTextDocument) -> None:
-    """Give ``edit`` a document built in a worker; the widget owns it from now on."""
-    old = edit.document()
-    # The widget deletes its own initial document itself; ours it does not.
-    # Not old.parent(): that is a Qt-private class, and wrapping it makes
-    # shiboken create dozens of unrelated enum types (~45 ms on the GUI thread).
-    ours = old.objectName() == WORKER_DOCUMENT
-    doc.setParent(edit)
-    edit.setDocument(doc)
-    if ours:
-        old.deleteLater()
 
 
 class TokenizePane(Pane):
@@ -442,7 +429,7 @@ class TokenizePane(Pane):
     # -- slots ---------------------------------------------------------------
     def _text_loaded(self, path: str, result: tuple[TextFile, QTextDocument]) -> None:
         file, doc = result
-        _replace_document(self.editor, doc)
+        replace_document(self.editor, doc)
         doc.setModified(False)
         doc.modificationChanged.connect(lambda edited: self.encoding_box.setEnabled(not edited))
         self._source_text = file.text
@@ -569,7 +556,7 @@ class TokenizePane(Pane):
         self._show_count()
         self.token_view.set_tokenized(result.data, result.document)
         self.token_table.set_tokenized(result.data)
-        _replace_document(self.id_view, result.ids_document)
+        replace_document(self.id_view, result.ids_document)
         self.stats_label.setText(self._stats_text(result))
         self.status_label.clear()
         self.ready.emit()

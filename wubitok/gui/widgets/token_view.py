@@ -230,6 +230,19 @@ def make_document(text: str, font: QFont) -> QTextDocument:
     return doc
 
 
+def replace_document(edit: QPlainTextEdit, doc: QTextDocument) -> None:
+    """Give ``edit`` a document :func:`make_document` built; the widget owns it from now on."""
+    old = edit.document()
+    # The widget deletes its own initial document itself; ours it does not.
+    # Not old.parent(): that is a Qt-private class, and wrapping it makes
+    # shiboken create dozens of unrelated enum types (~45 ms on the GUI thread).
+    ours = old.objectName() == WORKER_DOCUMENT
+    doc.setParent(edit)
+    edit.setDocument(doc)
+    if ours:
+        old.deleteLater()
+
+
 def _hash_index(token_id: int, n: int) -> int:
     return zlib.crc32(token_id.to_bytes(8, "little", signed=True)) % n
 
