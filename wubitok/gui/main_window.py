@@ -13,10 +13,11 @@ pane never takes the app down.
 from __future__ import annotations
 
 import importlib
+import time
 import traceback
 from typing import Callable, Iterator
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -129,10 +130,7 @@ class MainWindow(QMainWindow):
             if key not in self._panes:
                 self._create_pane(key)
                 yield
-            pane = self._panes[key]
-            if not pane.isVisible():  # one shown meanwhile was laid out by its showing
-                self._lay_out_hidden(pane)
-                yield
+            yield from self._lay_out_hidden(self._panes[key])
 
     def _background_step(self) -> None:
         assert self._background is not None
@@ -143,13 +141,28 @@ class MainWindow(QMainWindow):
             return
         self._background_timer.start()
 
-    def _lay_out_hidden(self, pane: QWidget) -> None:
-        """Polish, lay out and paint a hidden pane once, at the size it will have, into a
-        pixmap thrown away: what a first show does beyond painting (its layouts are
-        activated only by the resize events that painting sends, and the style's and
-        fonts' caches fill on a first paint)."""
+    def _lay_out_hidden(self, pane: QWidget) -> Iterator[None]:
+        """Polish, lay out and paint a hidden pane once, at the size it will have, into
+        pixmaps thrown away: what a first show does beyond painting (layouts are
+        activated by the resize events that rendering sends; the style's and the
+        fonts' caches fill on a first paint).  In steps of about BACKGROUND_STEP_MS:
+        one grab of a whole pane took up to 50 ms.  Stops when the pane is shown,
+        which does all of it."""
+        if pane.isVisible():
+            return
         pane.setGeometry(self.stack.rect())
-        pane.grab()
+        pane.grab(QRect(0, 0, 1, 1))  # the whole tree polished and laid out, one pixel painted
+        yield
+        leaves = [w for w in pane.findChildren(QWidget) if w.isVisibleTo(pane)
+                  and not any(isinstance(c, QWidget) and c.isVisibleTo(pane) for c in w.children())]
+        budget_end = time.perf_counter() + BACKGROUND_STEP_MS / 1000
+        for leaf in leaves:
+            if pane.isVisible():
+                return
+            leaf.grab()
+            if time.perf_counter() > budget_end:
+                yield
+                budget_end = time.perf_counter() + BACKGROUND_STEP_MS / 1000
 
     # -- panes -------------------------------------------------------------
     def pane_keys(self) -> list[str]:
