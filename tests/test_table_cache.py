@@ -6,6 +6,7 @@ import marshal
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,31 @@ def test_a_file_with_pieces_missing_or_left_over_is_rebuilt(tmp_path):
         path.write_bytes(marshal.dumps((digest, layout, damaged)))
         assert cached_table("t", ("k",), build, folder=tmp_path) == {"a": [1, 2], "b": [3]}
     assert len(calls) == 3
+
+
+def test_a_second_thread_waits_for_the_first_build_and_loads_it(tmp_path):
+    builds: list[str] = []
+    first_building, second_building = threading.Event(), threading.Event()
+
+    def build() -> dict[str, list[int]]:
+        builds.append(threading.current_thread().name)
+        if len(builds) == 1:
+            first_building.set()
+            # Without one build at a time the second thread builds meanwhile; with
+            # it, that thread waits for this one, and this wait ends on its timeout.
+            second_building.wait(2)
+        else:
+            second_building.set()
+        return {"a": [1, 2]}
+
+    results = {}
+    threads = [threading.Thread(target=lambda n=n: results.setdefault(n, cached_table("t", ("k",), build,
+                                                                                      folder=tmp_path)), name=n)
+               for n in ("first", "second")]
+    threads[0].start()
+    first_building.wait(60)
+    threads[1].start()
+    for t in threads:
+        t.join(60)
+    assert builds == ["first"]
+    assert results == {"first": {"a": [1, 2]}, "second": {"a": [1, 2]}}

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import sys
+import threading
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
@@ -36,6 +37,8 @@ FORMAT = "pieces-1"  # of the file (split_table, join_table): part of the key
 # Objects per marshalled piece: about 4 ms of one loads or dumps call.
 PIECE_OBJECTS = 8192
 CONTAINERS = (list, tuple, dict, set, frozenset)
+_locks: dict[Path, threading.Lock] = {}  # per cache file, for this process's threads
+_locks_lock = threading.Lock()
 
 
 def _digest(key: tuple, builders: tuple[Callable[..., Any], ...]) -> str:
@@ -126,17 +129,26 @@ def cached_table(name: str, key: tuple, build: Callable[[], T], *builders: Calla
     folder = folder or user_cache_dir()
     path = folder / f"{name}{SUFFIX}"
     digest = _digest(key, (build, *builders))
-    try:
-        # The pieces come back as bytes: a copy, not the table's objects.
-        stored_digest, layout, pieces = marshal.loads(path.read_bytes())
-        if stored_digest == digest:
-            return join_table(layout, pieces)
-    except (OSError, EOFError, ValueError, TypeError, IndexError, StopIteration):
-        pass  # no file yet, or a damaged one: build it again
-    table = build()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, marshal.dumps((digest, *split_table(table))))
-    except (OSError, FileError):
-        pass  # a read-only home: the next process builds it again
-    return table
+    # One build per file at a time: a second thread asking meanwhile (the app
+    # loads a model for Compare while Train asks the codec) waits, then loads
+    # what the first stored, instead of 2 s more of Python beside it.
+    with _file_lock(path):
+        try:
+            # The pieces come back as bytes: a copy, not the table's objects.
+            stored_digest, layout, pieces = marshal.loads(path.read_bytes())
+            if stored_digest == digest:
+                return join_table(layout, pieces)
+        except (OSError, EOFError, ValueError, TypeError, IndexError, StopIteration):
+            pass  # no file yet, or a damaged one: build it again
+        table = build()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(path, marshal.dumps((digest, *split_table(table))))
+        except (OSError, FileError):
+            pass  # a read-only home: the next process builds it again
+        return table
+
+
+def _file_lock(path: Path) -> threading.Lock:
+    with _locks_lock:
+        return _locks.setdefault(path, threading.Lock())
