@@ -33,7 +33,7 @@ def test_second_call_loads_what_the_first_stored(tmp_path):
     assert cached_table("t", ("k",), build, folder=tmp_path) == {"a": [1, 2], "b": [3]}
     assert cached_table("t", ("k",), build, folder=tmp_path) == {"a": [1, 2], "b": [3]}
     assert len(calls) == 1
-    assert [p.name for p in tmp_path.iterdir()] == ["t.marshal"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.lock", "t.marshal"]  # no temporary file left
 
 
 def test_another_key_or_other_code_builds_again(tmp_path):
@@ -177,3 +177,24 @@ def test_a_second_thread_waits_for_the_first_build_and_loads_it(tmp_path):
         t.join(60)
     assert builds == ["first"]
     assert results == {"first": {"a": [1, 2]}, "second": {"a": [1, 2]}}
+
+
+def test_processes_starting_together_build_a_missing_table_once(tmp_path):
+    """The app's first start: its workers all need the table at once; one builds, the others read its file."""
+    builds = tmp_path / "builds.log"
+    script = (
+        "import sys, time\n"
+        "from pathlib import Path\n"
+        "from wubitok.table_cache import cached_table\n"
+        "def build():\n"
+        f"    with open({str(builds)!r}, 'a') as f: f.write('built\\n')\n"
+        "    time.sleep(0.5)  # long enough for the others to find the table missing\n"
+        "    return {'a': list(range(50_000))}\n"
+        f"table = cached_table('shared', ('k',), build, folder=Path({str(tmp_path / 'cache')!r}))\n"
+        "print(sum(table['a']))\n"
+    )
+    runs = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True) for _ in range(4)]
+    outputs = [run.communicate(timeout=120)[0] for run in runs]
+    assert all(run.returncode == 0 for run in runs)
+    assert outputs == [f"{sum(range(50_000))}\n"] * 4
+    assert builds.read_text() == "built\n"

@@ -24,6 +24,7 @@ import hashlib
 import marshal
 import sys
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
@@ -129,24 +130,61 @@ def cached_table(name: str, key: tuple, build: Callable[[], T], *builders: Calla
     folder = folder or user_cache_dir()
     path = folder / f"{name}{SUFFIX}"
     digest = _digest(key, (build, *builders))
-    # One build per file at a time: a second thread asking meanwhile (the app
-    # loads a model for Compare while Train asks the codec) waits, then loads
-    # what the first stored, instead of 2 s more of Python beside it.
-    with _file_lock(path):
-        try:
-            # The pieces come back as bytes: a copy, not the table's objects.
-            stored_digest, layout, pieces = marshal.loads(path.read_bytes())
-            if stored_digest == digest:
-                return join_table(layout, pieces)
-        except (OSError, EOFError, ValueError, TypeError, IndexError, StopIteration):
-            pass  # no file yet, or a damaged one: build it again
+    table = _load(path, digest)
+    if table is not None:
+        return table
+    # One build per file at a time, in a process and across processes: a second
+    # thread asking meanwhile (the app loads a model for Compare while Train
+    # asks the codec) or another process (the app's first start spawns four
+    # encode workers that all need the table; five builds at once on two cores
+    # starved the GUI thread: open_compare 80 ms, bench_gui_stalls.py) waits,
+    # then loads what the first stored, instead of 2 s more of Python beside it.
+    with _file_lock(path), _process_lock(path):
+        table = _load(path, digest)
+        if table is not None:
+            return table
         table = build()
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(path, marshal.dumps((digest, *split_table(table))))
         except (OSError, FileError):
             pass  # a read-only home: the next process builds it again
         return table
+
+
+def _load(path: Path, digest: str) -> Any:
+    """The table stored at ``path`` under ``digest``; None if there is none."""
+    try:
+        # The pieces come back as bytes: a copy, not the table's objects.
+        stored_digest, layout, pieces = marshal.loads(path.read_bytes())
+        if stored_digest == digest:
+            return join_table(layout, pieces)
+    except (OSError, EOFError, ValueError, TypeError, IndexError, StopIteration):
+        pass  # no file yet, or a damaged one: build it again
+    return None
+
+
+@contextmanager
+def _process_lock(path: Path) -> Iterator[None]:
+    """Hold ``path``'s lock file (beside it) against other processes while the block runs.
+
+    Where there is no ``fcntl`` or the folder cannot be written, there is no
+    lock: each process builds for itself, as it would with no cache.
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        yield
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = open(path.with_suffix(".lock"), "a")  # noqa: SIM115 (held across the yield)
+    except OSError:
+        yield
+        return
+    with lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes (or the process ends)
+        yield
 
 
 def _file_lock(path: Path) -> threading.Lock:

@@ -37,7 +37,8 @@ def token_spans(tokenizer: Tokenizer, text: str) -> list[TokenSpan]:
     unk = unknown_token_id(tokenizer)
     partial = enc.partial or repeat(False)
     return [
-        TokenSpan(i, tid, start, end, text[start:end], tokenizer.display_token(tid, partial=bool(part)), bool(part), tid == unk)
+        TokenSpan(i, tid, start, end, text[start:end], tokenizer.display_token(tid, partial=bool(part)),
+                  bool(part), tid == unk)
         for i, (tid, (start, end), part) in enumerate(zip(enc.ids, enc.offsets, partial))
     ]
 
