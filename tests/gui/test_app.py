@@ -265,3 +265,35 @@ def test_a_language_switch_retranslates_the_shown_pane_first_and_the_others_one_
     assert convert.style_label.text() == "编码："
     qtbot.waitUntil(lambda: not window.retranslation_pending())
     assert tokenize.open_text_button.text() == "打开文本…"
+
+
+def test_the_window_and_its_panes_create_no_qt_class_once_the_app_is_up(tmp_path):
+    """Qt for Python creates a class and its enums on first use: with the app
+    created, showing the window and building every pane must find them made
+    (else that work lands in a frozen window).  A fresh process, as at start-up."""
+    script = """
+import enum, sys
+from wubitok.gui.app import create_app
+from wubitok.gui.main_window import MainWindow
+from PySide6.QtWidgets import QWidget
+app = create_app(language="en", theme_name="light")
+created = []
+make = enum.EnumType._create_
+def counting(cls, name, *args, **kwargs):
+    created.append(name)
+    return make(cls, name, *args, **kwargs)
+enum.EnumType._create_ = counting
+window = MainWindow(restore=False, build_in_background=False)
+window.show()
+app.processEvents()
+for key in window.pane_keys():
+    window.show_pane(key)
+    app.processEvents()
+    window.pane(key).findChildren(QWidget)
+print(len(created), sorted(set(created))[:20])
+window.shutdown()
+"""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "WUBITOK_DATA_DIR": str(tmp_path)}
+    run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split(" ", 1)[0] == "0", run.stdout

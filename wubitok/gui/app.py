@@ -19,7 +19,7 @@ from ..earlyinit import PANE_KEYS
 from ..errors import InputError, WubitokError
 from ..fileio import atomic_write_bytes
 from ..paths import resources_dir
-from .support import errors, fonts, i18n, theme
+from .support import errors, fonts, i18n, qt_classes, theme
 from .support.settings import Settings
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
@@ -58,6 +58,7 @@ def create_app(argv: Sequence[str] | None = None, *, language: str | None = None
     i18n.set_language(language or remembered.get_str("language", "system"))
     _follow_system_scheme(app)
     errors.install_excepthook()
+    qt_classes.create_all()
     return app
 
 
