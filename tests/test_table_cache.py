@@ -180,7 +180,7 @@ def test_a_second_thread_waits_for_the_first_build_and_loads_it(tmp_path):
 
 
 def test_processes_starting_together_build_a_missing_table_once(tmp_path):
-    """The app's first start: its workers all need the table at once; one builds, the others read its file."""
+    """A first start: the app and its worker processes need the table at once; one builds, the others read it."""
     builds = tmp_path / "builds.log"
     script = (
         "import sys, time\n"

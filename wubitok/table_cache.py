@@ -135,10 +135,9 @@ def cached_table(name: str, key: tuple, build: Callable[[], T], *builders: Calla
         return table
     # One build per file at a time, in a process and across processes: a second
     # thread asking meanwhile (the app loads a model for Compare while Train
-    # asks the codec) or another process (the app's first start spawns four
-    # encode workers that all need the table; five builds at once on two cores
-    # starved the GUI thread: open_compare 80 ms, bench_gui_stalls.py) waits,
-    # then loads what the first stored, instead of 2 s more of Python beside it.
+    # asks the codec) or another process (the app's encode worker, loading the
+    # same models at its first start) waits, then loads what the first stored,
+    # instead of 2 s more of Python beside it on the same cores.
     with _file_lock(path), _process_lock(path):
         table = _load(path, digest)
         if table is not None:
