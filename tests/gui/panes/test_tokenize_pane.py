@@ -321,3 +321,19 @@ def test_a_token_that_is_a_piece_of_a_character_names_no_character(qtbot):
     assert len(pieces) == 2 and not any("(" in t for t in pieces)
     assert tokens[0].endswith("(人)") and tokens[-1].endswith("(性)")  # whole characters keep their name
     assert enc.ids[1] == enc.ids[-1] and tokens[1] == pieces[0] != tokens[-1]  # one token, in context
+
+
+def test_a_result_is_shown_in_steps_and_a_newer_one_replaces_the_rest(qtbot, pane):
+    from wubitok.gui.panes.tokenize import tokenize_text
+
+    _show(qtbot, pane, "五笔字型")
+    entry, font, id_font = pane.current_entry(), pane.token_view.font(), pane.id_view.font()
+    first, second = (tokenize_text(pane.catalog, entry, text, font, id_font, cancel=None)
+                     for text in ("五笔字型", "输入法是王永民发明的"))
+    pane._show(first)
+    assert not pane.is_ready()  # the table and the ids come on later turns
+    pane._show(second)  # before the first one's steps ran: they are dropped
+    qtbot.waitUntil(pane.is_ready)
+    n = len(second.data.encoding.ids)
+    assert pane.token_table.token_model.rowCount() == n and len(pane.id_view.toPlainText().split()) == n
+    assert pane.token_view.tokenized() is second.data and pane.token_count() == n
