@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import time
 import traceback
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
@@ -153,24 +153,25 @@ class MainWindow(QMainWindow):
         # Polished a few widgets at a time, deepest first (a widget's polish
         # polishes its children): the grab below polishing all of Convert at
         # once took 54-80 ms.
-        budget_end = time.perf_counter() + BACKGROUND_STEP_MS / 1000
-        for widget in reversed(pane.findChildren(QWidget)):
-            if pane.isVisible():
-                return
-            widget.ensurePolished()
-            if time.perf_counter() > budget_end:
-                yield
-                budget_end = time.perf_counter() + BACKGROUND_STEP_MS / 1000
+        yield from self._each_in_steps(pane, reversed(pane.findChildren(QWidget)), lambda w: w.ensurePolished())
+        if pane.isVisible():
+            return
         pane.setGeometry(self.stack.rect())
         pane.grab(QRect(0, 0, 1, 1))  # the whole tree laid out, one pixel painted
         yield
         leaves = [w for w in pane.findChildren(QWidget) if w.isVisibleTo(pane)
                   and not any(isinstance(c, QWidget) and c.isVisibleTo(pane) for c in w.children())]
+        yield from self._each_in_steps(pane, leaves, lambda w: w.grab())
+
+    @staticmethod
+    def _each_in_steps(pane: QWidget, widgets: Iterable[QWidget], action: Callable[[QWidget], object]
+                       ) -> Iterator[None]:
+        """``action`` on each widget, a step ending every ~BACKGROUND_STEP_MS; stops once ``pane`` is shown."""
         budget_end = time.perf_counter() + BACKGROUND_STEP_MS / 1000
-        for leaf in leaves:
+        for widget in widgets:
             if pane.isVisible():
                 return
-            leaf.grab()
+            action(widget)
             if time.perf_counter() > budget_end:
                 yield
                 budget_end = time.perf_counter() + BACKGROUND_STEP_MS / 1000
