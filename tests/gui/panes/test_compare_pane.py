@@ -261,7 +261,7 @@ def test_a_keystroke_while_a_result_is_shown_in_steps_ends_with_the_typed_text(q
     pane.editor.setPlainText("明月几时有")
     qtbot.waitUntil(pane.is_ready, timeout=60_000)
     pane._show_text(_comparison(pane, "明月几时有"))
-    assert pane._show_steps  # the other columns, the table and the charts are still to come
+    assert pane._showing.pending()  # the other columns, the table and the charts are still to come
     pane.editor.setFocus()
     pane.editor.moveCursor(pane.editor.textCursor().MoveOperation.End)
     qtbot.keyClick(pane.editor, Qt.Key.Key_A)

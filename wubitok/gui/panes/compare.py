@@ -53,6 +53,7 @@ from ..support.fonts import han_font
 from ..support.latest_job import LatestJob
 from ..support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
 from ..support.settings import Settings
+from ..support.steps import Steps
 from ..support.workers import Job
 from ..widgets.corpus_list import CorpusList
 from ..widgets.encoding_box import EncodingBox
@@ -62,7 +63,6 @@ from .base import Pane
 
 MIN_SLOTS, MAX_SLOTS = 2, 4
 DEBOUNCE_MS = 300
-STEP_INTERVAL_MS = 1  # between the steps that show a text result
 REMEMBER_CHARS = 100_000
 SAMPLE_TEXT = "床前明月光，疑是地上霜。举头望明月，低头思故乡。\nTokenizers split 中文 text differently."
 
@@ -294,9 +294,7 @@ class CompareChart(QWidget):
         # pane draws them on a later turn of the event loop (the first result
         # does); until then the views are blank, in the theme's colours.
         self._drawn = False
-        self._redraw_steps: list[Callable[[], None]] = []
-        self._redraw_timer = QTimer(self, singleShot=True, interval=STEP_INTERVAL_MS)
-        self._redraw_timer.timeout.connect(self._redraw_next)
+        self._redrawing = Steps(self)  # after a theme or language switch
         self._blank()
 
     def _blank(self) -> None:
@@ -350,7 +348,7 @@ class CompareChart(QWidget):
 
     def redraw_pending(self) -> bool:
         """A theme or language switch asked for the charts again and they are not all drawn yet."""
-        return bool(self._redraw_steps)
+        return self._redrawing.pending()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
         # A theme switch or a language switch: draw the same results again, one
@@ -359,17 +357,11 @@ class CompareChart(QWidget):
         # window's relayout (bench/bench_gui_stalls.py switch_language).
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.LanguageChange):
             if self._drawn:
-                self._redraw_timer.start()
-                self._redraw_steps = [lambda: self.draw_cpt(self._results), lambda: self.draw_lengths(self._results)]
+                self._redrawing.start([lambda: self.draw_cpt(self._results), lambda: self.draw_lengths(self._results)],
+                                      first_now=False)
             else:
                 self._blank()
         super().changeEvent(event)
-
-    def _redraw_next(self) -> None:
-        if self._redraw_steps:
-            self._redraw_steps.pop(0)()
-        if self._redraw_steps:
-            self._redraw_timer.start()
 
 
 class _Slot(QWidget):
@@ -445,11 +437,7 @@ class ComparePane(Pane):
         self._loading = LatestJob(self)  # the editor's document for set_sample_text, built in a worker
         self._corpus_job: Job | None = None
         self.results: list[CompareResult] = []
-        self._show_steps: list[Callable[[], None]] = []  # of the text result being shown (see _show_text)
-        # A timer, not a posted call: a step posted from the step before ran in the
-        # same pass of the event loop as the repaint that step caused, one stall.
-        self._step_timer = QTimer(self, singleShot=True, interval=STEP_INTERVAL_MS)
-        self._step_timer.timeout.connect(self._show_next)
+        self._showing = Steps(self)  # a text result, one view, the table, each chart (see _show_text)
         self._charts_pending = False  # the blank charts of corpus mode are drawn on a later turn
         self._syncing = False
         self.slots: list[_Slot] = []
@@ -836,24 +824,12 @@ class ComparePane(Pane):
         steps.append(lambda: self._show_table(result.results))
         steps.append(lambda: self.chart.draw_cpt(self.results))
         steps.append(self._show_lengths_chart)
-        self._abandon_showing()
-        self._show_steps = steps
-        self._show_next()
+        self._showing.start(steps)
 
     @staticmethod
     def _show_column(col: _Column, data: TokenizedText, doc: QTextDocument, trainer: str | None) -> None:
         col.view.set_tokenized(data, doc)
         col.set_trained_by(trainer)
-
-    def _show_next(self) -> None:
-        if not self._show_steps:
-            return  # abandoned: a newer text (or corpus mode) came first
-        self._show_steps.pop(0)()
-        if self._show_steps:
-            self._step_timer.start()
-        else:
-            self.status_label.clear()
-            self.ready.emit()
 
     def _draw_charts(self) -> None:
         self._charts_pending = False
@@ -862,8 +838,7 @@ class ComparePane(Pane):
 
     def _abandon_showing(self) -> None:
         """Drop the steps of a text result not fully shown yet."""
-        self._step_timer.stop()
-        self._show_steps = []
+        self._showing.clear()
 
     def _failed(self, error: BaseException | str) -> None:
         self.status_label.setText(self.tr("Comparison failed"))
@@ -959,7 +934,7 @@ class ComparePane(Pane):
         return self._corpus_job is not None
 
     def is_ready(self) -> bool:
-        return not (self._show_steps or self._loading.pending() or self._comparing.pending() or self.is_busy()
+        return not (self._showing.pending() or self._loading.pending() or self._comparing.pending() or self.is_busy()
                     or self._charts_pending or self.chart.redraw_pending())
 
     def shutdown(self) -> None:
@@ -983,6 +958,8 @@ class ComparePane(Pane):
         """The last step of a text result (the step before drew the other chart)."""
         self.chart.draw_lengths(self.results)
         self._results_shown()
+        self.status_label.clear()
+        self.ready.emit()
 
     def _results_shown(self) -> None:
         for b in self.export_buttons.values():

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -36,6 +35,7 @@ from ..support.fonts import han_font, monospace_font
 from ..support.latest_job import LatestJob
 from ..support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
 from ..support.settings import Settings
+from ..support.steps import Steps
 from ..support.workers import Job
 from ..widgets.encoding_box import EncodingBox
 from ..widgets.token_table import TokenTable
@@ -116,10 +116,7 @@ class TokenizePane(Pane):
         self._settings = Settings("tokenize")
         self._tokenizing = LatestJob(self, debounce_ms=DEBOUNCE_MS, start=self.retokenize)
         self._loading = LatestJob(self)
-        self._show_steps: list[Callable[[], None]] = []  # of the result being shown (see _show)
-        # A timer, not a posted call: each step its own pass of the event loop.
-        self._show_timer = QTimer(self, singleShot=True, interval=1)
-        self._show_timer.timeout.connect(self._show_next)
+        self._showing = Steps(self)  # a result: the token view, the table, the ids (see _show)
         self._source_text: str | None = None  # exact text of the last load, while unedited
         self._file: TextFile | None = None  # the file shown, while it is (its encoding, its length)
         self._file_path = ""
@@ -429,7 +426,7 @@ class TokenizePane(Pane):
         self._loading.shutdown()
 
     def is_ready(self) -> bool:
-        return not (self._show_steps or self._tokenizing.pending() or self._loading.pending())
+        return not (self._showing.pending() or self._tokenizing.pending() or self._loading.pending())
 
     # -- slots ---------------------------------------------------------------
     def _text_loaded(self, path: str, result: tuple[TextFile, QTextDocument]) -> None:
@@ -536,7 +533,7 @@ class TokenizePane(Pane):
             self._settings.set("text", text)
 
     def _show_nothing(self, message: str) -> None:
-        self._show_steps = []  # of a result not fully shown yet
+        self._showing.clear()  # a result not fully shown yet
         self._result = None
         self._show_count()
         self.token_view.clear_tokens()
@@ -547,7 +544,7 @@ class TokenizePane(Pane):
         self.ready.emit()
 
     def _failed(self, error: BaseException | str) -> None:
-        self._show_steps = []
+        self._showing.clear()
         self._result = None
         self._show_count()
         self.status_label.clear()
@@ -564,16 +561,9 @@ class TokenizePane(Pane):
         # the GUI thread and once froze the window 53 ms (bench_gui_stalls.py).
         self._result = result
         self._show_count()
-        self._show_steps = [lambda: self.token_view.set_tokenized(result.data, result.document),
-                            lambda: self.token_table.set_tokenized(result.data),
-                            lambda: self._show_ids(result)]
-        self._show_next()
-
-    def _show_next(self) -> None:
-        if self._show_steps:
-            self._show_steps.pop(0)()
-        if self._show_steps:
-            self._show_timer.start()
+        self._showing.start([lambda: self.token_view.set_tokenized(result.data, result.document),
+                             lambda: self.token_table.set_tokenized(result.data),
+                             lambda: self._show_ids(result)])
 
     def _show_ids(self, result: TokenizeResult) -> None:
         replace_document(self.id_view, result.ids_document)
