@@ -130,6 +130,13 @@ def model(ref: ModelRef) -> Tokenizer:
     return tok
 
 
+def load_model(ref: ModelRef) -> None:
+    """Load ``ref``'s model in a worker (kept for its next tasks).  On a first start
+    this builds the Wubi codec's tables there and stores them (``table_cache``),
+    so that the GUI's process, loading the same model next, reads them instead."""
+    model(ref)
+
+
 def encode_text(ref: ModelRef, text: str) -> tuple[PackedEncoding, bool]:
     """``text``'s encoding, and whether decoding it gives the text back."""
     tok = model(ref)

@@ -10,6 +10,7 @@ is thread-safe and caches each model until its file changes.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, Qt, Signal
 
+from ...encode_pool import ModelRef, load_model, shared_pool
 from ...engines.base import Tokenizer
 from ...errors import FileError, WubitokError
 from ...model_files import bundled_models_dir, guess_kind, load_model_file, user_models_dir
@@ -237,6 +239,7 @@ class ModelCatalog(QAbstractListModel):
         if hit is not None and hit[0] == mtime:
             return hit[1]
         try:
+            _load_in_worker_first(entry)
             tok = load_model_file(entry.path, entry.kind)
         except WubitokError as exc:
             with self._lock:
@@ -258,3 +261,17 @@ def shared_catalog() -> ModelCatalog:
     if _shared is None:
         _shared = ModelCatalog()
     return _shared
+
+
+def _load_in_worker_first(entry: ModelEntry) -> None:
+    """Have an encode worker load ``entry`` before this process does (it needs the
+    model to encode anyway).  On a first start, the Wubi codec's tables (about 2 s
+    of Python) are then built in the worker, under a GIL of its own, and this
+    process loads what it stored: built in a thread of the GUI's process they froze
+    the window 50-170 ms at a time (``bench/bench_gui_stalls.py``)."""
+    pool = shared_pool()
+    pool.start()
+    if not pool.uses_processes:
+        return  # the task would run in this thread: one load, the caller's, is enough
+    with contextlib.suppress(WubitokError):  # a broken file: the caller's own load says why
+        pool.call(load_model, ModelRef.of(entry.path, entry.kind))
