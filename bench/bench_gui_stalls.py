@@ -23,10 +23,13 @@ worker, or for a CPU on a loaded machine.  Operations, in order, as the app issu
   switch_language         English -> 简体中文, then -> English: two switches, each on its own
                           turn of the event loop (two clicks), both in this operation's figures
 
-    QT_QPA_PLATFORM=offscreen python bench/bench_gui_stalls.py [--json] [--only OP ...]
+    QT_QPA_PLATFORM=offscreen python bench/bench_gui_stalls.py [--json] [--only OP ...] [--warm-cache]
 
-The user data folder is a temporary one (settings, trained models).  Run it
-under ``nice`` on a shared machine; the figures depend on the machine's load.
+The user data folder is a temporary one (settings, trained models, the table
+cache), so a run is the app's first start: the Wubi codec's tables are built
+while it runs.  ``--warm-cache`` fills the table cache first, in a process of
+its own (loading every bundled model), as any start after the first finds it.
+Run it under ``nice`` on a shared machine; the figures depend on the machine's load.
 """
 from __future__ import annotations
 
@@ -35,6 +38,7 @@ import atexit
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -61,6 +65,9 @@ STALL_MS = 50
 SECOND_CLICK_MS = 500
 TIMEOUT_S = 600
 MODELS = ["wubi-bpe-6000", "bpe-6000", "wordpiece-6000", "unigram-6000"]
+# Run in a process of its own: this one must start with nothing loaded.
+WARM_CACHE = ("from wubitok.model_files import bundled_models_dir, guess_kind, load_model_file\n"
+              "for p in bundled_models_dir().glob('*.json'): load_model_file(p, guess_kind(p))")
 
 
 class StallMeter:
@@ -186,7 +193,11 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--json", action="store_true", help="print {operation: {worst_ms, over_50ms, gui_cpu_ms}} as JSON")
     ap.add_argument("--only", nargs="+", metavar="OP", help="run only these operations (and what they need)")
+    ap.add_argument("--warm-cache", action="store_true",
+                    help="fill the table cache before starting, as a start after the first finds it")
     args = ap.parse_args()
+    if args.warm_cache:
+        subprocess.run([sys.executable, "-c", WARM_CACHE], check=True)  # WUBITOK_DATA_DIR is inherited
     app = create_app(language="en", theme_name="light")
     window = MainWindow(restore=False)
     window.resize(1280, 800)
