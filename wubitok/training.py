@@ -102,6 +102,16 @@ def resolve_backend(request: TrainRequest) -> str:
     return choose_backend("auto", request.model_type, corpus_bytes)
 
 
+def check_pre_tokens(model_type: str, cut: str | None, name: str = "a pre-token cut (pre_tokens)") -> None:
+    """An InputError unless ``cut`` is None or a known cut for a wubi-bpe model;
+    ``name`` is what the caller calls the option (``--pre-tokens`` on the command line)."""
+    if cut is None:
+        return
+    if model_type != "wubi-bpe":
+        raise InputError(f"{name} is for wubi-bpe models, not {model_type}")
+    pretokens_for(cut)  # an unknown cut names the known ones
+
+
 def check_request(request: TrainRequest, *, create_folder: bool = False) -> list[TextPath]:
     """The corpus paths, once the request is known to be usable; a WubitokError otherwise.
 
@@ -113,10 +123,7 @@ def check_request(request: TrainRequest, *, create_folder: bool = False) -> list
     engine_class(request.model_type)  # an unknown type names the known ones
     if request.codec is not None and request.model_type != "wubi-bpe":
         raise InputError(f"a Wubi spelling (codec) is for wubi-bpe models, not {request.model_type}")
-    if request.pre_tokens is not None:
-        if request.model_type != "wubi-bpe":
-            raise InputError(f"a pre-token cut (pre_tokens) is for wubi-bpe models, not {request.model_type}")
-        pretokens_for(request.pre_tokens)  # an unknown cut names the known ones
+    check_pre_tokens(request.model_type, request.pre_tokens)
     check_output(request.output, [*request.files, *request.counts])
     check_workers(request.workers)
     if request.cluster is not None:

@@ -12,6 +12,7 @@ from ..errors import FileError, InputError
 from ..fileio import check_output, check_readable_text
 from ..scale import count_pretokens, write_counts_tsv
 from ..scale.runner import check_workers
+from ..training import check_pre_tokens
 from .common import add_encoding, add_pre_tokens, help_formatter, note_encodings
 from .scale_options import add_quiet_progress, add_scale_options, stderr_progress
 
@@ -60,9 +61,8 @@ def _model_and_specials(name: str, extra: list[str]) -> tuple[str, list[str], di
 
 def run(args: argparse.Namespace) -> int:
     model, specials, options = _model_and_specials(args.model, args.special_tokens)
+    check_pre_tokens(model, args.pre_tokens, "--pre-tokens")
     if args.pre_tokens is not None:
-        if model != "wubi-bpe":
-            raise InputError(f"--pre-tokens is for wubi-bpe models, not {model}")
         options["pre_tokens"] = args.pre_tokens
     check_workers(args.workers)
     out = check_output(args.output, [*args.file, args.model])
