@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import signal
 import threading
 import time
@@ -21,11 +22,13 @@ from wubitok.encode_pool import (
     UNPACK_CHUNK,
     EncodePool,
     ModelRef,
+    ModelSummary,
     PackedEncoding,
     encode_text,
     measure_corpus_batch,
     measure_text,
     model,
+    summarize_model,
 )
 from wubitok.engines.base import Encoding
 from wubitok.errors import Cancelled, FileError, ModelError, WubitokError
@@ -75,6 +78,29 @@ def test_text_figures_and_encodings_are_the_librarys(pool, tokenizers):
         compare_tokenizers(tokenizers, texts=TEXT))
     for (packed, _), (_, tok) in zip(measured, tokenizers):
         assert packed.unpack() == tok.encode(TEXT)
+
+
+def test_a_models_summary_shows_every_token_as_the_model_does(pool, tokenizers):
+    summaries = pool.call_all([(summarize_model, ref(path)) for path in MODELS])
+    for summary, (_, tok) in zip(summaries, tokenizers):
+        assert (summary.model_type, summary.vocab_size) == (tok.model_type, tok.vocab_size)
+        for partial in (False, True):
+            assert [summary.display_token(i, partial=partial) for i in range(tok.vocab_size)] == [
+                tok.display_token(i, partial=partial) for i in range(tok.vocab_size)]
+        assert summary.display_token(-1) == summary.display_token(tok.vocab_size) == ""
+        assert pickle.loads(pickle.dumps(summary)) == summary
+    wubi = summaries[[p.stem for p in MODELS].index("wubi-bpe-6000")]
+    assert wubi.partial_displays is not None  # pieces of characters show their keys only
+    assert all(s.partial_displays is None for s in summaries if s is not wubi)
+
+
+def test_a_summary_stands_for_its_model_in_figures_measured_elsewhere(pool, tokenizers):
+    summaries = [(name, ModelSummary.of(tok)) for name, tok in tokenizers]
+    measured = pool.call_all([(measure_text, ref(path), name, TEXT) for path, (name, _) in zip(MODELS, tokenizers)])
+    assert figures(finish_figures(summaries, [f for _, f in measured])) == figures(
+        compare_tokenizers(tokenizers, texts=TEXT))
+    with pytest.raises(TypeError):
+        compare_tokenizers(summaries, texts=TEXT)  # measuring here needs the tokenizers
 
 
 def test_encode_text_says_whether_the_text_comes_back(pool, tokenizers):

@@ -32,8 +32,11 @@ def lower_priority(pids: Iterable[int]) -> None:
         pass
 
 
+WORKER_DIED = "pool.worker_died"  # the code of worker_died()'s error
+
+
 def worker_died() -> WubitokError:
-    return WubitokError("a worker process died (out of memory or killed); try again", code="pool.worker_died")
+    return WubitokError("a worker process died (out of memory or killed); try again", code=WORKER_DIED)
 
 
 def end_process(process: BaseProcess, timeout: float) -> None:

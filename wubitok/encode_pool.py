@@ -10,6 +10,8 @@ worker process has a GIL of its own; the GUI process only waits on a pipe.
   process with Qt's threads must not ``fork``); call it once the window is up.
 * Tasks name their model by :class:`ModelRef` (path, kind, file time); each
   worker loads a model once and keeps the last :data:`KEEP_MODELS`.
+* The app's own process loads no model: it asks a worker for a
+  :class:`ModelSummary` (display forms of the tokens, vocabulary size...).
 * Encodings come back packed (:class:`PackedEncoding`: a few arrays and one
   string), so unpickling them in the GUI process is a copy of bytes, not the
   creation of hundreds of thousands of objects while holding the GIL.
@@ -43,6 +45,7 @@ from .compare.run import Batch, Figures, Measured, measure_batch, measure_docume
 from .engines.base import Encoding, Tokenizer, check_cancel, engine_class
 from .errors import Cancelled, FileError
 from .model_files import load_model_file
+from .training import trained_by
 
 R = TypeVar("R")
 KEEP_MODELS = 8  # per worker: Compare shows 4, Tokenize 1, and switching back is common
@@ -70,6 +73,11 @@ class ModelRef:
         return cls(str(path), kind, mtime)
 
 
+def _run_together(strings: Sequence[str]) -> tuple[str, array]:
+    """``strings`` as one string and where each ends in it: two objects to pickle, not thousands."""
+    return "".join(strings), array("q", accumulate(map(len, strings)))
+
+
 @dataclass
 class PackedEncoding:
     """An :class:`Encoding` as a few flat buffers (cheap to pickle and unpickle)."""
@@ -83,7 +91,7 @@ class PackedEncoding:
     @classmethod
     def pack(cls, enc: Encoding) -> "PackedEncoding":
         return cls(array("q", enc.ids), array("q", chain.from_iterable(enc.offsets)), bytes(enc.partial),
-                   "".join(enc.tokens), array("q", accumulate(map(len, enc.tokens))))
+                   *_run_together(enc.tokens))
 
     def unpack(self, chunk: int = UNPACK_CHUNK) -> Encoding:
         """The lists back, ``chunk`` tokens at a time.
@@ -110,6 +118,45 @@ class PackedEncoding:
         return Encoding(ids, tokens, offsets, partial)
 
 
+@dataclass(frozen=True)
+class ModelSummary:
+    """What the app's own process needs of a model, made by a worker that has it loaded:
+    the app's process then loads no model.  Loading one there is up to 0.3 s of
+    Python (a byte-level BPE's merges, the Wubi codec's tables) in a job thread,
+    holding the GIL in turns with the GUI thread: with Tokenize and Compare loading
+    theirs at once, clicking a pane then froze the window 55-85 ms
+    (``bench/bench_gui_stalls.py --only open_tokenize``).
+
+    Stands in for the tokenizer wherever the app shows one: :meth:`display_token`,
+    and what :class:`~wubitok.compare.metrics.Tally` needs (``model_type``, ``vocab_size``).
+    """
+
+    model_type: str
+    vocab_size: int
+    trained_by: str | None  # engines that can be trained two ways say which (WordPiece, Unigram)
+    displays: str  # every id's display form, run together
+    display_ends: array  # where each id's form ends in ``displays``
+    # Where a piece of a character shows differently (Wubi-BPE): the same for partial=True.
+    partial_displays: str | None
+    partial_display_ends: array | None
+
+    @classmethod
+    def of(cls, tok: Tokenizer) -> "ModelSummary":
+        full = [tok.display_token(i) for i in range(tok.vocab_size)]
+        partial = [tok.display_token(i, partial=True) for i in range(tok.vocab_size)]
+        pieces = _run_together(partial) if partial != full else (None, None)
+        return cls(tok.model_type or type(tok).__name__, tok.vocab_size, trained_by(tok), *_run_together(full), *pieces)
+
+    def display_token(self, id: int, *, partial: bool = False) -> str:  # noqa: A002 (Tokenizer's name)
+        """:meth:`Tokenizer.display_token` of the model summarised; "" for an id it does not have."""
+        text, ends = self.displays, self.display_ends
+        if partial and self.partial_displays is not None and self.partial_display_ends is not None:
+            text, ends = self.partial_displays, self.partial_display_ends
+        if not 0 <= id < len(ends):
+            return ""
+        return text[ends[id - 1] if id else 0 : ends[id]]
+
+
 # -- what runs in a worker ------------------------------------------------------
 _models: OrderedDict[ModelRef, Tokenizer] = OrderedDict()
 _models_lock = threading.Lock()  # the thread fallback may load from several threads
@@ -130,11 +177,9 @@ def model(ref: ModelRef) -> Tokenizer:
     return tok
 
 
-def load_model(ref: ModelRef) -> None:
-    """Load ``ref``'s model in a worker (kept for its next tasks).  On a first start
-    this builds the Wubi codec's tables there and stores them (``table_cache``),
-    so that the GUI's process, loading the same model next, reads them instead."""
-    model(ref)
+def summarize_model(ref: ModelRef) -> ModelSummary:
+    """``ref``'s model loaded in a worker (kept for its next tasks), summarised for the app."""
+    return ModelSummary.of(model(ref))
 
 
 def encode_text(ref: ModelRef, text: str) -> tuple[PackedEncoding, bool]:

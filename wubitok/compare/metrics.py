@@ -35,12 +35,24 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate, repeat
-from typing import Any, Iterable, cast
+from typing import Any, Iterable, Protocol, cast
 
 from ..engines.base import Encoding, Tokenizer
 from ..segment import is_han, segment_texts
 
 RENYI_ALPHA = 2.5
+
+class ModelFacts(Protocol):
+    """What a :class:`Tally` of figures measured elsewhere needs of a model: a
+    :class:`Tokenizer` has it, and so has the app's ``encode_pool.ModelSummary``
+    of a model loaded in a worker process."""
+
+    @property
+    def model_type(self) -> str: ...
+
+    @property
+    def vocab_size(self) -> int: ...
+
 
 # Tried in this order when a tokenizer does not say what its unknown token is.
 UNK_TOKENS = ("[UNK]", "<unk>", "<UNK>")
@@ -236,15 +248,18 @@ _SUMMED = ("samples", "lines", "chars", "bytes", "han_chars", "tokens", "han_tok
 class Tally:
     """Accumulates one tokenizer's figures over many samples."""
 
-    def __init__(self, name: str, tokenizer: Tokenizer, unit: str = "document"):
-        self.tokenizer = tokenizer
-        self.result = CompareResult(name, tokenizer.model_type or type(tokenizer).__name__, tokenizer.vocab_size,
-                                    unit)
-        self.unk_id = unknown_token_id(tokenizer)
+    def __init__(self, name: str, model: ModelFacts, unit: str = "document"):
+        """``model`` is the tokenizer that :meth:`add` measures with; a tally that only
+        :meth:`merge` s figures measured elsewhere needs only its :class:`ModelFacts`."""
+        self.tokenizer = model if isinstance(model, Tokenizer) else None
+        self.result = CompareResult(name, model.model_type or type(model).__name__, model.vocab_size, unit)
+        self.unk_id = unknown_token_id(self.tokenizer) if self.tokenizer is not None else None
         self.id_counts: Counter[int] = Counter()
         self.lengths: Counter[int] = Counter()
 
     def add(self, sample: Sample, enc: Encoding) -> None:
+        if self.tokenizer is None:
+            raise TypeError("Tally.add needs a Tokenizer (this tally only merges figures)")
         r = self.result
         r.samples += 1
         r.lines += sample.lines

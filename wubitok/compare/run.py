@@ -18,14 +18,14 @@ import os
 import threading
 import time
 from collections import Counter
-from typing import Callable, Iterable, Iterator, Mapping, Sequence, Union
+from typing import Callable, Iterable, Iterator, Mapping, Sequence, TypeVar, Union, cast
 
 from ..engines.base import Encoding, ProgressCallback, Tokenizer, check_cancel
 from ..engines.corpus import safe_blocks
 from ..errors import InputError
 from ..fileio import iter_lines, iter_text_chunks
 from ..scale.runner import run_ranges
-from .metrics import CompareResult, Sample, Tally
+from .metrics import CompareResult, ModelFacts, Sample, Tally
 
 # A batch is cut at whichever comes first; small enough that cancel and
 # progress respond within a fraction of a second, big enough that batch
@@ -36,7 +36,10 @@ BATCH_CHARS = 1 << 16
 # tokenizer's own for the file); longer ones in parts of about this size.
 DOCUMENT_PART_CHARS = 1 << 22
 
+M = TypeVar("M", bound=ModelFacts)
 NamedTokenizers = Union[Mapping[str, Tokenizer], Sequence[tuple[str, Tokenizer]]]
+# Where the figures are measured elsewhere (finish_figures, compare_tokenizers with measure=):
+NamedModels = Union[Mapping[str, ModelFacts], Sequence[tuple[str, ModelFacts]]]
 Batch = tuple[list[str], int]  # sample texts, and the input bytes they consumed
 Figures = tuple[CompareResult, Counter, Counter]  # one Tally's figures: result, id counts, token lengths
 Measured = tuple[list[Figures], int]  # every tokenizer's figures on a batch, and its input bytes
@@ -44,7 +47,7 @@ Measured = tuple[list[Figures], int]  # every tokenizer's figures on a batch, an
 MeasureBatches = Callable[[Iterator[Batch], str], Iterable[Measured]]
 
 
-def named(tokenizers: NamedTokenizers) -> list[tuple[str, Tokenizer]]:
+def named(tokenizers: Mapping[str, M] | Sequence[tuple[str, M]]) -> list[tuple[str, M]]:
     """(name, tokenizer) pairs from a mapping or a sequence; names must be unique."""
     pairs = list(tokenizers.items()) if isinstance(tokenizers, Mapping) else list(tokenizers)
     if not pairs:
@@ -55,6 +58,13 @@ def named(tokenizers: NamedTokenizers) -> list[tuple[str, Tokenizer]]:
             raise InputError(f"two tokenizers are named {name!r}; give them different names")
         seen.add(name)
     return pairs
+
+
+def _tokenizers(pairs: list[tuple[str, ModelFacts]]) -> list[tuple[str, Tokenizer]]:
+    for name, model in pairs:
+        if not isinstance(model, Tokenizer):
+            raise TypeError(f"{name!r} is not a tokenizer: measuring here needs one")
+    return cast("list[tuple[str, Tokenizer]]", pairs)
 
 
 def _body(raw: str) -> str:
@@ -171,7 +181,7 @@ def measure_document(name: str, tokenizer: Tokenizer, text: str) -> tuple[Encodi
     return enc, (tally.result, tally.id_counts, tally.lengths)
 
 
-def finish_figures(tokenizers: NamedTokenizers, figures: Sequence[Figures]) -> list[CompareResult]:
+def finish_figures(tokenizers: NamedModels, figures: Sequence[Figures]) -> list[CompareResult]:
     """The results of :func:`measure_document` figures, one per tokenizer, in order."""
     tallies = [Tally(name, tok) for name, tok in named(tokenizers)]
     for tally, part in zip(tallies, figures, strict=True):
@@ -180,7 +190,7 @@ def finish_figures(tokenizers: NamedTokenizers, figures: Sequence[Figures]) -> l
 
 
 def compare_tokenizers(
-    tokenizers: NamedTokenizers,
+    tokenizers: NamedModels,
     texts: str | Iterable[str] | None = None,
     *,
     files: Sequence[str | os.PathLike] | None = None,
@@ -203,7 +213,8 @@ def compare_tokenizers(
     (except the encode times, which are summed over the processes).
     ``measure(batches, unit)`` replaces how batches are measured: it yields,
     in order, what ``measure_batch(tokenizers, unit, batch)`` returns for each
-    (a front end runs it in worker processes that have the models already).
+    (a front end runs it in worker processes that have the models already); then
+    ``tokenizers`` need only be :class:`~.metrics.ModelFacts`, else they must be tokenizers.
     """
     pairs = named(tokenizers)
     text_list, file_list, size = _check_input(texts, files)
@@ -219,7 +230,7 @@ def compare_tokenizers(
     if measure is not None:
         parts = measure(_batches(samples), unit)
     else:
-        parts = run_ranges(_measure_batch, (pairs, unit), _batches(samples), workers=workers)
+        parts = run_ranges(_measure_batch, (_tokenizers(pairs), unit), _batches(samples), workers=workers)
     try:
         for measured, raw_bytes in parts:
             check_cancel(cancel)

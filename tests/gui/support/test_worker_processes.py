@@ -155,22 +155,41 @@ def test_a_dead_worker_is_said_in_chinese_too(gui_app):
         i18n.set_language("en")
 
 
-def test_a_first_load_builds_the_codec_tables_in_a_worker_and_this_process_reads_them(catalog, pool, monkeypatch):
-    """On a first start (no table cache) the GUI's process loads a Wubi-BPE model without
-    building its codec tables itself: built in a thread here, they held the GIL beside the
-    GUI thread for about 2 s (freezes of 50-170 ms)."""
-    from wubitok import codec, table_cache
+def test_the_apps_process_loads_no_model(qtbot, catalog, pool, monkeypatch, error_dialogs):
+    """Tokenize and Compare show tokens, their display forms and figures with every model
+    loaded in the worker processes only: loading one here held the GIL beside the GUI
+    thread (Python-heavy model loads; on a first start, 2 s of codec tables)."""
+    from wubitok.engines import base
 
-    written_here: list[object] = []
-    real_write = table_cache.atomic_write_bytes
-    monkeypatch.setattr(table_cache, "atomic_write_bytes",
-                        lambda path, data: (written_here.append(path), real_write(path, data)))
-    codec._tables.cache_clear()  # what earlier tests loaded in this process is forgotten
-    entry = next(e for e in catalog.entries() if e.path == _model("wubi-bpe"))
+    text = "五笔字型 Wubi-BPE, 王永民 1983 年"
+    wubi = load_tokenizer(_model("wubi-bpe"))
+    expected = wubi.encode(text)
+    shown = [wubi.display_token(i, partial=p) for i, p in zip(expected.ids, expected.partial)]
+    figures = [(r.name, r.kind, r.vocab_size, r.tokens, r.vocab_used, r.unk_tokens, r.roundtrip_samples)
+               for r in compare_tokenizers([(p.stem, load_tokenizer(p)) for p in BUNDLED], texts=text)]
 
-    tok = catalog.load(entry)
+    def no_loading(*args, **kwargs):
+        raise AssertionError("a model was loaded in the app's process")
 
-    assert written_here == []
-    assert list(table_cache.user_cache_dir().glob("codec-*.marshal"))  # stored by the worker
-    assert tok.decode(tok.encode("五笔字型").ids) == "五笔字型"
-    assert pool.uses_processes
+    monkeypatch.setattr(base, "tokenizer_from_dict", no_loading)  # what every model file's loading comes to
+    monkeypatch.setattr(encode_pool, "load_model_file", no_loading)
+    tokenize = TokenizePane(catalog=catalog)
+    qtbot.addWidget(tokenize)
+    tokenize.show()
+    tokenize.set_model(_model("wubi-bpe").stem)
+    tokenize.set_sample_text(text)
+    qtbot.waitUntil(tokenize.is_ready, timeout=60_000)
+    data = tokenize.token_view.tokenized()
+    assert data.encoding == expected
+    assert [data.display_token(i) for i in range(len(expected.ids))] == shown
+    assert any("(" in s for s in shown) and any(p for p in expected.partial)  # both forms were asked for
+    compare = ComparePane(catalog=catalog)
+    qtbot.addWidget(compare)
+    compare.show()
+    compare.set_models([p.stem for p in BUNDLED])
+    compare.set_sample_text(text)
+    qtbot.waitUntil(compare.is_ready, timeout=60_000)
+    assert [(r.name, r.kind, r.vocab_size, r.tokens, r.vocab_used, r.unk_tokens, r.roundtrip_samples)
+            for r in compare.results] == figures
+    assert error_dialogs == []
+    assert not encode_pool._models  # nothing was loaded here for the thread fallback either

@@ -42,12 +42,11 @@ from ...compare.metrics import CompareResult
 from ...compare.plot import chart_data
 from ...compare.report import COLUMNS, format_results
 from ...compare.run import DOCUMENT_PART_CHARS, finish_figures
-from ...encode_pool import ModelRef, encode_text, measure_corpus_batch, measure_text, shared_pool
-from ...engines.base import Tokenizer, check_cancel
+from ...encode_pool import ModelRef, ModelSummary, encode_text, measure_corpus_batch, measure_text, shared_pool
+from ...engines.base import check_cancel
 from ...errors import InputError
 from ...fileio import atomic_write_text
 from ...progress import Progress
-from ...training import trained_by
 from ..support import errors, progress_text
 from ..support.fonts import han_font
 from ..support.latest_job import LatestJob
@@ -88,12 +87,8 @@ def unique_names(entries: Sequence[ModelEntry]) -> list[str]:
     return names
 
 
-def _load_all(catalog: ModelCatalog, entries: Sequence[ModelEntry], cancel) -> list[tuple[str, Tokenizer]]:
-    pairs = []
-    for name, entry in zip(unique_names(entries), entries):
-        check_cancel(cancel)
-        pairs.append((name, catalog.load(entry)))
-    return pairs
+def _summaries(catalog: ModelCatalog, entries: Sequence[ModelEntry], cancel) -> list[tuple[str, ModelSummary]]:
+    return [(name, catalog.summary(entry, cancel=cancel)) for name, entry in zip(unique_names(entries), entries)]
 
 
 def compare_text(
@@ -102,10 +97,11 @@ def compare_text(
     """Worker body of text mode: metrics plus one prepared view per tokenizer.
 
     The tokenizers encode and are measured in the worker processes
-    (``encode_pool``), each text once; this thread keeps what only this
-    process can do: the display forms of tokens and the documents of the views.
+    (``encode_pool``), each text once, and summarised there (display forms of
+    tokens, vocabulary sizes); this thread builds the documents of the views,
+    which only this process can use.
     """
-    pairs = _load_all(catalog, entries, cancel)
+    pairs = _summaries(catalog, entries, cancel)
     refs = [ModelRef.of(e.path, e.kind) for e in entries]
     pool = shared_pool()
     if text.strip():
@@ -117,18 +113,18 @@ def compare_text(
         packed = [enc for enc, _ in pool.call_all([(encode_text, ref, text) for ref in refs], cancel=cancel)]
         results = []
     views = []
-    for (_, tok), enc in zip(pairs, packed):
+    for (_, model), enc in zip(pairs, packed):
         check_cancel(cancel)
-        data = prepare(text, enc.unpack(), tok.display_token)
+        data = prepare(text, enc.unpack(), model.display_token)
         views.append((data, make_document(text[: data.shown_chars], font)))
-    return TextComparison(results, views, [trained_by(tok) for _, tok in pairs])
+    return TextComparison(results, views, [model.trained_by for _, model in pairs])
 
 
 def compare_files(
     catalog: ModelCatalog, entries: Sequence[ModelEntry], files: Sequence[str], *, progress, cancel
 ) -> list[CompareResult]:
     """Worker body of corpus mode: batches are measured in the worker processes."""
-    pairs = _load_all(catalog, entries, cancel)
+    pairs = _summaries(catalog, entries, cancel)
     refs = [(name, ModelRef.of(e.path, e.kind)) for (name, _), e in zip(pairs, entries)]
     pool = shared_pool()
 

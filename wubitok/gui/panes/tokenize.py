@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 from ...encode_pool import ModelRef, encode_text, shared_pool
 from ...engines.base import check_cancel
 from ...fileio import TextFile, read_text_file
-from ...training import trained_by
 from ..support import errors
 from ..support.fonts import han_font, monospace_font
 from ..support.latest_job import LatestJob
@@ -77,20 +76,20 @@ class TokenizeResult:
 def tokenize_text(
     catalog: ModelCatalog, entry: ModelEntry, text: str, font: QFont, id_font: QFont, *, cancel
 ) -> TokenizeResult:
-    """Worker body: load (cached), encode, prepare the view; checks ``cancel`` between steps."""
-    tok = catalog.load(entry)  # here too: display forms of tokens, vocabulary size
+    """Worker body: the model's summary (cached), encode, prepare the view; checks ``cancel`` between steps."""
+    model = catalog.summary(entry, cancel=cancel)  # display forms of tokens, vocabulary size
     # Encoded in a worker process (encode_pool): its GIL is not the GUI thread's.
     packed, roundtrip = shared_pool().call(encode_text, ModelRef.of(entry.path, entry.kind), text, cancel=cancel)
     enc = packed.unpack()
     check_cancel(cancel)
-    data = prepare(text, enc, tok.display_token)
+    data = prepare(text, enc, model.display_token)
     doc = make_document(text[: data.shown_chars], font)
     ids = _id_lines(enc.ids[:ID_LIMIT])
     if len(enc.ids) > ID_LIMIT:
         ids += f"\n… (+{len(enc.ids) - ID_LIMIT:,})"
     ids_doc = make_document(ids, id_font)
     check_cancel(cancel)
-    return TokenizeResult(data, doc, ids_doc, tok.vocab_size, roundtrip, trained_by(tok))
+    return TokenizeResult(data, doc, ids_doc, model.vocab_size, roundtrip, model.trained_by)
 
 
 def _id_lines(ids: list[int], per_line: int = IDS_PER_LINE) -> str:

@@ -4,13 +4,14 @@ One :class:`ModelCatalog` is shared by the Tokenize, Compare and Train panes
 (:func:`shared_catalog`), so a model saved by Train shows up in the other
 panes' choosers at once (``modelAdded``).
 
-Listing is cheap (file names only); loading a model can take a while for a
-big vocabulary, so :meth:`ModelCatalog.load` is meant to run in a worker.  It
-is thread-safe and caches each model until its file changes.
+Listing is cheap (file names only).  The models themselves are loaded only in
+the encode worker processes (:mod:`wubitok.encode_pool`): :meth:`ModelCatalog.summary`
+asks one for what the app shows of a model (display forms of its tokens, its
+vocabulary size...), from a job thread.  It is thread-safe and caches each
+summary until the model's file changes.
 """
 from __future__ import annotations
 
-import contextlib
 import os
 import threading
 from dataclasses import dataclass
@@ -19,10 +20,10 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, Qt, Signal
 
-from ...encode_pool import ModelRef, load_model, shared_pool
-from ...engines.base import Tokenizer
-from ...errors import FileError, WubitokError
-from ...model_files import bundled_models_dir, guess_kind, load_model_file, user_models_dir
+from ...child_processes import WORKER_DIED
+from ...encode_pool import ModelRef, ModelSummary, shared_pool, summarize_model
+from ...errors import Cancelled, FileError, WubitokError
+from ...model_files import bundled_models_dir, guess_kind, user_models_dir
 from .settings import Settings
 
 SOURCES = ("bundled", "user", "opened")
@@ -63,7 +64,7 @@ class ModelCatalog(QAbstractListModel):
         self._user_dir = user_dir or user_models_dir()
         self._remember = remember
         self._entries: list[ModelEntry] = []
-        self._cache: dict[Path, tuple[float, Tokenizer]] = {}
+        self._cache: dict[Path, tuple[float, ModelSummary]] = {}
         # Models that failed to load: path -> (file mtime then, message).  A broken model
         # is marked in the choosers, not loaded again until its file changes, and not
         # chosen again at the next launch (remembered in Settings("models")).
@@ -228,8 +229,10 @@ class ModelCatalog(QAbstractListModel):
         return self._add(p, "user" if inside else "opened")
 
     # -- loading -------------------------------------------------------------
-    def load(self, entry: ModelEntry) -> Tokenizer:
-        """The tokenizer of ``entry``, cached while its file is unchanged (any thread)."""
+    def summary(self, entry: ModelEntry, *, cancel: threading.Event | None = None) -> ModelSummary:
+        """What the app shows of ``entry``'s model, from an encode worker that loads it
+        (this process loads no model; see :class:`ModelSummary`).  Cached while the
+        file is unchanged; any thread but the GUI's (it waits for the worker)."""
         try:
             mtime = entry.path.stat().st_mtime
         except OSError:
@@ -239,17 +242,20 @@ class ModelCatalog(QAbstractListModel):
         if hit is not None and hit[0] == mtime:
             return hit[1]
         try:
-            _load_in_worker_first(entry)
-            tok = load_model_file(entry.path, entry.kind)
+            summary = shared_pool().call(summarize_model, ModelRef.of(entry.path, entry.kind), cancel=cancel)
+        except Cancelled:
+            raise
         except WubitokError as exc:
+            if exc.code == WORKER_DIED:
+                raise  # not the model's fault: the next request starts a fresh worker
             with self._lock:
                 self._broken[entry.path] = (mtime, str(exc))
             self._failedToLoad.emit(entry, str(exc))
             raise
         with self._lock:
-            self._cache[entry.path] = (mtime, tok)
+            self._cache[entry.path] = (mtime, summary)
             self._broken.pop(entry.path, None)
-        return tok
+        return summary
 
 
 _shared: ModelCatalog | None = None
@@ -261,17 +267,3 @@ def shared_catalog() -> ModelCatalog:
     if _shared is None:
         _shared = ModelCatalog()
     return _shared
-
-
-def _load_in_worker_first(entry: ModelEntry) -> None:
-    """Have an encode worker load ``entry`` before this process does (it needs the
-    model to encode anyway).  On a first start, the Wubi codec's tables (about 2 s
-    of Python) are then built in the worker, under a GIL of its own, and this
-    process loads what it stored: built in a thread of the GUI's process they froze
-    the window 50-170 ms at a time (``bench/bench_gui_stalls.py``)."""
-    pool = shared_pool()
-    pool.start()
-    if not pool.uses_processes:
-        return  # the task would run in this thread: one load, the caller's, is enough
-    with contextlib.suppress(WubitokError):  # a broken file: the caller's own load says why
-        pool.call(load_model, ModelRef.of(entry.path, entry.kind))
