@@ -76,7 +76,8 @@ def test_type_wubi_loads_its_index_when_first_shown_not_when_prebuilt(settled, q
     pad = settled.pane("ime")
     assert pad._preload is None  # built, never shown: nothing loading
     settled.show_pane("ime")
-    assert pad._preload is not None
+    assert not pad.is_ready()  # the loading starts once the pane's first paint is done
+    qtbot.waitUntil(lambda: pad._preload is not None, timeout=5_000)
     qtbot.waitUntil(pad.is_ready, timeout=90_000)
     pad.editor.setFocus()
     qtbot.keyClicks(pad.editor, "wqiy")

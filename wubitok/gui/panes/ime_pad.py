@@ -50,6 +50,8 @@ from ..widgets.keyboard import WubiKeyboard
 from ..widgets.phrase_dialog import PhraseDialog
 from .base import Pane
 
+# After the pane's first show, the index starts loading this much later (see showEvent).
+PRELOAD_DELAY_MS = 100
 _NAMED = {
     Qt.Key.Key_Space: "space", Qt.Key.Key_Return: "enter", Qt.Key.Key_Enter: "enter",
     Qt.Key.Key_Backspace: "backspace", Qt.Key.Key_Escape: "escape",
@@ -296,6 +298,8 @@ class ImePadPane(Pane):
         self._connect()
         self.setFocusProxy(self.editor)
         self._preload: Job | None = None  # started when the pane is first shown
+        self._preload_timer = QTimer(self, singleShot=True, interval=PRELOAD_DELAY_MS)
+        self._preload_timer.timeout.connect(self._start_preload)
         self.retranslate_ui()
         self._state_changed(self.engine.state)
 
@@ -501,11 +505,17 @@ class ImePadPane(Pane):
         if self._preload is None:
             # The index of every code loads in the background so no keystroke waits for it; from the first
             # show, not the constructor: the window builds every pane after start-up, and one who never
-            # types should not pay for loading the index.
+            # types should not pay for loading the index.  A moment after the show, so that the pane's
+            # first paint is done: started with it, the loading thread's Python (3 s of it) took the GIL
+            # in turns with that paint (opening the pane once froze the window 58 ms, bench_gui_stalls.py).
+            self._preload_timer.start()
+
+    def _start_preload(self) -> None:
+        if self._preload is None:
             self._preload = run_job(self.engine.preload, pass_progress=False, pass_cancel=False)
 
     def is_ready(self) -> bool:
-        return self._preload is None or not self._preload.is_running()
+        return not self._preload_timer.isActive() and (self._preload is None or not self._preload.is_running())
 
     def retranslate_ui(self) -> None:
         self.options_button.setText(self.tr("Options"))
@@ -553,6 +563,7 @@ class ImePadPane(Pane):
         pass  # each setting is saved when it changes (_configure)
 
     def shutdown(self) -> None:
+        self._preload_timer.stop()
         if self._preload is not None:
             self._preload.wait(10)
         self.engine.close()
