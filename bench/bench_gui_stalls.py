@@ -29,7 +29,9 @@ The user data folder is a temporary one (settings, trained models, the table
 cache), so a run is the app's first start: the Wubi codec's tables are built
 while it runs.  ``--warm-cache`` fills the table cache first, in a process of
 its own (loading every bundled model), as any start after the first finds it.
-Run it under ``nice`` on a shared machine; the figures depend on the machine's load.
+Run it under ``nice`` on a shared machine; the figures depend on the machine's load,
+which it prints at the end (on stderr), with the share of CPU time the host took
+from a virtual machine (steal).
 """
 from __future__ import annotations
 
@@ -189,6 +191,24 @@ def operations(window: MainWindow, folder: Path) -> dict[str, tuple[Callable[[],
     }, tokenize_200k
 
 
+def cpu_ticks() -> list[int] | None:
+    """The machine's CPU time counters (Linux ``/proc/stat``: user ... steal), None elsewhere."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            return [int(v) for v in f.readline().split()[1:9]]
+    except (OSError, ValueError):
+        return None
+
+
+def machine_note(before: list[int] | None) -> str:
+    """Load average, and the share of CPU time a hypervisor took from this machine (steal) since ``before``."""
+    note = "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+    after = cpu_ticks()
+    if before is not None and after is not None and sum(after) > sum(before):
+        note += f", CPU time stolen by the host {100 * (after[7] - before[7]) / (sum(after) - sum(before)):.1f}%"
+    return note
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--json", action="store_true", help="print {operation: {worst_ms, over_50ms, gui_cpu_ms}} as JSON")
@@ -198,6 +218,7 @@ def main() -> int:
     args = ap.parse_args()
     if args.warm_cache:
         subprocess.run([sys.executable, "-c", WARM_CACHE], check=True)  # WUBITOK_DATA_DIR is inherited
+    ticks = cpu_ticks()
     app = create_app(language="en", theme_name="light")
     window = MainWindow(restore=False)
     window.resize(1280, 800)
@@ -235,6 +256,8 @@ def main() -> int:
         record(name)
     if args.json:
         print(json.dumps(results, indent=2))
+    # The figures depend on the machine: its load, and on a virtual machine the host's.
+    print(machine_note(ticks), file=sys.stderr)
     window.shutdown()
     app.processEvents()
     return 0
