@@ -126,15 +126,20 @@ def test_corpus_mode_is_measured_in_the_workers(qtbot, compare, pool, tmp_path):
     assert pool.uses_processes and not encode_pool._models
 
 
-def test_tokenize_tokens_come_from_the_workers(qtbot, catalog, pool):
+def _tokenized(qtbot, catalog, prefix: str, text: str):
+    """What a Tokenize pane shows of ``text`` with the bundled model named ``prefix``."""
     pane = TokenizePane(catalog=catalog)
     qtbot.addWidget(pane)
     pane.show()
-    pane.set_model(_model("unigram").stem)
-    pane.set_sample_text(TEXT)
+    pane.set_model(_model(prefix).stem)
+    pane.set_sample_text(text)
     qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    return pane.token_view.tokenized()
+
+
+def test_tokenize_tokens_come_from_the_workers(qtbot, catalog, pool):
     tok = load_tokenizer(_model("unigram"))
-    assert pane.token_view.tokenized().encoding == tok.encode(TEXT)
+    assert _tokenized(qtbot, catalog, "unigram", TEXT).encoding == tok.encode(TEXT)
     assert pool.uses_processes and not encode_pool._models
 
 
@@ -173,13 +178,7 @@ def test_the_apps_process_loads_no_model(qtbot, catalog, pool, monkeypatch, erro
 
     monkeypatch.setattr(base, "tokenizer_from_dict", no_loading)  # what every model file's loading comes to
     monkeypatch.setattr(encode_pool, "load_model_file", no_loading)
-    tokenize = TokenizePane(catalog=catalog)
-    qtbot.addWidget(tokenize)
-    tokenize.show()
-    tokenize.set_model(_model("wubi-bpe").stem)
-    tokenize.set_sample_text(text)
-    qtbot.waitUntil(tokenize.is_ready, timeout=60_000)
-    data = tokenize.token_view.tokenized()
+    data = _tokenized(qtbot, catalog, "wubi-bpe", text)
     assert data.encoding == expected
     assert [data.display_token(i) for i in range(len(expected.ids))] == shown
     assert any("(" in s for s in shown) and any(p for p in expected.partial)  # both forms were asked for
