@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 
 from wubitok.earlyinit import PANE_KEYS
 from wubitok.gui.main_window import MainWindow
@@ -84,3 +84,37 @@ def test_type_wubi_loads_its_index_when_first_shown_not_when_prebuilt(settled, q
     if pad.editor.candidate_bar.isVisible():  # more than one entry has wqiy: it waits for space
         qtbot.keyClick(pad.editor, Qt.Key.Key_Space)
     assert pad.editor.toPlainText() == "你"
+
+
+class _Paints(QObject):
+    """Counts the paint events ``widget`` gets."""
+
+    def __init__(self, widget):
+        super().__init__()
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def test_a_hidden_pane_that_shows_a_new_result_is_painted_again_in_the_background(settled, qtbot):
+    # So that opening it paints what it has laid out once already (Tokenize: 40-55 ms
+    # of the GUI thread for that first show before, 19-25 after).
+    pane = settled.pane("tokenize")
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    qtbot.waitUntil(lambda: not settled._steps, timeout=10_000)  # its first result painted in the background
+    paints = _Paints(pane.token_table.viewport())
+    qtbot.wait(200)
+    assert paints.count == 0 and not pane.isVisible()
+    with qtbot.waitSignal(pane.ready, timeout=60_000):
+        pane.set_sample_text(TEXT + " 新的结果")
+    qtbot.waitUntil(lambda: paints.count > 0, timeout=5_000)
+    assert not pane.isVisible() and settled.current_pane_key() == "lookup"
+    # A shown pane paints itself: nothing is queued for it.
+    settled.show_pane("tokenize")
+    with qtbot.waitSignal(pane.ready, timeout=60_000):
+        pane.set_sample_text(TEXT)
+    assert not settled._steps
