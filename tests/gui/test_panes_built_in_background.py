@@ -118,3 +118,34 @@ def test_a_hidden_pane_that_shows_a_new_result_is_painted_again_in_the_backgroun
     with qtbot.waitSignal(pane.ready, timeout=60_000):
         pane.set_sample_text(TEXT)
     assert not settled._steps
+
+
+def test_the_background_builds_a_pane_a_part_per_turn_and_asking_for_it_finishes_it(gui_app, gui_data_dir, qtbot):
+    # A whole constructor was one turn of 15-40 ms at start-up.
+    window = _window(qtbot, shown=True)
+    qtbot.waitUntil(lambda: "compare" in window._panes, timeout=60_000)
+    compare = window._panes["compare"]
+    assert isinstance(compare, Pane) and not compare.is_built()  # the background is part way through it
+    assert window.pane("compare") is compare and compare.is_built()
+    assert compare.editor is compare.focusProxy()  # its last part ran
+    qtbot.waitUntil(window.start_up_finished, timeout=60_000)
+    assert window.pane_errors == {}
+    window.shutdown()
+
+
+def test_a_pane_whose_building_fails_part_way_shows_the_error_in_its_place(gui_app, gui_data_dir, qtbot, monkeypatch):
+    from wubitok.gui.panes.train import TrainPane
+
+    def broken(self, content):
+        raise RuntimeError("a bug while building Train")
+
+    monkeypatch.setattr(TrainPane, "_build_run", broken)
+    window = _window(qtbot, shown=True)
+    qtbot.waitUntil(window.start_up_finished, timeout=60_000)
+    assert "a bug while building Train" in window.pane_errors["train"]
+    shown = window.pane("train")
+    assert not isinstance(shown, Pane) and "could not be loaded" in shown.text()
+    assert window.stack.indexOf(shown) == PANE_KEYS.index("train")
+    window.show_pane("train")  # and the window goes on working
+    assert window.stack.currentWidget() is shown
+    window.shutdown()

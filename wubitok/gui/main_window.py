@@ -3,7 +3,7 @@
 The panes are :data:`wubitok.earlyinit.PANES` (key and class), each a
 :class:`~wubitok.gui.panes.base.Pane`.  Once the window is shown, the panes
 not built yet are built in the background, one step per turn of the event
-loop (a pane, then its polish and layout while hidden), so that a first
+loop (a part of a pane, then its polish and layout while hidden), so that a first
 click on a pane only shows and paints it: built then, a pane froze the
 window 30-100 ms.  A pane with a ``ready`` signal (it showed a new result)
 that emits it while hidden is painted once more the same way.
@@ -138,7 +138,9 @@ class MainWindow(QMainWindow):
     def _background_steps(self) -> Iterator[None]:
         for key in self._keys:
             if key not in self._panes:
-                self._create_pane(key)
+                self._create_pane(key, in_steps=True)
+                yield
+            while self._build_step(key):  # a part of the pane per turn (a whole one was 15-40 ms)
                 yield
             yield from self._lay_out_hidden(self._panes[key])
         self._background_left = False
@@ -224,25 +226,51 @@ class MainWindow(QMainWindow):
             return None
         if key not in self._panes:
             self._create_pane(key)
+        while self._build_step(key):  # being built in the background: the rest now
+            pass
         return self._panes[key]
 
-    def _create_pane(self, key: str) -> None:
-        index = self._keys.index(key)
+    def _create_pane(self, key: str, *, in_steps: bool = False) -> None:
+        """Build the pane for ``key`` and put it in the stack; ``in_steps``: only start
+        building it, for :meth:`_build_step` to go on with."""
         pane_class = self._classes[key]
         widget: QWidget
         if pane_class is None:
             widget = _BrokenPane(self._broken_message(key))
         else:
             try:
-                widget = pane_class(self.stack)
+                widget = pane_class(self.stack, in_steps=True) if in_steps else pane_class(self.stack)
             except Exception:
                 self.pane_errors[key] = traceback.format_exc()
                 widget = _BrokenPane(self._broken_message(key))
-        placeholder = self.stack.widget(index)
-        self.stack.insertWidget(index, widget)
+        self._put_in_stack(key, widget)
+        if not in_steps:
+            self._pane_built(key)
+
+    def _put_in_stack(self, key: str, widget: QWidget) -> None:
+        placeholder = self.stack.widget(self._keys.index(key))
+        self.stack.insertWidget(self._keys.index(key), widget)
         self.stack.removeWidget(placeholder)
         placeholder.deleteLater()
         self._panes[key] = widget
+
+    def _build_step(self, key: str) -> bool:
+        """Build the next part of ``key``'s pane; False once it is built (or broken)."""
+        pane = self._panes.get(key)
+        if not isinstance(pane, Pane) or pane.is_built():
+            return False
+        try:
+            if pane.build_step():
+                return True
+        except Exception:
+            self.pane_errors[key] = traceback.format_exc()
+            self._put_in_stack(key, _BrokenPane(self._broken_message(key)))
+            pane.deleteLater()
+        self._pane_built(key)
+        return False
+
+    def _pane_built(self, key: str) -> None:
+        widget = self._panes[key]
         keyboard.tab_moves_focus(widget)
         if isinstance(widget, Pane) and widget.supports("drop_files"):
             file_drops.accept_file_drops(widget)
@@ -426,7 +454,9 @@ class MainWindow(QMainWindow):
         # loop (or when it is shown first): all of them in the switch's own turn
         # froze the window 50-120 ms with four panes open (bench_gui_stalls.py).
         current = self.current_pane_key()
-        self._untranslated = [k for k in self._panes if k != current]
+        # A pane still being built is left out: its last part translates it.
+        self._untranslated = [k for k, p in self._panes.items()
+                              if k != current and not (isinstance(p, Pane) and not p.is_built())]
         if current in self._panes:
             self._retranslate_pane(current)
         if self._untranslated:
@@ -469,8 +499,8 @@ class MainWindow(QMainWindow):
 
     # -- closing -----------------------------------------------------------
     def _real_panes(self) -> list[tuple[str, Pane]]:
-        """The panes created so far, without the broken ones."""
-        return [(k, p) for k, p in self._panes.items() if isinstance(p, Pane)]
+        """The panes built so far, without the broken ones (nor one half built: it has no state yet)."""
+        return [(k, p) for k, p in self._panes.items() if isinstance(p, Pane) and p.is_built()]
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         busy = [k for k, p in self._real_panes() if p.is_busy()]

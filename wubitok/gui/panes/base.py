@@ -5,7 +5,12 @@ Every method here has a harmless default; a pane overrides what it supports,
 and the window asks :meth:`Pane.supports` before offering it (File > Open is
 disabled for a pane without ``open_file``, and so on).
 
-The constructor builds the widgets and must be cheap: slow work goes to a
+The constructor sets up the pane's state and hands the building of its widgets
+to :meth:`Pane.build` as a generator that yields between parts (``_build_*``
+calls): a constructor builds all of it at once, unless given ``in_steps=True``,
+as the main window's background does, which then runs one part per turn of the
+event loop (:meth:`Pane.build_step`; a whole constructor was 15-40 ms of one
+turn at start-up).  Building must be cheap: slow work goes to a
 :class:`~wubitok.gui.support.workers.Job` or a
 :class:`~wubitok.gui.support.latest_job.LatestJob`.  The main window builds
 every pane in the background after start-up, so work only a user of the pane
@@ -21,12 +26,42 @@ User errors go through :mod:`wubitok.gui.support.errors`
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 
 class Pane(QWidget):
     """Base class of the panes; see the module doc."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._build_left: Iterator[None] | None = None
+
+    # -- building ---------------------------------------------------------------
+    def build(self, parts: Iterator[None], in_steps: bool) -> None:
+        """Build the widgets with ``parts``: now, or (``in_steps``) one part per :meth:`build_step`."""
+        self._build_left = parts
+        if not in_steps:
+            self.finish_building()
+
+    def build_step(self) -> bool:
+        """Build the next part; False once the pane is built."""
+        if self._build_left is None:
+            return False
+        try:
+            next(self._build_left)
+        except StopIteration:
+            self._build_left = None
+            return False
+        return True
+
+    def finish_building(self) -> None:
+        while self.build_step():
+            pass
+
+    def is_built(self) -> bool:
+        return self._build_left is None
 
     def scrolling_layout(self) -> QVBoxLayout:
         """The pane's layout inside a frameless scroll area that fills the pane:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from PySide6.QtCharts import QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView, QValueAxis
 from PySide6.QtCore import QCoreApplication, QEvent, QMargins, Qt, QTimer, Signal
@@ -424,7 +424,8 @@ class ComparePane(Pane):
     ready = Signal()
     resultsChanged = Signal(list)
 
-    def __init__(self, parent: QWidget | None = None, *, catalog: ModelCatalog | None = None):
+    def __init__(self, parent: QWidget | None = None, *, catalog: ModelCatalog | None = None,
+                 in_steps: bool = False):
         super().__init__(parent)
         self.setObjectName("compare")
         self.catalog = catalog or shared_catalog()
@@ -438,6 +439,9 @@ class ComparePane(Pane):
         self._syncing = False
         self.slots: list[_Slot] = []
         self.columns: list[_Column] = []
+        self.build(self._parts(), in_steps)
+
+    def _parts(self) -> Iterator[None]:
         # Containers first, then each widget made inside its final parent: with the
         # app's style sheet, moving a built subtree into another parent restyles all
         # of it again, and building bottom-up did that once per level (about half
@@ -446,11 +450,16 @@ class ComparePane(Pane):
         self.main_splitter = QSplitter(Qt.Orientation.Vertical, layout.parentWidget())
         self.pages = QStackedWidget(self.main_splitter)
         self._build_choosers()
+        yield
         self._build_text_page(self.pages)
+        yield
         self._build_corpus_page(self.pages)
+        yield
         self._build_results(QWidget(self.main_splitter))
+        yield
         self._build_layout(layout)
         self.retranslate_ui()
+        yield
         self._connect()
         self.setFocusProxy(self.editor)
         self._restore()

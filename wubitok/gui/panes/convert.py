@@ -13,6 +13,7 @@ import bisect
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QTextCharFormat, QTextCursor
@@ -172,7 +173,7 @@ class _Side(QWidget):
 
 
 class ConvertPane(Pane):
-    def __init__(self, parent=None):
+    def __init__(self, parent=None, *, in_steps: bool = False):
         super().__init__(parent)
         self._settings = Settings("convert")
         self._source = CHINESE
@@ -186,10 +187,16 @@ class ConvertPane(Pane):
         self._rehighlight = QTimer(self)
         self._rehighlight.setSingleShot(True)
         self._rehighlight.setInterval(30)
+        self.build(self._parts(), in_steps)
+
+    def _parts(self) -> Iterator[None]:
         self._build_options()
+        yield
         self._build_editors()
+        yield
         self._build_shared_list()
         self._build_layout()
+        yield
         self._connect()
         self.setFocusProxy(self.chinese.editor)
         self.retranslate_ui()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import html
 from pathlib import Path
+from typing import Iterator
 
 from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QActionGroup, QGuiApplication, QInputMethodEvent, QKeyEvent, QPalette, QTextCharFormat
@@ -287,19 +288,25 @@ class ImeEditor(QPlainTextEdit):
 class ImePadPane(Pane):
     """The typing pad with its mode switches, options and learning aid."""
 
-    def __init__(self, parent=None):
+    def __init__(self, parent=None, *, in_steps: bool = False):
         super().__init__(parent)
         self._settings = Settings("ime")
-        self.engine = self._make_engine()
-        self._build_toolbar()
-        self._build_editor()
-        self._build_learning_aid()
-        self._build_layout()
-        self._connect()
-        self.setFocusProxy(self.editor)
         self._preload: Job | None = None  # started when the pane is first shown
         self._preload_timer = QTimer(self, singleShot=True, interval=PRELOAD_DELAY_MS)
         self._preload_timer.timeout.connect(self._start_preload)
+        self.build(self._parts(), in_steps)
+
+    def _parts(self) -> Iterator[None]:
+        self.engine = self._make_engine()
+        self._build_toolbar()
+        yield
+        self._build_editor()
+        yield
+        self._build_learning_aid()
+        self._build_layout()
+        yield
+        self._connect()
+        self.setFocusProxy(self.editor)
         self.retranslate_ui()
         self._state_changed(self.engine.state)
 

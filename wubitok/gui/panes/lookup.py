@@ -7,6 +7,7 @@ entry in a detail panel with its keys on a Wubi keyboard.
 from __future__ import annotations
 
 import html
+from typing import Iterator
 
 from PySide6.QtCore import QAbstractTableModel, QLocale, QModelIndex, Qt
 from PySide6.QtGui import QGuiApplication
@@ -334,13 +335,17 @@ class DetailPanel(QWidget):
 class LookupPane(Pane):
     """Search box, results table and detail panel."""
 
-    def __init__(self, parent=None):
+    def __init__(self, parent=None, *, in_steps: bool = False):
         super().__init__(parent)
         self._settings = Settings("lookup")
         self._result: SearchResult | None = None
         self._search = LatestJob(self, debounce_ms=DEBOUNCE_MS, start=self.run_search)
+        self.build(self._parts(), in_steps)
+
+    def _parts(self) -> Iterator[None]:
         self._build_search_bar()
         self._build_results()
+        yield
         self._build_layout()
         self._connect()
         self.setFocusProxy(self.search_box)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QTextDocument
@@ -108,7 +109,8 @@ class TokenizePane(Pane):
 
     ready = Signal()  # the view shows the tokens of the current text and model
 
-    def __init__(self, parent: QWidget | None = None, *, catalog: ModelCatalog | None = None):
+    def __init__(self, parent: QWidget | None = None, *, catalog: ModelCatalog | None = None,
+                 in_steps: bool = False):
         super().__init__(parent)
         self.setObjectName("tokenize")
         self.catalog = catalog or shared_catalog()
@@ -121,6 +123,9 @@ class TokenizePane(Pane):
         self._file_path = ""
         self._result: TokenizeResult | None = None
         self._restoring = False
+        self.build(self._parts(), in_steps)
+
+    def _parts(self) -> Iterator[None]:
         # Containers first, then each widget made inside its final parent: with the
         # app's style sheet, moving a built subtree into another parent restyles all
         # of it again (as in Compare).
@@ -130,9 +135,12 @@ class TokenizePane(Pane):
         ids_box = QWidget(self.splitter)
         self._build_toolbar()
         self._build_editor(input_box)
+        yield
         self._build_views(ids_box)
+        yield
         self._build_layout(input_box, ids_box)
         self.retranslate_ui()
+        yield
         self._connect()
         self.setFocusProxy(self.editor)
         self._restore()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -101,7 +101,8 @@ class TrainPane(Pane):
     modelTrained = Signal(object)  # TrainResult
     trainingEnded = Signal()
 
-    def __init__(self, parent: QWidget | None = None, *, catalog: ModelCatalog | None = None):
+    def __init__(self, parent: QWidget | None = None, *, catalog: ModelCatalog | None = None,
+                 in_steps: bool = False):
         super().__init__(parent)
         self.setObjectName("train")
         self.catalog = catalog or shared_catalog()
@@ -112,6 +113,9 @@ class TrainPane(Pane):
         self.rows: dict[Path, _ModelRow] = {}
         self.results: list[TrainResult] = []
         self._cancelled = False
+        self.build(self._parts(), in_steps)
+
+    def _parts(self) -> Iterator[None]:
         # In a scroll area: the options are taller than a 600-pixel window leaves.  Each
         # widget is made inside its final parent, top to bottom (the order Tab visits
         # them): with the app's style sheet, moving a built subtree into another parent
@@ -119,9 +123,12 @@ class TrainPane(Pane):
         layout = self.scrolling_layout()
         content = layout.parentWidget()
         self._build_corpus(content)
+        yield
         self._build_options(content)
+        yield
         self._build_run(content)
         self._build_layout(layout)
+        yield
         self.retranslate_ui()
         self._connect()
         self.setFocusProxy(self.file_list)
