@@ -14,8 +14,9 @@ turn at start-up).  Building must be cheap: slow work goes to a
 :class:`~wubitok.gui.support.workers.Job` or a
 :class:`~wubitok.gui.support.latest_job.LatestJob`.  The main window builds
 every pane in the background after start-up, so work only a user of the pane
-needs starts on its first show (``showEvent``), not in the constructor.  Constructors read as a
-table of contents, as in qutebrowser's main window: ``_build_*`` methods make
+needs starts on its first show (``showEvent``), not in the constructor.  The parts
+(a pane's ``_parts`` generator) read as a table of contents, as in qutebrowser's
+main window: ``_build_*`` methods make
 the widgets and layouts, ``_connect`` wires the signals, then the pane
 restores its options from ``Settings("<key>")``.  The main input is the
 pane's focus proxy (``setFocusProxy``), so showing the pane focuses it.
