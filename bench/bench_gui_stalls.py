@@ -213,11 +213,11 @@ def cpu_ticks() -> list[int] | None:
 
 def machine_note(before: list[int] | None) -> str:
     """Load average, and the share of CPU time a hypervisor took from this machine (steal) since ``before``."""
-    note = "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+    note = "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()) if hasattr(os, "getloadavg") else ""
     after = cpu_ticks()
     if before is not None and after is not None and sum(after) > sum(before):
         note += f", CPU time stolen by the host {100 * (after[7] - before[7]) / (sum(after) - sum(before)):.1f}%"
-    return note
+    return note.lstrip(", ")
 
 
 def main() -> int:
@@ -264,7 +264,8 @@ def main() -> int:
     if args.json:
         print(json.dumps(results, indent=2))
     # The figures depend on the machine: its load, and on a virtual machine the host's.
-    print(machine_note(ticks), file=sys.stderr)
+    if note := machine_note(ticks):
+        print(note, file=sys.stderr)
     window.shutdown()
     app.processEvents()
     return 0

@@ -42,6 +42,7 @@ from ..segment import is_han, segment_texts
 
 RENYI_ALPHA = 2.5
 
+
 class ModelFacts(Protocol):
     """What a :class:`Tally` of figures measured elsewhere needs of a model: a
     :class:`Tokenizer` has it, and so has the app's ``encode_pool.ModelSummary``
