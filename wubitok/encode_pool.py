@@ -12,9 +12,10 @@ worker process has a GIL of its own; the GUI process only waits on a pipe.
   worker loads a model once and keeps the last :data:`KEEP_MODELS`.
 * The app's own process loads no model: it asks a worker for a
   :class:`ModelSummary` (display forms of the tokens, vocabulary size...).
-* Encodings come back packed (:class:`PackedEncoding`: a few arrays and one
-  string), so unpickling them in the GUI process is a copy of bytes, not the
-  creation of hundreds of thousands of objects while holding the GIL.
+* Encodings come back packed, with the segments a view draws made here too
+  (:mod:`wubitok.tokenized`: a few arrays and one string): unpickling them in
+  the GUI process is a copy of bytes, and the app reads them in place, never
+  creating hundreds of thousands of objects while holding the GIL.
 * :meth:`EncodePool.call_all` and :meth:`EncodePool.map` wait in the calling
   thread (a GUI worker thread), and drop tasks not yet started once
   ``cancel`` is set; a task already running ends on its own and its result is
@@ -31,20 +32,20 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from array import array
 from collections import OrderedDict
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from itertools import accumulate, chain, islice
+from itertools import islice
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 from .child_processes import end_process, lower_priority, worker_died, worker_started
 from .compare.run import Batch, Figures, Measured, measure_batch, measure_document
-from .engines.base import Encoding, Tokenizer, check_cancel, engine_class
+from .engines.base import Tokenizer, check_cancel, engine_class
 from .errors import Cancelled, FileError
 from .model_files import load_model_file
+from .tokenized import DISPLAY_LIMIT, Joined, PackedEncoding, Spans
 from .training import trained_by
 
 R = TypeVar("R")
@@ -52,8 +53,6 @@ KEEP_MODELS = 8  # per worker: Compare shows 4, Tokenize 1, and switching back i
 AHEAD = 2  # corpus batches in flight per worker
 WAIT_STEP = 0.05  # seconds between looks at ``cancel`` while waiting
 ENV_PROCESSES = "WUBITOK_WORKER_PROCESSES"
-# PackedEncoding.unpack converts this many tokens per C call (2-4 ms of the GIL each).
-UNPACK_CHUNK = 8192
 
 
 @dataclass(frozen=True)
@@ -73,51 +72,6 @@ class ModelRef:
         return cls(str(path), kind, mtime)
 
 
-def _run_together(strings: Sequence[str]) -> tuple[str, array]:
-    """``strings`` as one string and where each ends in it: two objects to pickle, not thousands."""
-    return "".join(strings), array("q", accumulate(map(len, strings)))
-
-
-@dataclass
-class PackedEncoding:
-    """An :class:`Encoding` as a few flat buffers (cheap to pickle and unpickle)."""
-
-    ids: array
-    offsets: array  # start, end, start, end, ...
-    partial: bytes
-    tokens: str  # every token's text, run together
-    token_ends: array  # where each token's text ends in ``tokens``
-
-    @classmethod
-    def pack(cls, enc: Encoding) -> "PackedEncoding":
-        return cls(array("q", enc.ids), array("q", chain.from_iterable(enc.offsets)), bytes(enc.partial),
-                   *_run_together(enc.tokens))
-
-    def unpack(self, chunk: int = UNPACK_CHUNK) -> Encoding:
-        """The lists back, ``chunk`` tokens at a time.
-
-        Each conversion below is one C call, and Python switches threads only
-        between bytecodes: over all of a 200 KB text's tokens at once they held
-        the GIL, and so the GUI thread, for 17-60 ms each.
-        """
-        ids: list[int] = []
-        tokens: list[str] = []
-        offsets: list[tuple[int, int]] = []
-        partial: list[bool] = []
-        text, start = self.tokens, 0
-        longest = max(len(self.ids), len(self.token_ends), len(self.offsets) // 2, len(self.partial))
-        for a in range(0, longest, chunk):
-            b = a + chunk
-            ids += self.ids[a:b].tolist()
-            ends = self.token_ends[a:b].tolist()
-            tokens += map(text.__getitem__, map(slice, [start, *ends], ends))
-            start = ends[-1] if ends else start
-            flat = iter(self.offsets[2 * a : 2 * b].tolist())
-            offsets += zip(flat, flat)
-            partial += map(bool, self.partial[a:b])
-        return Encoding(ids, tokens, offsets, partial)
-
-
 @dataclass(frozen=True)
 class ModelSummary:
     """What the app's own process needs of a model, made by a worker that has it loaded:
@@ -134,27 +88,21 @@ class ModelSummary:
     model_type: str
     vocab_size: int
     trained_by: str | None  # engines that can be trained two ways say which (WordPiece, Unigram)
-    displays: str  # every id's display form, run together
-    display_ends: array  # where each id's form ends in ``displays``
+    displays: Joined  # every id's display form
     # Where a piece of a character shows differently (Wubi-BPE): the same for partial=True.
-    partial_displays: str | None
-    partial_display_ends: array | None
+    partial_displays: Joined | None
 
     @classmethod
     def of(cls, tok: Tokenizer) -> "ModelSummary":
         full = [tok.display_token(i) for i in range(tok.vocab_size)]
         partial = [tok.display_token(i, partial=True) for i in range(tok.vocab_size)]
-        pieces = _run_together(partial) if partial != full else (None, None)
-        return cls(tok.model_type or type(tok).__name__, tok.vocab_size, trained_by(tok), *_run_together(full), *pieces)
+        return cls(tok.model_type or type(tok).__name__, tok.vocab_size, trained_by(tok), Joined.of(full),
+                   Joined.of(partial) if partial != full else None)
 
     def display_token(self, id: int, *, partial: bool = False) -> str:  # noqa: A002 (Tokenizer's name)
         """:meth:`Tokenizer.display_token` of the model summarised; "" for an id it does not have."""
-        text, ends = self.displays, self.display_ends
-        if partial and self.partial_displays is not None and self.partial_display_ends is not None:
-            text, ends = self.partial_displays, self.partial_display_ends
-        if not 0 <= id < len(ends):
-            return ""
-        return text[ends[id - 1] if id else 0 : ends[id]]
+        forms = self.partial_displays if partial and self.partial_displays is not None else self.displays
+        return forms[id] if 0 <= id < len(forms) else ""
 
 
 # -- what runs in a worker ------------------------------------------------------
@@ -182,17 +130,20 @@ def summarize_model(ref: ModelRef) -> ModelSummary:
     return ModelSummary.of(model(ref))
 
 
-def encode_text(ref: ModelRef, text: str) -> tuple[PackedEncoding, bool]:
-    """``text``'s encoding, and whether decoding it gives the text back."""
+def encode_text(ref: ModelRef, text: str, shown: int = DISPLAY_LIMIT) -> tuple[PackedEncoding, Spans, bool]:
+    """``text``'s encoding, the segments of its first ``shown`` characters a view
+    draws, and whether decoding the encoding gives the text back."""
     tok = model(ref)
     enc = tok.encode(text)
-    return PackedEncoding.pack(enc), tok.decode(enc.ids) == text
+    return PackedEncoding.pack(enc), Spans.of(text, enc, shown), tok.decode(enc.ids) == text
 
 
-def measure_text(ref: ModelRef, name: str, text: str) -> tuple[PackedEncoding, Figures]:
-    """:func:`wubitok.compare.run.measure_document` with a packed encoding."""
+def measure_text(
+    ref: ModelRef, name: str, text: str, shown: int = DISPLAY_LIMIT
+) -> tuple[PackedEncoding, Spans, Figures]:
+    """:func:`wubitok.compare.run.measure_document`, with what :func:`encode_text` gives for a view."""
     enc, figures = measure_document(name, model(ref), text)
-    return PackedEncoding.pack(enc), figures
+    return PackedEncoding.pack(enc), Spans.of(text, enc, shown), figures
 
 
 def measure_corpus_batch(refs: Sequence[tuple[str, ModelRef]], unit: str, item: Batch) -> Measured:

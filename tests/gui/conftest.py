@@ -27,6 +27,18 @@ def show_pane(gui_app, qtbot):
 
 
 @pytest.fixture
+def tokenized():
+    """``tokenized(text, encoding, display=None)``: a ``TokenizedText`` made as an encode worker makes it."""
+    from wubitok.gui.widgets.token_view import TokenizedText
+    from wubitok.tokenized import PackedEncoding, Spans
+
+    def make(text, enc, display=None):
+        return TokenizedText(text, PackedEncoding.pack(enc), Spans.of(text, enc), display)
+
+    return make
+
+
+@pytest.fixture
 def gui_data_dir(user_data_dir):
     """A fresh user data folder, so settings and learned frequencies start empty."""
     return user_data_dir

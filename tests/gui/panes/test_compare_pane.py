@@ -65,7 +65,7 @@ def test_each_column_shows_its_tokens_over_the_whole_text(qtbot, pane):
     for col, path in zip(pane.columns, models):
         data = col.view.tokenized()
         assert "".join(data.segment_texts()) == TEXT
-        assert data.encoding.ids == load_tokenizer(path).encode(TEXT).ids
+        assert list(data.encoding.ids) == load_tokenizer(path).encode(TEXT).ids
 
 
 def test_scrolling_one_column_scrolls_the_others(qtbot, pane):

@@ -1,6 +1,8 @@
 """Tokenize pane and the token span view, with the real bundled models."""
 from __future__ import annotations
 
+import pickle
+
 import pytest
 import shiboken6
 from hypothesis import given, settings
@@ -11,19 +13,10 @@ from PySide6.QtWidgets import QPlainTextEdit
 from wubitok.engines.base import load_tokenizer
 from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.gui.support import errors
-from wubitok.gui.widgets.token_view import (
-    TokenTextView,
-    ascending,
-    build_segments,
-    document_positions,
-    make_document,
-    marked,
-    prepare,
-    replace_document,
-    wubi_keys,
-)
+from wubitok.gui.widgets.token_view import TokenTextView, make_document, replace_document, wubi_keys
 from wubitok.model_files import bundled_models_dir
 from wubitok.paths import resources_dir
+from wubitok.tokenized import Spans, build_segments, document_positions
 
 BUNDLED = sorted(bundled_models_dir().glob("*.json"))
 SAMPLES = resources_dir() / "samples"
@@ -74,16 +67,6 @@ def test_segments_tile_the_text_and_list_every_covering_token(case):
         assert flag == (len(toks) > 1 or any(partial[i] for i in toks))
 
 
-@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=30), st.integers(1, 6))
-def test_order_is_checked_a_chunk_at_a_time_across_chunk_edges(items, chunk):
-    assert ascending(items, chunk) == (items == sorted(items))
-
-
-@given(st.binary(max_size=60), st.integers(1, 6))
-def test_marks_are_read_back_a_chunk_at_a_time_in_order(marks, chunk):
-    assert marked(marks, chunk) == [i for i, b in enumerate(marks) if b]
-
-
 @settings(max_examples=100, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("a中\r\n\t \u2028😀𠀀")), max_size=30))
 def test_document_positions_match_a_real_text_document(text):
@@ -100,41 +83,41 @@ def test_document_positions_match_a_real_text_document(text):
 
 
 @pytest.mark.parametrize("path", BUNDLED, ids=[p.stem for p in BUNDLED])
-def test_view_tooltips_name_id_token_characters_and_wubi_keys(qtbot, path):
+def test_view_tooltips_name_id_token_characters_and_wubi_keys(qtbot, tokenized, path):
     tok = load_tokenizer(path)
     text = "中文 tokens"
     enc = tok.encode(text)
     view = TokenTextView()
     qtbot.addWidget(view)
-    view.set_tokenized(prepare(text, enc, tok.display_token))
+    view.set_tokenized(tokenized(text, enc, tok.display_token))
     data = view.tokenized()
     assert "".join(data.segment_texts()) == text
     first = data.token_segments()[0]
     html = view.tooltip_html(first)
-    i = data.seg_tokens[first][0]
+    i = data.spans.seg_tokens[first][0]
     assert f"id <b>{enc.ids[i]}</b>" in html
     assert "Wubi <code>khk" in html  # 中 is khk in Wubi-86
     assert wubi_keys("中文") == "khk yygy"
 
 
-def test_the_segment_under_the_mouse_is_found_past_astral_characters_and_crlf(qtbot):
+def test_the_segment_under_the_mouse_is_found_past_astral_characters_and_crlf(qtbot, tokenized):
     tok = load_tokenizer(next(p for p in BUNDLED if p.stem.startswith("bpe")))
     text = "😀a\r\n𠀀中文 b"
     view = TokenTextView()
     qtbot.addWidget(view)
     view.resize(400, 200)
     view.show()
-    view.set_tokenized(prepare(text, tok.encode(text), tok.display_token))
+    view.set_tokenized(tokenized(text, tok.encode(text), tok.display_token))
     data = view.tokenized()
     from PySide6.QtGui import QTextCursor
 
-    for seg, (start, end) in enumerate(zip(data.seg_start, data.seg_end)):
+    for seg, (start, end) in enumerate(zip(data.spans.seg_start, data.spans.seg_end)):
         if text[start] in "\r\n":
             continue  # a line break has no width to point at
         cur = QTextCursor(view.document())
-        cur.setPosition(data.doc_start[seg])
+        cur.setPosition(data.spans.doc_start[seg])
         left = view.cursorRect(cur)
-        cur.setPosition(data.doc_start[seg] + 1)
+        cur.setPosition(data.spans.doc_start[seg] + 1)
         right = view.cursorRect(cur)
         middle = left.center()
         middle.setX((left.center().x() + right.center().x()) // 2)
@@ -185,7 +168,7 @@ def test_spans_join_to_the_input_for_each_bundled_model(qtbot, pane, path):
     assert pane.text() == MIXED  # \r\n kept: the text comes from the user, not from the widget
     assert "".join(data.segment_texts()) == MIXED
     expected = load_tokenizer(path).encode(MIXED)
-    assert data.encoding.ids == expected.ids
+    assert list(data.encoding.ids) == expected.ids
     assert pane.id_view.toPlainText().split() == [str(i) for i in expected.ids]
     assert f"{len(expected.ids):,} tokens" in pane.stats_label.text()
     trained_by = getattr(load_tokenizer(path), "trained_by", None)
@@ -203,7 +186,7 @@ def test_partial_character_tokens_are_marked(qtbot, pane):
     _show(qtbot, pane, rare)
     data = pane.token_view.tokenized()
     assert len(data.encoding.ids) > 1 and all(data.encoding.partial)
-    assert data.seg_partial == [True]
+    assert list(data.spans.seg_partial) == [True]
     assert "part of a character" in pane.token_view.tooltip_html(0)
     assert "partial-character tokens" in pane.stats_label.text()
 
@@ -267,9 +250,9 @@ def test_a_hugging_face_tokenizer_json_opens_and_shows_its_own_tokens(qtbot, pan
     assert pane.current_entry().kind == "hf" and pane.current_entry().source == "opened"
     _show(qtbot, pane, MIXED)
     data = pane.token_view.tokenized()
-    assert data.encoding.ids == hf.encode(MIXED, add_special_tokens=False).ids
+    assert list(data.encoding.ids) == hf.encode(MIXED, add_special_tokens=False).ids
     assert "".join(data.segment_texts()) == MIXED
-    assert any(data.seg_partial)  # byte-level pieces of the rare characters
+    assert any(data.spans.seg_partial)  # byte-level pieces of the rare characters
 
 
 def test_a_sentencepiece_model_opens_and_shows_its_own_tokens(qtbot, pane, spm_model):
@@ -279,7 +262,7 @@ def test_a_sentencepiece_model_opens_and_shows_its_own_tokens(qtbot, pane, spm_m
     text = "明月几时有，把酒问青天。"
     _show(qtbot, pane, text)
     data = pane.token_view.tokenized()
-    assert data.encoding.ids == sp.encode(text)
+    assert list(data.encoding.ids) == sp.encode(text)
     assert "".join(data.segment_texts()) == text
 
 
@@ -304,7 +287,7 @@ def test_a_text_file_is_loaded_in_the_background_exactly(qtbot, pane, tmp_path):
     assert "".join(pane.token_view.tokenized().segment_texts()) == text
 
 
-def test_a_token_that_is_a_piece_of_a_character_names_no_character(qtbot):
+def test_a_token_that_is_a_piece_of_a_character_names_no_character(qtbot, tokenized):
     # 民's Wubi-BPE spelling is two tokens; the first alone spells 性, which the
     # table and the tooltips must not show for a piece of 民.
     from wubitok.gui.widgets.token_table import TokenTable
@@ -314,7 +297,7 @@ def test_a_token_that_is_a_piece_of_a_character_names_no_character(qtbot):
     enc = tok.encode(text)
     table = TokenTable()
     qtbot.addWidget(table)
-    data = prepare(text, enc, tok.display_token)
+    data = tokenized(text, enc, tok.display_token)
     table.set_tokenized(data)
     tokens = [table.token_model.cell(row, "token") for row in range(len(enc.ids))]
     pieces = [t for t, part in zip(tokens, enc.partial) if part]
@@ -337,3 +320,19 @@ def test_a_result_is_shown_in_steps_and_a_newer_one_replaces_the_rest(qtbot, pan
     n = len(second.data.encoding.ids)
     assert pane.token_table.token_model.rowCount() == n and len(pane.id_view.toPlainText().split()) == n
     assert pane.token_view.tokenized() is second.data and pane.token_count() == n
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=60), st.integers(0, 70))
+def test_a_texts_spans_tile_its_shown_start_and_come_through_pickling(text, limit):
+    tok = load_tokenizer(next(p for p in BUNDLED if p.stem.startswith("bpe")))
+    enc = tok.encode(text)
+    spans = pickle.loads(pickle.dumps(Spans.of(text, enc, limit)))
+    assert spans.shown_chars == min(len(text), limit)
+    shown = text[: spans.shown_chars]
+    assert "".join(shown[a:b] for a, b in zip(spans.seg_start, spans.seg_end)) == shown
+    pos = document_positions(shown) or range(len(shown) + 1)
+    assert list(spans.doc_start) == [pos[a] for a in spans.seg_start]
+    assert list(spans.doc_end) == [pos[b] for b in spans.seg_end]
+    for seg, toks in enumerate(spans.seg_tokens):
+        assert all(enc.offsets[i][0] <= spans.seg_start[seg] < spans.seg_end[seg] <= enc.offsets[i][1] for i in toks)

@@ -74,9 +74,9 @@ def test_hovering_a_row_outlines_the_token_in_the_text_and_back(pane, qtbot):
     # And hovering the coloured text marks the row of the token under the mouse.
     view = pane.token_view
     data = view.tokenized()
-    seg = next(i for i, toks in enumerate(data.seg_tokens) if toks and toks[0] == 0)
+    seg = next(i for i, toks in enumerate(data.spans.seg_tokens) if toks and toks[0] == 0)
     cursor = view.textCursor()
-    cursor.setPosition(data.doc_start[seg])
+    cursor.setPosition(data.spans.doc_start[seg])
     point = view.cursorRect(cursor).center() + QPoint(2, 0)
     QTest.mouseMove(view.viewport(), point)
     qtbot.waitUntil(lambda: table.token_model.highlighted == 0)

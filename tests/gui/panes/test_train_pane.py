@@ -73,7 +73,7 @@ def test_train_small_corpus_progress_to_100_and_model_appears_in_tokenize(qtbot,
     tokenize.set_sample_text("明月几时有")
     qtbot.waitUntil(tokenize.is_ready, timeout=30_000)
     assert (
-        tokenize.token_view.tokenized().encoding.ids
+        list(tokenize.token_view.tokenized().encoding.ids)
         == load_tokenizer(folder / "wubi-bpe-800-poems.json").encode("明月几时有").ids
     )
 

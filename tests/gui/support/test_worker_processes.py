@@ -22,6 +22,7 @@ from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.gui.support import errors, i18n, worker_processes
 from wubitok.model_files import bundled_models_dir
 from wubitok.paths import resources_dir
+from wubitok.tokenized import PackedEncoding
 
 BUNDLED = sorted(bundled_models_dir().glob("*.json"))
 TEXT = (resources_dir() / "samples" / "tang300.txt").read_text(encoding="utf-8")[:6_000]
@@ -78,7 +79,7 @@ def test_compare_results_come_from_the_workers_and_are_the_librarys(qtbot, compa
     assert [(r.name, r.tokens, r.vocab_used, r.han_tokens) for r in compare.results] == [
         (r.name, r.tokens, r.vocab_used, r.han_tokens) for r in expected]
     for col, (_, tok) in zip(compare.columns, tokenizers):
-        assert col.view.tokenized().encoding == tok.encode(TEXT)
+        assert col.view.tokenized().encoding == PackedEncoding.pack(tok.encode(TEXT))
     # Encoded elsewhere: this process never loaded a model for the pool's tasks.
     assert pool.uses_processes and not encode_pool._models
 
@@ -139,7 +140,7 @@ def _tokenized(qtbot, catalog, prefix: str, text: str):
 
 def test_tokenize_tokens_come_from_the_workers(qtbot, catalog, pool):
     tok = load_tokenizer(_model("unigram"))
-    assert _tokenized(qtbot, catalog, "unigram", TEXT).encoding == tok.encode(TEXT)
+    assert _tokenized(qtbot, catalog, "unigram", TEXT).encoding == PackedEncoding.pack(tok.encode(TEXT))
     assert pool.uses_processes and not encode_pool._models
 
 
@@ -160,10 +161,12 @@ def test_a_dead_worker_is_said_in_chinese_too(gui_app):
         i18n.set_language("en")
 
 
-def test_the_apps_process_loads_no_model(qtbot, catalog, pool, monkeypatch, error_dialogs):
-    """Tokenize and Compare show tokens, their display forms and figures with every model
-    loaded in the worker processes only: loading one here held the GIL beside the GUI
-    thread (Python-heavy model loads; on a first start, 2 s of codec tables)."""
+def test_the_apps_process_loads_no_model_and_cuts_no_segments(qtbot, catalog, pool, monkeypatch, error_dialogs):
+    """Tokenize and Compare show tokens, their display forms, segments and figures with every
+    model loaded, and every text cut into segments, in the worker processes only: doing either
+    here held the GIL beside the GUI thread (Python-heavy model loads, on a first start 2 s of
+    codec tables; 0.2-0.4 s of segments per model on 200 KB)."""
+    from wubitok import tokenized
     from wubitok.engines import base
 
     text = "五笔字型 Wubi-BPE, 王永民 1983 年"
@@ -173,13 +176,15 @@ def test_the_apps_process_loads_no_model(qtbot, catalog, pool, monkeypatch, erro
     figures = [(r.name, r.kind, r.vocab_size, r.tokens, r.vocab_used, r.unk_tokens, r.roundtrip_samples)
                for r in compare_tokenizers([(p.stem, load_tokenizer(p)) for p in BUNDLED], texts=text)]
 
-    def no_loading(*args, **kwargs):
-        raise AssertionError("a model was loaded in the app's process")
+    def not_here(*args, **kwargs):
+        raise AssertionError("done in the app's process")
 
-    monkeypatch.setattr(base, "tokenizer_from_dict", no_loading)  # what every model file's loading comes to
-    monkeypatch.setattr(encode_pool, "load_model_file", no_loading)
+    monkeypatch.setattr(base, "tokenizer_from_dict", not_here)  # what every model file's loading comes to
+    monkeypatch.setattr(encode_pool, "load_model_file", not_here)
+    monkeypatch.setattr(tokenized, "build_segments", not_here)
     data = _tokenized(qtbot, catalog, "wubi-bpe", text)
-    assert data.encoding == expected
+    assert data.encoding == PackedEncoding.pack(expected)
+    assert "".join(data.segment_texts()) == text
     assert [data.display_token(i) for i in range(len(expected.ids))] == shown
     assert any("(" in s for s in shown) and any(p for p in expected.partial)  # both forms were asked for
     compare = ComparePane(catalog=catalog)

@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtGui import QColor, QPalette
 
 from wubitok.engines.base import Encoding
-from wubitok.gui.widgets.token_view import DARK_COLOURS, LIGHT_COLOURS, TokenTextView, prepare
+from wubitok.gui.widgets.token_view import DARK_COLOURS, LIGHT_COLOURS, TokenTextView
 
 TEXT = "ab cd ef gh"
 # Four tokens, spaces uncovered: box colours cycle through the palette by token index.
@@ -18,7 +18,7 @@ def _painted_colours(view: TokenTextView) -> set[int]:
 
 
 @pytest.mark.parametrize("dark", [False, True])
-def test_every_token_box_has_its_palette_colour(gui_app, qtbot, dark):
+def test_every_token_box_has_its_palette_colour(gui_app, qtbot, tokenized, dark):
     view = TokenTextView()
     qtbot.addWidget(view)
     if dark:
@@ -28,7 +28,7 @@ def test_every_token_box_has_its_palette_colour(gui_app, qtbot, dark):
         view.setPalette(pal)
     view.resize(400, 120)
     view.show()
-    view.set_tokenized(prepare(TEXT, ENCODING))
+    view.set_tokenized(tokenized(TEXT, ENCODING))
     colours = DARK_COLOURS if dark else LIGHT_COLOURS
     expected = [QColor(colours[i % len(colours)]) for i in range(4)]
     segs = view.tokenized().token_segments()

@@ -57,7 +57,7 @@ from ..support.workers import Job
 from ..widgets.corpus_list import CorpusList
 from ..widgets.encoding_box import EncodingBox
 from ..widgets.report_chart import PALETTE, save_chart_png
-from ..widgets.token_view import TokenizedText, TokenTextView, make_document, prepare, replace_document
+from ..widgets.token_view import TokenizedText, TokenTextView, make_document, replace_document
 from .base import Pane
 
 MIN_SLOTS, MAX_SLOTS = 2, 4
@@ -107,15 +107,16 @@ def compare_text(
     if text.strip():
         measured = pool.call_all([(measure_text, ref, name, text) for ref, (name, _) in zip(refs, pairs)],
                                  cancel=cancel)
-        packed = [enc for enc, _ in measured]
-        results = finish_figures(pairs, [figures for _, figures in measured])
+        encoded = [(enc, spans) for enc, spans, _ in measured]
+        results = finish_figures(pairs, [figures for _, _, figures in measured])
     else:
-        packed = [enc for enc, _ in pool.call_all([(encode_text, ref, text) for ref in refs], cancel=cancel)]
+        encoded = [(enc, spans) for enc, spans, _ in pool.call_all([(encode_text, ref, text) for ref in refs],
+                                                                    cancel=cancel)]
         results = []
     views = []
-    for (_, model), enc in zip(pairs, packed):
+    for (_, model), (enc, spans) in zip(pairs, encoded):
         check_cancel(cancel)
-        data = prepare(text, enc.unpack(), model.display_token)
+        data = TokenizedText(text, enc, spans, model.display_token)
         views.append((data, make_document(text[: data.shown_chars], font)))
     return TextComparison(results, views, [model.trained_by for _, model in pairs])
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QTextDocument
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from ...encode_pool import ModelRef, encode_text, shared_pool
 from ...engines.base import check_cancel
 from ...fileio import TextFile, read_text_file
+from ...tokenized import DISPLAY_LIMIT
 from ..support import errors
 from ..support.fonts import han_font, monospace_font
 from ..support.latest_job import LatestJob
@@ -39,15 +40,7 @@ from ..support.steps import Steps
 from ..support.workers import Job
 from ..widgets.encoding_box import EncodingBox
 from ..widgets.token_table import TokenTable
-from ..widgets.token_view import (
-    COLOUR_MODES,
-    DISPLAY_LIMIT,
-    TokenizedText,
-    TokenTextView,
-    make_document,
-    prepare,
-    replace_document,
-)
+from ..widgets.token_view import COLOUR_MODES, TokenizedText, TokenTextView, make_document, replace_document
 from .base import Pane
 
 # Ids shown in the id list; the counts always cover the whole text.
@@ -77,13 +70,13 @@ class TokenizeResult:
 def tokenize_text(
     catalog: ModelCatalog, entry: ModelEntry, text: str, font: QFont, id_font: QFont, *, cancel
 ) -> TokenizeResult:
-    """Worker body: the model's summary (cached), encode, prepare the view; checks ``cancel`` between steps."""
+    """Worker body: the model's summary (cached), the encoding and its segments (from an
+    encode worker), the documents of the views; checks ``cancel`` between steps."""
     model = catalog.summary(entry, cancel=cancel)  # display forms of tokens, vocabulary size
     # Encoded in a worker process (encode_pool): its GIL is not the GUI thread's.
-    packed, roundtrip = shared_pool().call(encode_text, ModelRef.of(entry.path, entry.kind), text, cancel=cancel)
-    enc = packed.unpack()
+    enc, spans, roundtrip = shared_pool().call(encode_text, ModelRef.of(entry.path, entry.kind), text, cancel=cancel)
     check_cancel(cancel)
-    data = prepare(text, enc, model.display_token)
+    data = TokenizedText(text, enc, spans, model.display_token)
     doc = make_document(text[: data.shown_chars], font)
     ids = _id_lines(enc.ids[:ID_LIMIT])
     if len(enc.ids) > ID_LIMIT:
@@ -93,7 +86,7 @@ def tokenize_text(
     return TokenizeResult(data, doc, ids_doc, model.vocab_size, roundtrip, model.trained_by)
 
 
-def _id_lines(ids: list[int], per_line: int = IDS_PER_LINE) -> str:
+def _id_lines(ids: Sequence[int], per_line: int = IDS_PER_LINE) -> str:
     # Short lines: a text widget lays out a paragraph whole, and one paragraph
     # of a million ids would take seconds on the GUI thread.
     return "\n".join(" ".join(map(str, ids[i : i + per_line])) for i in range(0, len(ids), per_line))
@@ -588,7 +581,7 @@ class TokenizePane(Pane):
             self.tr("{:.2f} characters per token").format(n_chars / n_tokens) if n_tokens else "",
             self.tr("vocabulary {:,}").format(r.vocab_size),
         ]
-        n_partial = sum(1 for p in enc.partial if p)
+        n_partial = len(enc.partial) - enc.partial.count(0)
         if n_partial:
             parts.append(self.tr("{:,} partial-character tokens").format(n_partial))
         parts.append(self.tr("round trip exact") if r.roundtrip else self.tr("round trip lossy"))

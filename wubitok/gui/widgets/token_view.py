@@ -3,11 +3,11 @@
 The text is shown as it is; each token's span of it gets a background box.
 Work is split so that nothing big happens on the GUI thread:
 
-* :func:`prepare` (pure Python, run in a worker) cuts the text into
-  *segments* -- maximal runs covered by the same set of tokens -- and maps
-  Python string offsets (code points) to ``QTextDocument`` positions (UTF-16
-  units, and ``\\r\\n`` is one position there).
-* :func:`make_document` (run in a worker too) builds the ``QTextDocument``;
+* The encode worker process that encodes the text also cuts it into
+  *segments* -- maximal runs covered by the same set of tokens -- with their
+  ``QTextDocument`` positions (:class:`wubitok.tokenized.Spans`); this process
+  reads them in place.
+* :func:`make_document` (run in a job thread) builds the ``QTextDocument``;
   ``setPlainText`` on a megabyte takes far longer than a frame.
 * :class:`TokenTextView` paints only the boxes of the lines on screen, so a
   long text costs no more to show than a short one.
@@ -22,9 +22,7 @@ from __future__ import annotations
 import html
 import zlib
 from bisect import bisect_right
-from dataclasses import dataclass, field
-from itertools import accumulate, compress
-from operator import le
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, Qt, Signal
@@ -41,17 +39,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextDocumentLayout, QPlainTextEdit, QToolTip, QWidget
 
-from ...engines.base import Encoding
+from ...tokenized import PackedEncoding, Spans
 
-# Past this many characters the view shows the start of the text and says so;
-# counts and ids always cover the whole text.
-DISPLAY_LIMIT = 200_000
 # make_document inserts a text in pieces of this size (each about 1 ms of the GIL).
 DOCUMENT_PIECE_CHARS = 16_000
-# prepare (run in a job thread) handles a text's items this many per C call:
-# Python switches threads only between bytecodes, and one call over all of a
-# 200 KB text held the GIL, and so the GUI thread, for 5-10 ms.
-GIL_CHUNK = 16_384
 # The objectName of every document make_document builds: who replaces one in a
 # widget can tell it from the widget's own without asking Qt for its parent.
 WORKER_DOCUMENT = "wubitok-worker-document"
@@ -65,127 +56,34 @@ COLOUR_MODES = ("alternate", "by-id")
 
 @dataclass
 class TokenizedText:
-    """A text, its encoding and the segments to draw; built off the GUI thread."""
+    """A text, its encoding and the segments to draw, as an encode worker made them
+    (:mod:`wubitok.tokenized`: read in place, never unpacked in this process)."""
 
     text: str
-    encoding: Encoding
+    encoding: PackedEncoding
+    spans: Spans
     display: Callable[..., str] | None = None  # Tokenizer.display_token: (id, *, partial) -> readable form
-    shown_chars: int = 0  # characters of ``text`` the view displays
-    seg_start: list[int] = field(default_factory=list)  # code-point offsets
-    seg_end: list[int] = field(default_factory=list)
-    seg_tokens: list[tuple[int, ...]] = field(default_factory=list)  # token indices covering it
-    seg_partial: list[bool] = field(default_factory=list)
-    doc_start: list[int] = field(default_factory=list)  # the same spans in document positions
-    doc_end: list[int] = field(default_factory=list)
+
+    @property
+    def shown_chars(self) -> int:
+        """Characters of ``text`` the view displays."""
+        return self.spans.shown_chars
 
     @property
     def truncated(self) -> bool:
         return self.shown_chars < len(self.text)
 
     def segment_texts(self) -> list[str]:
-        return [self.text[a:b] for a, b in zip(self.seg_start, self.seg_end)]
+        return [self.text[a:b] for a, b in zip(self.spans.seg_start, self.spans.seg_end)]
 
     def token_segments(self) -> list[int]:
         """Indices of segments covered by at least one token."""
-        return [i for i, toks in enumerate(self.seg_tokens) if toks]
+        return [i for i, toks in enumerate(self.spans.seg_tokens) if toks]
 
     def display_token(self, index: int) -> str:
-        tid = self.encoding.ids[index]
         if self.display is not None:
-            partial = self.encoding.partial
-            return self.display(tid, partial=index < len(partial) and bool(partial[index]))
+            return self.display(self.encoding.ids[index], partial=self.encoding.partial_at(index))
         return self.encoding.tokens[index]
-
-
-def build_segments(
-    n_chars: int, offsets: Sequence[tuple[int, int]], partial: Sequence[bool]
-) -> tuple[list[int], list[int], list[tuple[int, ...]], list[bool]]:
-    """Cut ``[0, n_chars)`` at every token boundary.
-
-    Returns parallel lists (start, end, covering token indices, partial); the
-    segments tile ``[0, n_chars)`` exactly, so their texts join to the text.
-    Spans reaching past ``n_chars`` are cut there.  Tokens with an empty span
-    (an added special token) cover nothing and appear in no segment.
-    """
-    spans = [(s, min(e, n_chars), i) for i, (s, e) in enumerate(offsets) if 0 <= s < e and s < n_chars]
-    # Every bundled engine gives its offsets in order: checked a chunk at a
-    # time, as one sort is one C call holding the GIL (and so the GUI thread).
-    if not ascending(spans):
-        spans.sort()
-    # The boundaries in order without a sort: marked in a bytearray, read back.
-    marks = bytearray(n_chars + 1)
-    marks[0] = marks[n_chars] = 1
-    for s, e, _ in spans:
-        marks[s] = marks[e] = 1
-    bounds = marked(marks)
-    starts: list[int] = []
-    ends: list[int] = []
-    covering: list[tuple[int, ...]] = []
-    flags: list[bool] = []
-    active: list[tuple[int, int]] = []  # (end, token index)
-    j = 0
-    for a, b in zip(bounds, bounds[1:]):
-        while j < len(spans) and spans[j][0] <= a:
-            active.append((spans[j][1], spans[j][2]))
-            j += 1
-        # Every active span starts at or before a and ends after it; as b is
-        # the next boundary, each one covers all of [a, b).
-        active = [t for t in active if t[0] > a]
-        toks = tuple(i for _, i in active)
-        starts.append(a)
-        ends.append(b)
-        covering.append(toks)
-        flags.append(len(toks) > 1 or any(i < len(partial) and partial[i] for i in toks))
-    return starts, ends, covering, flags
-
-
-def ascending(items: Sequence, chunk: int = GIL_CHUNK) -> bool:
-    """Whether ``items`` are in order, compared ``chunk`` pairs per C call."""
-    return all(all(map(le, items[a : a + chunk], items[a + 1 : a + 1 + chunk])) for a in range(0, len(items), chunk))
-
-
-def marked(marks: bytes | bytearray, chunk: int = GIL_CHUNK) -> list[int]:
-    """The indices of the non-zero bytes of ``marks``, in order, ``chunk`` per C call."""
-    found: list[int] = []
-    for a in range(0, len(marks), chunk):
-        found += compress(range(a, a + chunk), marks[a : a + chunk])
-    return found
-
-
-def document_positions(text: str) -> list[int] | None:
-    """``pos[i]``: the QTextDocument position of code point ``i`` (None if equal).
-
-    A document counts UTF-16 units (astral characters take two) and stores
-    ``\\r\\n`` as one paragraph break.
-    """
-    # Not max(text): 10 ms of one C call on 200 KB; encoding is a copy (0.3 ms).
-    if "\r\n" not in text and len(text.encode("utf-16-le", "surrogatepass")) == 2 * len(text):
-        return None
-
-    def width(i_c: tuple[int, str]) -> int:
-        i, c = i_c
-        if c == "\n" and i and text[i - 1] == "\r":
-            return 0
-        return 2 if c >= "\U00010000" else 1
-
-    return list(accumulate(map(width, enumerate(text)), initial=0))
-
-
-def prepare(
-    text: str,
-    encoding: Encoding,
-    display: Callable[..., str] | None = None,
-    limit: int = DISPLAY_LIMIT,
-) -> TokenizedText:
-    """Segments and document positions of ``text`` (call in a worker)."""
-    shown = min(len(text), limit)
-    starts, ends, covering, flags = build_segments(shown, encoding.offsets, encoding.partial)
-    pos = document_positions(text[:shown])
-    if pos is None:
-        doc_start, doc_end = list(starts), list(ends)
-    else:
-        doc_start, doc_end = [pos[s] for s in starts], [pos[e] for e in ends]
-    return TokenizedText(text, encoding, display, shown, starts, ends, covering, flags, doc_start, doc_end)
 
 
 def document_pieces(text: str, size: int = DOCUMENT_PIECE_CHARS) -> list[str]:
@@ -325,10 +223,10 @@ class TokenTextView(QPlainTextEdit):
         self._highlighted = index
         data = self._data
         if scroll and data is not None and 0 <= index < len(data.encoding.offsets):
-            seg = bisect_right(data.seg_start, data.encoding.offsets[index][0]) - 1
-            if 0 <= seg < len(data.doc_start):
+            seg = bisect_right(data.spans.seg_start, data.encoding.offsets[index][0]) - 1
+            if 0 <= seg < len(data.spans.doc_start):
                 cursor = self.textCursor()
-                cursor.setPosition(min(data.doc_start[seg], self.document().characterCount() - 1))
+                cursor.setPosition(min(data.spans.doc_start[seg], self.document().characterCount() - 1))
                 self.setTextCursor(cursor)
                 self.ensureCursorVisible()
         self.viewport().update()
@@ -340,11 +238,11 @@ class TokenTextView(QPlainTextEdit):
     def segment_colour(self, seg: int, colours: Sequence[QColor] | None = None) -> QColor | None:
         """The box colour of segment ``seg``, from ``colours`` (the palette's, when not given)."""
         data = self._data
-        if data is None or not data.seg_tokens[seg]:
+        if data is None or not data.spans.seg_tokens[seg]:
             return None
         if colours is None:
             colours = self._colours()
-        first = data.seg_tokens[seg][0]
+        first = data.spans.seg_tokens[seg][0]
         if self._colour_mode == "by-id":
             return colours[_hash_index(data.encoding.ids[first], len(colours))]
         return colours[first % len(colours)]
@@ -354,7 +252,7 @@ class TokenTextView(QPlainTextEdit):
 
     # -- painting ------------------------------------------------------------
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt name)
-        if self._data is not None and self._data.seg_start:
+        if self._data is not None and self._data.spans.seg_start:
             painter = QPainter(self.viewport())
             try:
                 self._paint_boxes(painter, event.rect())
@@ -365,6 +263,7 @@ class TokenTextView(QPlainTextEdit):
     def _paint_boxes(self, painter: QPainter, clip) -> None:
         data = self._data
         assert data is not None
+        spans = data.spans
         dark = self._dark()
         # Looked up once per paint, not per box: palette() copies the palette
         # each call (a quarter of the paint's time on a screen of small tokens).
@@ -393,22 +292,22 @@ class TokenTextView(QPlainTextEdit):
                         continue
                     ls = base + line.textStart()
                     le = ls + line.textLength()
-                    seg = bisect_right(data.doc_end, ls)
-                    while seg < len(data.doc_start) and data.doc_start[seg] < le:
+                    seg = bisect_right(spans.doc_end, ls)
+                    while seg < len(spans.doc_start) and spans.doc_start[seg] < le:
                         colour = self.segment_colour(seg, colours)
                         if colour is not None:
-                            a = max(data.doc_start[seg], ls) - base
-                            b = min(data.doc_end[seg], le) - base
+                            a = max(spans.doc_start[seg], ls) - base
+                            b = min(spans.doc_end[seg], le) - base
                             x1 = line.cursorToX(a)[0] + rect.left()
                             x2 = line.cursorToX(b)[0] + rect.left()
                             # One pixel of gap so adjacent boxes of similar colour stay apart.
                             box = QRectF(QPointF(x1, rect.top()), QPointF(max(x1 + 1, x2 - 1), rect.bottom()))
                             painter.fillRect(box, colour)
-                            if data.seg_partial[seg]:
+                            if spans.seg_partial[seg]:
                                 painter.fillRect(box, QBrush(hatch, Qt.BrushStyle.BDiagPattern))
                                 painter.setPen(outline)
                                 painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5))
-                            if self._highlighted in data.seg_tokens[seg]:
+                            if self._highlighted in spans.seg_tokens[seg]:
                                 painter.setPen(marker)
                                 painter.drawRect(box.adjusted(1, 1, -1, -1))
                         seg += 1
@@ -426,17 +325,17 @@ class TokenTextView(QPlainTextEdit):
         # is the one after it if the mouse is right of the cursor.
         if self.cursorRect(cur).center().x() > pos.x() and p > cur.block().position():
             p -= 1
-        seg = bisect_right(data.doc_start, p) - 1
-        if 0 <= seg < len(data.doc_start) and data.doc_start[seg] <= p < data.doc_end[seg]:
+        seg = bisect_right(data.spans.doc_start, p) - 1
+        if 0 <= seg < len(data.spans.doc_start) and data.spans.doc_start[seg] <= p < data.spans.doc_end[seg]:
             return seg
         return None
 
     def tooltip_html(self, seg: int) -> str:
         data = self._data
         assert data is not None
-        chars = data.text[data.seg_start[seg] : data.seg_end[seg]]
+        chars = data.text[data.spans.seg_start[seg] : data.spans.seg_end[seg]]
         rows = []
-        for i in data.seg_tokens[seg]:
+        for i in data.spans.seg_tokens[seg]:
             s, e = data.encoding.offsets[i]
             span = data.text[s:e]
             bits = [
@@ -447,7 +346,7 @@ class TokenTextView(QPlainTextEdit):
             keys = wubi_keys(span)
             if keys:
                 bits.append(self.tr("Wubi") + f" <code>{html.escape(keys)}</code>")
-            if i < len(data.encoding.partial) and data.encoding.partial[i]:
+            if data.encoding.partial_at(i):
                 bits.append("<i>" + self.tr("part of a character") + "</i>")
             rows.append(" · ".join(bits))
         if not rows:
@@ -466,7 +365,7 @@ class TokenTextView(QPlainTextEdit):
 
     def mouseMoveEvent(self, e) -> None:  # noqa: N802
         seg = self.segment_at(e.position().toPoint())
-        toks = self._data.seg_tokens[seg] if seg is not None and self._data is not None else ()
+        toks = self._data.spans.seg_tokens[seg] if seg is not None and self._data is not None else ()
         self.tokenHovered.emit(toks[0] if toks else -1)
         super().mouseMoveEvent(e)
 
