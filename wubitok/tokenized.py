@@ -32,8 +32,18 @@ DISPLAY_LIMIT = 200_000
 T = TypeVar("T")
 
 
+def ints(values: Iterable[int]) -> array:
+    """``values`` as an array of 32-bit ints where they fit, else of 64-bit ones: half
+    the bytes to pickle, and to unpickle in the app's process in one call holding the GIL."""
+    values = values if isinstance(values, list) else list(values)
+    try:
+        return array("i", values)
+    except OverflowError:
+        return array("q", values)
+
+
 def _ends(lengths: Iterable[int]) -> array:
-    return array("q", accumulate(lengths))
+    return ints(accumulate(lengths))
 
 
 class _Indexed(Sequence[T]):
@@ -66,9 +76,9 @@ class Joined(_Indexed[str]):
 
     __slots__ = ("text", "ends")
 
-    def __init__(self, text: str = "", ends: array | None = None):
+    def __init__(self, text: str, ends: array):
         self.text = text
-        self.ends = array("q") if ends is None else ends
+        self.ends = ends
 
     @classmethod
     def of(cls, strings: Sequence[str]) -> "Joined":
@@ -89,12 +99,12 @@ class Pairs(_Indexed[tuple[int, int]]):
 
     __slots__ = ("flat",)
 
-    def __init__(self, flat: array | None = None):
-        self.flat = array("q") if flat is None else flat
+    def __init__(self, flat: array):
+        self.flat = flat
 
     @classmethod
     def of(cls, pairs: Iterable[tuple[int, int]]) -> "Pairs":
-        return cls(array("q", chain.from_iterable(pairs)))
+        return cls(ints(chain.from_iterable(pairs)))
 
     def __len__(self) -> int:
         return len(self.flat) // 2
@@ -111,13 +121,13 @@ class Ragged(_Indexed[tuple[int, ...]]):
 
     __slots__ = ("flat", "ends")
 
-    def __init__(self, flat: array | None = None, ends: array | None = None):
-        self.flat = array("q") if flat is None else flat
-        self.ends = array("q") if ends is None else ends
+    def __init__(self, flat: array, ends: array):
+        self.flat = flat
+        self.ends = ends
 
     @classmethod
     def of(cls, rows: Sequence[Sequence[int]]) -> "Ragged":
-        return cls(array("q", chain.from_iterable(rows)), _ends(map(len, rows)))
+        return cls(ints(chain.from_iterable(rows)), _ends(map(len, rows)))
 
     def __len__(self) -> int:
         return len(self.ends)
@@ -140,7 +150,7 @@ class PackedEncoding:
 
     @classmethod
     def pack(cls, enc: Encoding) -> "PackedEncoding":
-        return cls(array("q", enc.ids), Joined.of(enc.tokens), Pairs.of(enc.offsets), bytes(enc.partial))
+        return cls(ints(enc.ids), Joined.of(enc.tokens), Pairs.of(enc.offsets), bytes(enc.partial))
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -158,6 +168,9 @@ class Spans:
     tile the shown text exactly.  ``seg_tokens[i]`` are the indices of the
     tokens covering it; ``seg_partial[i]`` is set where more than one token
     covers it or one that stands for part of a character.
+
+    One array for both units where they are the same (no astral character, no
+    CRLF), pickled once: see :func:`ints`.
     """
 
     shown_chars: int
@@ -172,10 +185,13 @@ class Spans:
     def of(cls, text: str, enc: Encoding, limit: int = DISPLAY_LIMIT) -> "Spans":
         shown = min(len(text), limit)
         starts, ends, covering, flags = build_segments(shown, enc.offsets, enc.partial)
+        seg_start, seg_end = ints(starts), ints(ends)
         pos = document_positions(text[:shown])
-        doc_start, doc_end = (starts, ends) if pos is None else ([pos[s] for s in starts], [pos[e] for e in ends])
-        return cls(shown, array("q", starts), array("q", ends), Ragged.of(covering), bytes(flags),
-                   array("q", doc_start), array("q", doc_end))
+        if pos is None:
+            doc_start, doc_end = seg_start, seg_end
+        else:
+            doc_start, doc_end = ints([pos[s] for s in starts]), ints([pos[e] for e in ends])
+        return cls(shown, seg_start, seg_end, Ragged.of(covering), bytes(flags), doc_start, doc_end)
 
 
 def build_segments(
