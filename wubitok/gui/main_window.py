@@ -38,6 +38,7 @@ from ..earlyinit import LANGUAGES, PANE_KEYS, PANES, THEMES
 from .panes.base import Pane
 from .support import file_drops, gc_pauses, i18n, keyboard, theme, worker_processes
 from .support.settings import Settings
+from .support.steps import start_after_this_pass
 
 T = TypeVar("T")
 DEFAULT_SIZE = QSize(1200, 800)
@@ -460,13 +461,13 @@ class MainWindow(QMainWindow):
         if current in self._panes:
             self._retranslate_pane(current)
         if self._untranslated:
-            self._retranslate_timer.start()
+            start_after_this_pass(self._retranslate_timer)
 
     def _retranslate_next(self) -> None:
         if self._untranslated:
             self._retranslate_pane(self._untranslated[0])
         if self._untranslated:
-            self._retranslate_timer.start()
+            start_after_this_pass(self._retranslate_timer)
 
     def retranslation_pending(self) -> bool:
         """Some pane still shows the previous language (it changes within a few turns)."""

@@ -13,13 +13,27 @@ from typing import Callable, Sequence
 from PySide6.QtCore import QObject, QTimer
 
 
+def start_after_this_pass(timer: QTimer) -> None:
+    """Start ``timer`` once the event loop has run what is due now.
+
+    A timer started during a long callback counts its interval from that
+    moment: a 1 ms timer started at the beginning of a 25 ms language switch
+    came due before the timers and input that had waited through the switch,
+    and ran ahead of them, one stall with it (a chart step of 4-14 ms more,
+    ``bench/bench_gui_stalls.py``, ``switch_language``).  Started from a 0 ms
+    call, it counts from the end of what is due now, behind what waited.
+    """
+    QTimer.singleShot(0, timer, timer.start)
+
+
 class Steps(QObject):
     """Callables run one per pass of the event loop, in order.
 
     Each next step is started by a timer, not a posted call: a step posted
     from the step before ran in the same pass as the repaint that step
-    caused, one stall.  :meth:`start` replaces the steps not run yet (a newer
-    result supersedes an older one).
+    caused, one stall; the timer starts after the pass (:func:`start_after_this_pass`).
+    :meth:`start` replaces the steps not run yet (a newer result supersedes an
+    older one).
     """
 
     def __init__(self, parent: QObject):
@@ -34,7 +48,7 @@ class Steps(QObject):
         if first_now:
             self._next()
         else:
-            self._timer.start()
+            start_after_this_pass(self._timer)
 
     def clear(self) -> None:
         """Drop the steps not run yet."""
@@ -49,4 +63,4 @@ class Steps(QObject):
         if self._steps:
             self._steps.pop(0)()
         if self._steps:
-            self._timer.start()
+            start_after_this_pass(self._timer)
