@@ -109,6 +109,12 @@ def test_corpus_mode_runs_in_the_background_with_progress(qtbot, pane):
                                   files=files)
     assert [(r.name, r.tokens, r.lines) for r in pane.results] == [(r.name, r.tokens, r.lines) for r in expected]
     qtbot.waitUntil(lambda: pane.run_button.isEnabled() and not pane.is_busy(), timeout=10_000)
+    # The charts follow, each on a later turn, with the corpus figures.
+    qtbot.waitUntil(pane.is_ready, timeout=10_000)
+    cpt, lengths = pane.chart.charts()
+    for chart in (cpt, lengths):
+        assert [s.label() for s in chart.series()[0].barSets()] == [r.name for r in expected]
+    assert [round(s.at(0), 6) for s in cpt.series()[0].barSets()] == [round(r.chars_per_token, 6) for r in expected]
 
 
 def test_corpus_mode_is_busy_until_its_results_are_shown(qtbot, pane):
