@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 import cloudpickle
+import dask
 import pytest
 from distributed import LocalCluster
 
@@ -80,6 +82,26 @@ def fresh_cluster():
 def test_a_dead_worker_is_retried(tmp_path, fresh_cluster):
     marker = str(tmp_path / "died")
     assert list(run_ranges(_die_once, marker, list(range(6)), cluster=fresh_cluster)) == [0, 1, 4, 9, 16, 25]
+    assert os.path.exists(marker)
+
+
+def _die_last(marker: str, item: int) -> int:
+    # Task 3 outlives the others, then kills its worker once: by then the scheduler's
+    # memory manager has dropped the copies of the scattered spec that no waiting
+    # task needs, and kept the one on this worker.
+    if item == 3 and not os.path.exists(marker):
+        time.sleep(1.5)
+        open(marker, "w").close()
+        os._exit(1)
+    return item * item
+
+
+def test_a_worker_dying_with_the_last_copy_of_the_spec_costs_a_resend(tmp_path):
+    marker = str(tmp_path / "died")
+    with dask.config.set({"distributed.scheduler.active-memory-manager.interval": "50ms"}):
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+            assert list(run_ranges(_die_last, marker, list(range(6)), cluster=c.scheduler_address)) == [
+                0, 1, 4, 9, 16, 25]
     assert os.path.exists(marker)
 
 

@@ -10,8 +10,9 @@ to each worker once (pool initializer; Dask ``scatter``), not with every task.
   hanging);
 * ``cluster="local:N"``: a Dask ``LocalCluster`` of N single-threaded worker
   processes, started and stopped here; ``cluster="tcp://host:port"``: a
-  running scheduler.  A task whose worker dies is retried by Dask; a task that
-  keeps failing fails the run.
+  running scheduler.  A task whose worker dies is retried by Dask (and the
+  spec scattered again if that worker held its last copy); a task that keeps
+  failing fails the run.
 
 At most a few tasks per worker are in flight, so memory stays bounded
 whatever the corpus size.
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import multiprocessing
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
@@ -30,6 +31,8 @@ R = TypeVar("R")
 AHEAD = 4  # tasks in flight per worker
 # How long a Dask scheduler may take to have its workers before the run fails.
 NO_WORKERS_SECONDS = 60
+# How many times a task is sent again after the scattered spec was lost with a worker.
+SPEC_RESENDS = 3
 
 _task_func: Callable[[Any, Any], Any] | None = None
 _task_spec: Any = None
@@ -65,18 +68,18 @@ def run_ranges(func: Callable[[Any, Any], R], spec: Any, items: Iterable[Any], *
     return _run_processes(func, spec, items, workers)
 
 
-def _window(submit: Callable[[Any], Any], items: Iterable[Any], depth: int) -> Iterator[Any]:
-    """Futures for ``items`` in order, keeping ``depth`` submitted ahead."""
+def _window(submit: Callable[[Any], Any], items: Iterable[Any], depth: int) -> Iterator[tuple[Any, Any]]:
+    """``(item, future)`` for ``items`` in order, keeping ``depth`` submitted ahead."""
     pending: deque = deque()
     it = iter(items)
     for item in it:
-        pending.append(submit(item))
+        pending.append((item, submit(item)))
         if len(pending) >= depth:
             break
     while pending:
         yield pending.popleft()
         for item in it:
-            pending.append(submit(item))
+            pending.append((item, submit(item)))
             break
 
 
@@ -84,7 +87,7 @@ def _run_processes(func: Callable[[Any, Any], R], spec: Any, items: Iterable[Any
     ctx = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(func, spec))
     try:
-        for fut in _window(lambda item: pool.submit(_run_task, item), items, AHEAD * workers):
+        for _, fut in _window(lambda item: pool.submit(_run_task, item), items, AHEAD * workers):
             try:
                 yield fut.result()
             except BrokenProcessPool:
@@ -126,22 +129,38 @@ def _run_dask(func: Callable[[Any, Any], R], spec: Any, items: Iterable[Any], cl
             local.close()
         raise ClusterError(f"cannot reach the Dask scheduler at {where}: {exc}") from None
     try:
-        # Scattered data cannot be recomputed: it must reach every worker there
-        # is, so one dying worker cannot take the only copy with it.
         try:
             client.wait_for_workers(int(where) if kind == "local" else 1, timeout=NO_WORKERS_SECONDS)
         except (TimeoutError, OSError):
             raise ClusterError(f"the Dask scheduler at {client.scheduler.address} has no workers "
                                f"(waited {NO_WORKERS_SECONDS} s); nothing was written") from None
         depth = AHEAD * max(1, len(client.scheduler_info().get("workers", {})))
-        shared = client.scatter(spec, broadcast=True)
-        for fut in _window(lambda item: client.submit(func, shared, item, pure=False, retries=2), items, depth):
-            try:
-                yield fut.result()
-            except WubitokError:
-                raise
-            except Exception as exc:  # KilledWorker, lost scheduler, ...
-                raise ClusterError(f"the cluster could not finish the work ({type(exc).__name__}: {exc})") from None
+        # Scattered data cannot be recomputed.  It goes to every worker, but the
+        # scheduler's memory manager soon keeps only the copies that waiting tasks
+        # need: a worker that dies with the last one cancels every task needing
+        # it.  Then the spec is scattered again and those tasks are sent again.
+        shared = [client.scatter(spec, broadcast=True)]
+
+        def submit(item: Any) -> Any:
+            return client.submit(func, shared[0], item, pure=False, retries=2)
+
+        for item, fut in _window(submit, items, depth):
+            for resend in range(SPEC_RESENDS + 1):
+                try:
+                    try:
+                        result = fut.result()
+                        break
+                    except CancelledError:
+                        if resend == SPEC_RESENDS:
+                            raise
+                        if shared[0].status != "finished":
+                            shared[0] = client.scatter(spec, broadcast=True)
+                        fut = submit(item)
+                except WubitokError:
+                    raise
+                except Exception as exc:  # KilledWorker, lost scheduler, no workers left, ...
+                    raise ClusterError(f"the cluster could not finish the work ({type(exc).__name__}: {exc})") from None
+            yield result
     finally:
         client.close()
         if local is not None:
