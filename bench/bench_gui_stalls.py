@@ -77,22 +77,27 @@ WARM_CACHE = ("from wubitok.model_files import bundled_models_dir, guess_kind, l
               "for p in bundled_models_dir().glob('*.json'): load_model_file(p, guess_kind(p))")
 
 
-class HostSteal:
-    """CPU time a hypervisor took from this virtual machine so far, in ms summed over
-    its CPUs (Linux ``/proc/stat``, counted in steps of 10 ms; 0 elsewhere)."""
+class CpuTicks:
+    """The machine's CPU time counters (Linux ``/proc/stat``: user ... steal, in ticks of
+    ``MS_PER_TICK``), from a file kept open: the meter reads them at every tick.  None elsewhere."""
 
     def __init__(self) -> None:
         try:
             self.fd: int | None = os.open("/proc/stat", os.O_RDONLY)
         except OSError:
             self.fd = None
-        self.ms_per_tick = 1000 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 10.0
 
-    def ms(self) -> float:
+    def read(self) -> list[int] | None:
         if self.fd is None:
-            return 0.0
-        fields = os.pread(self.fd, 256, 0).split(b"\n", 1)[0].split()
-        return int(fields[8]) * self.ms_per_tick if len(fields) > 8 else 0.0
+            return None
+        try:
+            return [int(v) for v in os.pread(self.fd, 256, 0).split(b"\n", 1)[0].split()[1:9]]
+        except ValueError:
+            return None
+
+
+STEAL = 7  # the host's share in CpuTicks.read()
+MS_PER_TICK = 1000 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 10.0
 
 
 class StallMeter:
@@ -101,19 +106,24 @@ class StallMeter:
     def __init__(self) -> None:
         self.timer = QTimer(interval=TICK_MS, timerType=Qt.TimerType.PreciseTimer)
         self.timer.timeout.connect(self._tick)
-        self.steal = HostSteal()
+        self.cpu_ticks = CpuTicks()
         self.gaps: list[tuple[float, float, float]] = []  # (wall ms, GUI thread CPU ms, host steal ms)
         self.last = self.last_cpu = self.last_steal = 0.0
 
     def _tick(self) -> None:
-        now, cpu, steal = time.perf_counter(), time.thread_time(), self.steal.ms()
+        now, cpu, steal = time.perf_counter(), time.thread_time(), self._steal_ms()
         self.gaps.append(((now - self.last) * 1000, (cpu - self.last_cpu) * 1000, steal - self.last_steal))
         self.last, self.last_cpu, self.last_steal = now, cpu, steal
 
     def start(self) -> None:
         self.gaps.clear()
-        self.last, self.last_cpu, self.last_steal = time.perf_counter(), time.thread_time(), self.steal.ms()
+        self.last, self.last_cpu, self.last_steal = time.perf_counter(), time.thread_time(), self._steal_ms()
         self.timer.start()
+
+    def _steal_ms(self) -> float:
+        """CPU time the host took from this virtual machine so far, in ms summed over its CPUs."""
+        ticks = self.cpu_ticks.read()
+        return ticks[STEAL] * MS_PER_TICK if ticks is not None else 0.0
 
     def stop(self) -> dict[str, float | int]:
         self.timer.stop()
@@ -226,21 +236,13 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
     }
 
 
-def cpu_ticks() -> list[int] | None:
-    """The machine's CPU time counters (Linux ``/proc/stat``: user ... steal), None elsewhere."""
-    try:
-        with open("/proc/stat", encoding="ascii") as f:
-            return [int(v) for v in f.readline().split()[1:9]]
-    except (OSError, ValueError):
-        return None
-
-
-def machine_note(before: list[int] | None) -> str:
+def machine_note(cpu_ticks: CpuTicks, before: list[int] | None) -> str:
     """Load average, and the share of CPU time a hypervisor took from this machine (steal) since ``before``."""
     note = "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()) if hasattr(os, "getloadavg") else ""
-    after = cpu_ticks()
+    after = cpu_ticks.read()
     if before is not None and after is not None and sum(after) > sum(before):
-        note += f", CPU time stolen by the host {100 * (after[7] - before[7]) / (sum(after) - sum(before)):.1f}%"
+        share = (after[STEAL] - before[STEAL]) / (sum(after) - sum(before))
+        note += f", CPU time stolen by the host {100 * share:.1f}%"
     return note.lstrip(", ")
 
 
@@ -254,7 +256,8 @@ def main() -> int:
     args = ap.parse_args()
     if args.warm_cache:
         subprocess.run([sys.executable, "-c", WARM_CACHE], check=True)  # WUBITOK_DATA_DIR is inherited
-    ticks = cpu_ticks()
+    cpu_ticks = CpuTicks()
+    ticks = cpu_ticks.read()
     app = create_app(language="en", theme_name="light")
     window = MainWindow(restore=False)
     window.resize(1280, 800)
@@ -290,7 +293,7 @@ def main() -> int:
     if args.json:
         print(json.dumps(results, indent=2))
     # The figures depend on the machine: its load, and on a virtual machine the host's.
-    if note := machine_note(ticks):
+    if note := machine_note(cpu_ticks, ticks):
         print(note, file=sys.stderr)
     window.shutdown()
     app.processEvents()
