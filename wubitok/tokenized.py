@@ -49,6 +49,8 @@ def _ends(lengths: Iterable[int]) -> array:
 class _Indexed(Sequence[T]):
     """Integer indexing (negative too) over ``__len__`` and ``item``; a slice gives a list."""
 
+    __slots__ = ()
+
     def __len__(self) -> int:
         raise NotImplementedError
 
@@ -71,27 +73,36 @@ class _Indexed(Sequence[T]):
     __hash__ = None  # type: ignore[assignment]
 
 
-class Joined(_Indexed[str]):
-    """Strings run together in one, with where each ends: two objects to pickle, not thousands."""
+class _RunTogether(_Indexed[T]):
+    """Items run together in ``flat``, with where each ends in it: two objects to pickle, not thousands."""
 
-    __slots__ = ("text", "ends")
+    __slots__ = ("flat", "ends")
 
-    def __init__(self, text: str, ends: array):
-        self.text = text
+    def __init__(self, flat, ends: array):
+        self.flat = flat
         self.ends = ends
+
+    def __len__(self) -> int:
+        return len(self.ends)
+
+    def _piece(self, i: int):
+        return self.flat[self.ends[i - 1] if i else 0 : self.ends[i]]
+
+    def __reduce__(self):
+        return type(self), (self.flat, self.ends)
+
+
+class Joined(_RunTogether[str]):
+    """Strings, in one string."""
+
+    __slots__ = ()
 
     @classmethod
     def of(cls, strings: Sequence[str]) -> "Joined":
         return cls("".join(strings), _ends(map(len, strings)))
 
-    def __len__(self) -> int:
-        return len(self.ends)
-
     def item(self, i: int) -> str:
-        return self.text[self.ends[i - 1] if i else 0 : self.ends[i]]
-
-    def __reduce__(self):
-        return Joined, (self.text, self.ends)
+        return self._piece(i)
 
 
 class Pairs(_Indexed[tuple[int, int]]):
@@ -116,27 +127,17 @@ class Pairs(_Indexed[tuple[int, int]]):
         return Pairs, (self.flat,)
 
 
-class Ragged(_Indexed[tuple[int, ...]]):
-    """Tuples of ints of any length, run together, with where each ends."""
+class Ragged(_RunTogether[tuple[int, ...]]):
+    """Tuples of ints of any length, in one array."""
 
-    __slots__ = ("flat", "ends")
-
-    def __init__(self, flat: array, ends: array):
-        self.flat = flat
-        self.ends = ends
+    __slots__ = ()
 
     @classmethod
     def of(cls, rows: Sequence[Sequence[int]]) -> "Ragged":
         return cls(ints(chain.from_iterable(rows)), _ends(map(len, rows)))
 
-    def __len__(self) -> int:
-        return len(self.ends)
-
     def item(self, i: int) -> tuple[int, ...]:
-        return tuple(self.flat[self.ends[i - 1] if i else 0 : self.ends[i]])
-
-    def __reduce__(self):
-        return Ragged, (self.flat, self.ends)
+        return tuple(self._piece(i))
 
 
 @dataclass(frozen=True)
