@@ -19,11 +19,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	@$(PY) -m wubitok gui; status=$$?; [ $$status -eq 0 ] || [ $$status -eq 2 ]
 
-# Lint: ruff over the whole tree (pyflakes, pycodestyle at 120, import order, bugbear)
-# and mypy over the Qt-free packages (wubitok minus wubitok/gui; see pyproject.toml).
+# Lint: ruff over the whole tree (pyflakes, pycodestyle at 120, import order, bugbear),
+# mypy over the Qt-free packages (wubitok minus wubitok/gui) and import-linter's layer
+# contracts (pyproject.toml, [tool.importlinter]).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n 2

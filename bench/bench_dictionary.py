@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 
-from wubitok.dictionary import WubiDictionary
+from wubitok.wubi.dictionary import WubiDictionary
 
 
 def timed(fn, args_list):
@@ -36,7 +36,7 @@ def summary(name, ms):
 
 def open_times_ms(runs: int = 7) -> tuple[float, float]:
     """Median (open + first query, import + open + first query) in fresh processes."""
-    code = ("import time; t0=time.perf_counter(); from wubitok.dictionary import WubiDictionary;"
+    code = ("import time; t0=time.perf_counter(); from wubitok.wubi.dictionary import WubiDictionary;"
             "t1=time.perf_counter(); d=WubiDictionary(); d.full_code('你'); t2=time.perf_counter();"
             "print((t2-t1)*1000, (t2-t0)*1000)")
     runs_out = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()

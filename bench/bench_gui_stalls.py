@@ -52,7 +52,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-# The app's worker processes (wubitok.encode_pool) are spawned, and a spawned
+# The app's worker processes (wubitok.services.encode_pool) are spawned, and a spawned
 # process imports the main script again, as __mp_main__: there, this script
 # must cost what the app's two-line entry point costs, not a GUI's imports.
 if __name__ != "__mp_main__":
@@ -73,7 +73,7 @@ SECOND_CLICK_MS = 500
 TIMEOUT_S = 600
 MODELS = ["wubi-bpe-6000", "bpe-6000", "wordpiece-6000", "unigram-6000"]
 # Run in a process of its own: this one must start with nothing loaded.
-WARM_CACHE = ("from wubitok.model_files import bundled_models_dir, guess_kind, load_model_file\n"
+WARM_CACHE = ("from wubitok.services.model_files import bundled_models_dir, guess_kind, load_model_file\n"
               "for p in bundled_models_dir().glob('*.json'): load_model_file(p, guess_kind(p))")
 
 

@@ -34,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_quality import bootstrap_ratio, training_counts  # noqa: E402
 from genres import GENRES, load_genres  # noqa: E402
 
-from wubitok.codec import BYTE_BASE, CodecOptions, WubiCodec  # noqa: E402
 from wubitok.engines.pre_tokenizers.wubi import pretokens  # noqa: E402
+from wubitok.wubi.codec import BYTE_BASE, CodecOptions, WubiCodec  # noqa: E402
 
 
 class PickyBPE:

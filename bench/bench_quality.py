@@ -83,12 +83,12 @@ from pretok_variants import VARIANTS, PreTokens  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "out"
 
-from wubitok.codec import BYTE_TOKENS, CodecOptions, WubiCodec  # noqa: E402
 from wubitok.compare.metrics import renyi_efficiency  # noqa: E402
-from wubitok.dictionary import default_dictionary  # noqa: E402
 from wubitok.engines.bpe.wubi import WubiBPE  # noqa: E402
 from wubitok.engines.pre_tokenizers.wubi import pretokens  # noqa: E402
-from wubitok.segment import is_han  # noqa: E402
+from wubitok.text.segment import is_han  # noqa: E402
+from wubitok.wubi.codec import BYTE_TOKENS, CodecOptions, WubiCodec  # noqa: E402
+from wubitok.wubi.dictionary import default_dictionary  # noqa: E402
 
 SPECIALS = ["<pad>", "<unk>", "<s>", "</s>"]
 GPT4_SPLIT = (
@@ -163,8 +163,8 @@ def prefix_spelling(han_counts: Counter | None, options: CodecOptions,
     character taking the prefix with the fewest keys + ``digit_weight`` x
     index digits.  Lossless: each (prefix, index) names one character, as in
     the codec."""
-    from wubitok.codec import MARK_BASE, _index_cost
-    from wubitok.dictionary import WUBI_KEYS
+    from wubitok.wubi.codec import MARK_BASE, _index_cost
+    from wubitok.wubi.dictionary import WUBI_KEYS
 
     rows = [(ch, full) for ch, full, _ in default_dictionary().iter_full_code_weights() if len(ch) == 1 and is_han(ch)]
     counts = han_counts or Counter()
@@ -203,8 +203,8 @@ def hybrid_spelling(han_counts: Counter | None, options: CodecOptions, digit_wei
     the codec), each taking the code with the fewest keys + ``digit_weight`` x
     index digits, the longer code on a tie if ``longer_on_tie``.  Lossless:
     each (code, index) names one character."""
-    from wubitok.codec import MARK_BASE
-    from wubitok.dictionary import WUBI_KEYS
+    from wubitok.wubi.codec import MARK_BASE
+    from wubitok.wubi.dictionary import WUBI_KEYS
 
     d = default_dictionary()
     rows = [(ch, full) for ch, full, _ in d.iter_full_code_weights() if len(ch) == 1 and is_han(ch)]

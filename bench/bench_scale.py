@@ -7,7 +7,7 @@ training time and peak memory beside HF ``BpeTrainer`` and sentencepiece.
 Encoding (``--mb``): a document is a line; every measurement runs in a fresh
 process:
 
-* ``ours, workers N`` — ``Tokenizer.encode_files(..., fmt="bin")`` with N
+* ``ours, workers N`` — ``wubitok.encode_files(tokenizer, ..., fmt="bin")`` with N
   processes: wall time from the call to the renamed output (process start-up
   and model loading included), so MB/s is what a user sees;
 * ``ours, local:2`` — the same on a Dask ``LocalCluster`` of 2 worker
@@ -95,16 +95,16 @@ def child(kind: str, model: str, corpus: str, how: str) -> dict:
         for i in range(0, len(lines), 1000):
             n += sum(len(e.ids) for e in encode(lines[i:i + 1000], add_special_tokens=False))
         return {"seconds": time.perf_counter() - t0, "cpu": _cpu_s() - c0, "tokens": n, "mb": size / 1e6}
-    from wubitok.engines.base import load_tokenizer
+    from wubitok import encode_files, load_tokenizer
 
     tok = load_tokenizer(model)
     tok.use_encoder("python" if kind == "ours-python" else "auto")
     with tempfile.TemporaryDirectory() as tmp:
         t0, c0 = time.perf_counter(), _cpu_s()
         if how.startswith("local:"):
-            header = tok.encode_files([corpus], os.path.join(tmp, "ids.bin"), cluster=how)
+            header = encode_files(tok, [corpus], os.path.join(tmp, "ids.bin"), cluster=how)
         else:
-            header = tok.encode_files([corpus], os.path.join(tmp, "ids.bin"), workers=int(how))
+            header = encode_files(tok, [corpus], os.path.join(tmp, "ids.bin"), workers=int(how))
         seconds, cpu = time.perf_counter() - t0, _cpu_s() - c0
     return {"seconds": seconds, "cpu": cpu, "tokens": header["tokens"], "mb": size / 1e6}
 

@@ -57,11 +57,11 @@ sys.path.insert(0, str(ROOT / "tests" / "ime" / "tables"))  # rime_session: libr
 
 from genres import load_genres  # noqa: E402
 
-from wubitok.dictionary import default_dictionary  # noqa: E402
 from wubitok.errors import InputError, UnknownCodeError  # noqa: E402
 from wubitok.ime import ImeEngine, ImeOptions  # noqa: E402
 from wubitok.ime.phrases import phrase_entry, typed_by_table  # noqa: E402
 from wubitok.ime.tables import typing_table  # noqa: E402
+from wubitok.wubi.dictionary import default_dictionary  # noqa: E402
 
 HAN_RUN = regex.compile(r"\p{Han}+")
 SETTINGS = {

@@ -46,12 +46,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from corpus import corpus_paths  # noqa: E402
 
-from wubitok.codec import BOUNDARY_CHOICES, BYTE_TOKENS, CODE_CHOICES, INDEX_CHOICES, CodecOptions  # noqa: E402
 from wubitok.engines.base import load_tokenizer  # noqa: E402
 from wubitok.engines.bpe.wubi import DEFAULT_SPECIAL_TOKENS, WubiBPE  # noqa: E402
 from wubitok.engines.pre_tokenizers.wubi import count_wubi_pretokens, pretokenize  # noqa: E402
 from wubitok.fileio import read_text  # noqa: E402
-from wubitok.segment import is_han  # noqa: E402
+from wubitok.text.segment import is_han  # noqa: E402
+from wubitok.wubi.codec import BOUNDARY_CHOICES, BYTE_TOKENS, CODE_CHOICES, INDEX_CHOICES, CodecOptions  # noqa: E402
 
 SPECIALS = ["<pad>", "<unk>", "<s>", "</s>"]
 

@@ -26,7 +26,7 @@ import regex
 
 from wubitok.engines.pre_tokenizers.gpt4 import GPT4_PATTERN
 from wubitok.engines.pre_tokenizers.wubi import joined_pretokens, pretokens
-from wubitok.segment import segment_texts
+from wubitok.text.segment import segment_texts
 
 PreTokens = Callable[[str], Iterator[str]]
 

@@ -23,7 +23,7 @@ settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 @pytest.fixture(scope="session")
 def wubi_dict():
-    from wubitok.dictionary import default_dictionary
+    from wubitok.wubi.dictionary import default_dictionary
 
     return default_dictionary()
 

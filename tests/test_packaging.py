@@ -37,7 +37,7 @@ def test_installed_wheel_finds_its_dictionary_without_the_source_tree(wheel, tmp
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
                    check=True)
-    code = ("import wubitok.paths as p, wubitok.dictionary as d;"
+    code = ("import wubitok.paths as p, wubitok.wubi.dictionary as d;"
             "print(p.dictionary_path()); print(d.default_dictionary().full_code('你'))")
     # Run from an empty folder with only the installed copy on the path.
     proc = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(target)!r}); {code}"],

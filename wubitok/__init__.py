@@ -11,15 +11,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     # What the lazy __getattr__ below gives, spelled out for type checkers and IDEs
     # (``X as X``: an explicit re-export).  tests/test_packaging.py keeps it in step with _EXPORTS.
-    from .codec import CodecOptions as CodecOptions
-    from .codec import WubiCodec as WubiCodec
     from .compare import CompareResult as CompareResult
     from .compare import compare_tokenizers as compare_tokenizers
     from .compare import load_external as load_external
     from .compare import sample_spans as sample_spans
     from .compare import train_and_compare as train_and_compare
-    from .dictionary import WubiDictionary as WubiDictionary
-    from .dictionary import default_dictionary as default_dictionary
     from .engines.base import Encoding as Encoding
     from .engines.base import Tokenizer as Tokenizer
     from .engines.base import load_tokenizer as load_tokenizer
@@ -47,8 +43,12 @@ if TYPE_CHECKING:
     from .scale import iter_documents as iter_documents
     from .scale import merge_counts as merge_counts
     from .scale import train_from_counts as train_from_counts
-    from .segment import Run as Run
-    from .segment import segment_stream as segment_stream
+    from .text.segment import Run as Run
+    from .text.segment import segment_stream as segment_stream
+    from .wubi.codec import CodecOptions as CodecOptions
+    from .wubi.codec import WubiCodec as WubiCodec
+    from .wubi.dictionary import WubiDictionary as WubiDictionary
+    from .wubi.dictionary import default_dictionary as default_dictionary
 
 __version__ = "0.1.0"
 
@@ -62,16 +62,16 @@ _EXPORTS = {
     "ModelError": "errors",
     "MissingExtraError": "errors",
     "Cancelled": "errors",
-    "WubiDictionary": "dictionary",
-    "default_dictionary": "dictionary",
+    "WubiDictionary": "wubi.dictionary",
+    "default_dictionary": "wubi.dictionary",
     "Encoding": "engines.base",
     "Tokenizer": "engines.base",
     "load_tokenizer": "engines.base",
-    "segment_stream": "segment",
-    "Run": "segment",
+    "segment_stream": "text.segment",
+    "Run": "text.segment",
     "WubiBPE": "engines.bpe.wubi",
-    "WubiCodec": "codec",
-    "CodecOptions": "codec",
+    "WubiCodec": "wubi.codec",
+    "CodecOptions": "wubi.codec",
     "ImeEngine": "ime",
     "ImeOptions": "ime",
     "ImeState": "ime",

@@ -20,13 +20,22 @@ The formatting helpers at the end are shared by those renderers.
 """
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from typing import Callable
 
+from .errors import Cancelled
+
 # What long library calls accept as ``progress``: (stage, done, total); ``total``
 # may be 0 when unknown.  Stages are short words ("counting", "merging", ...).
 ProgressCallback = Callable[[str, int, int], None]
+
+
+def check_cancel(cancel: threading.Event | None) -> None:
+    """Raise :class:`~wubitok.errors.Cancelled` once ``cancel`` is set: long calls run it at safe points."""
+    if cancel is not None and cancel.is_set():
+        raise Cancelled("cancelled")
 
 
 @dataclass(frozen=True)

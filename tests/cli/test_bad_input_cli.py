@@ -9,10 +9,10 @@ import sys
 import pytest
 from cli_run import run
 
-from wubitok import convert
-from wubitok.dictionary import default_dictionary
 from wubitok.fileio import MAX_MODEL_BYTES
 from wubitok.paths import resources_dir
+from wubitok.wubi import convert
+from wubitok.wubi.dictionary import default_dictionary
 
 MODEL = resources_dir() / "models" / "bpe-6000.json"
 

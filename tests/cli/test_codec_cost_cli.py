@@ -5,7 +5,7 @@ import json
 
 from cli_run import run
 
-from wubitok.codec import CodecOptions, WubiCodec
+from wubitok.wubi.codec import CodecOptions, WubiCodec
 
 TEXT = "的的的你好, world! 𠀀\n"
 

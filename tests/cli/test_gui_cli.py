@@ -1,10 +1,10 @@
-"""`wubitok gui` checks what Qt's X11 plugin needs before Qt can abort the process (wubitok.earlyinit)."""
+"""`wubitok gui` checks what Qt's X11 plugin needs before Qt can abort the process (wubitok.services.earlyinit)."""
 from __future__ import annotations
 
 import ctypes.util
 
-from wubitok import earlyinit
 from wubitok.cli import main
+from wubitok.services import earlyinit
 
 
 def test_missing_x11_libraries_are_named_in_one_line(monkeypatch, capsys):

@@ -10,7 +10,7 @@ import pytest
 
 import wubitok
 from wubitok.cli import main
-from wubitok.segment import segment
+from wubitok.text.segment import segment
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -106,14 +106,14 @@ def test_help_has_examples(capsys):
 
 
 def test_public_api_exports():
-    # wubitok.segment is the module (its segment() function is not re-exported under the same name)
-    import wubitok.segment as module
+    # wubitok.text.segment is the module (its segment() function is not re-exported under the same name)
+    import wubitok.text.segment as module
 
     assert module.segment("你好") == segment("你好")
     assert wubitok.Run is type(segment("a")[0])
     assert list(wubitok.segment_stream(["你", "好"])) == segment("你好")
     proc = subprocess.run(
-        [sys.executable, "-c", "import wubitok.segment; print(wubitok.segment.segment('你好a')[1].kind)"],
+        [sys.executable, "-c", "import wubitok.text.segment; print(wubitok.text.segment.segment('你好a')[1].kind)"],
         capture_output=True,
         text=True,
         cwd=REPO,

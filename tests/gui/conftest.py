@@ -30,7 +30,7 @@ def show_pane(gui_app, qtbot):
 def tokenized():
     """``tokenized(text, encoding, display=None)``: a ``TokenizedText`` made as an encode worker makes it."""
     from wubitok.gui.widgets.token_view import TokenizedText
-    from wubitok.tokenized import PackedEncoding, Spans
+    from wubitok.services.tokenized import PackedEncoding, Spans
 
     def make(text, enc, display=None):
         return TokenizedText(text, PackedEncoding.pack(enc), Spans.of(text, enc), display)

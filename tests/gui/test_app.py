@@ -12,12 +12,12 @@ from PySide6.QtGui import QFontDatabase, QImage, QPalette, QRawFont
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from wubitok import cli
-from wubitok.earlyinit import PANE_KEYS, PANES
 from wubitok.errors import FileError, WubitokError
 from wubitok.gui import launch
 from wubitok.gui.main_window import MainWindow
 from wubitok.gui.panes.base import Pane
 from wubitok.gui.support import errors, fonts
+from wubitok.services.earlyinit import PANE_KEYS, PANES
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,6 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.test_file_drops import drop
 from wubitok.compare import compare_tokenizers
-from wubitok.convert import to_codes
 from wubitok.engines.base import load_tokenizer
 from wubitok.fileio import TextPath
 from wubitok.gui.main_window import MainWindow
@@ -20,6 +19,7 @@ from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.gui.panes.train import TrainPane
 from wubitok.gui.support.settings import Settings
 from wubitok.paths import resources_dir
+from wubitok.wubi.convert import to_codes
 
 MODELS = resources_dir() / "models"
 # Mainland and Taiwan text, with a line ending each platform's editors write.

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
 
-from wubitok.earlyinit import PANE_KEYS
 from wubitok.gui.main_window import MainWindow
 from wubitok.gui.panes.base import Pane
+from wubitok.services.earlyinit import PANE_KEYS
 
 TEXT = "五笔字型输入法是王永民在1983年发明的。Wubi-BPE learns merges."
 

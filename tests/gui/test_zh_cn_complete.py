@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from wubitok.gui.main_window import MainWindow
-from wubitok.model_files import bundled_models_dir
+from wubitok.services.model_files import bundled_models_dir
 
 # Names that stay as they are in Chinese text: products, formats, keys, model file names.
 KEEP = (
@@ -108,7 +108,7 @@ def window_zh(gui_app, gui_data_dir, qtbot, tmp_path):
     window.set_language("zh_CN")
     # An opened model file and a trained one, so the choosers show "(file)" and "(trained)".
     from wubitok.gui.support.model_catalog import shared_catalog
-    from wubitok.model_files import user_models_dir
+    from wubitok.services.model_files import user_models_dir
 
     opened = tmp_path / "opened-bpe.json"
     shutil.copy(bundled_models_dir() / "bpe-6000.json", opened)

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wubitok.dictionary import in_charset
 from wubitok.errors import InputError
 from wubitok.ime import CHINESE_PUNCTUATION, NAMED_KEYS, ImeEngine, UserFrequencies, full_width, parse_keys
 from wubitok.ime.engine import MAX_CODE, MAX_LOOKUP
 from wubitok.ime.keys import CHARACTER_KEYS, KEY_ALIASES
+from wubitok.wubi.dictionary import in_charset
 
 
 def type_keys(engine: ImeEngine, script: str) -> str:

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wubitok.dictionary import WUBI_KEYS, in_charset
 from wubitok.errors import InputError
 from wubitok.ime.index import CODE, RANK, TEXT, CandidateIndex
 from wubitok.ime.short_codes import STANDARD_SHORT_CODES
+from wubitok.wubi.dictionary import WUBI_KEYS, in_charset
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,11 @@ import string
 import opencc
 import pytest
 
-from wubitok.dictionary import in_charset
 from wubitok.errors import FileError, InputError, UnknownCodeError
 from wubitok.ime import ImeEngine, ImeOptions, UserFrequencies, load_options, parse_keys, save_options
 from wubitok.ime.options import SETTINGS_FILE
 from wubitok.ime.short_codes import STANDARD_SHORT_CODES
+from wubitok.wubi.dictionary import in_charset
 
 
 def type_keys(engine: ImeEngine, script: str) -> str:

@@ -8,10 +8,10 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from wubitok.dictionary import WUBI_KEYS
 from wubitok.errors import FileError
 from wubitok.ime import ImeOptions, UserFrequencies, load_options, save_options
 from wubitok.ime.userdata import export_user_data, import_user_data
+from wubitok.wubi.dictionary import WUBI_KEYS
 
 codes = st.text(WUBI_KEYS, min_size=1, max_size=4)
 hans = st.text(st.characters(min_codepoint=0x4E00, max_codepoint=0x9FA5), min_size=1, max_size=6)

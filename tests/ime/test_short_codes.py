@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from wubitok.dictionary import in_charset
 from wubitok.ime.short_codes import STANDARD_SHORT_CODES
+from wubitok.wubi.dictionary import in_charset
 
 RIME_WUBI86 = Path("/usr/share/rime-data/wubi86.dict.yaml")  # Debian's rime-data-wubi (.ci/run installs it)
 

@@ -6,7 +6,6 @@ import sqlite3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wubitok.dictionary import WUBI_KEYS
 from wubitok.ime import UserFrequencies
 from wubitok.ime.user_lookup import (
     UserPhrase,
@@ -15,7 +14,8 @@ from wubitok.ime.user_lookup import (
     read_user_phrases,
     search_with_user_phrases,
 )
-from wubitok.query import search
+from wubitok.wubi.dictionary import WUBI_KEYS
+from wubitok.wubi.query import search
 
 
 def _db(path, *phrases):

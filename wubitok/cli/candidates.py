@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..dictionary import CHARSETS, default_dictionary
 from ..errors import UnknownCodeError, excerpt
+from ..wubi.dictionary import CHARSETS, default_dictionary
 from .common import help_formatter, limit_arg, print_json
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..codec_cost import char_costs
+from ..wubi.codec_cost import char_costs
 from .common import add_text_or_file, codec_options, default_codec, help_formatter, print_json, text_or_file
 from .segment import escape
 

@@ -12,11 +12,11 @@ import tempfile
 import time
 from typing import Any, Callable, Iterator, TextIO
 
-from ..codec import CodecOptions
 from ..engines.pre_tokenizers.wubi import PRE_TOKEN_MODES
 from ..errors import InputError, excerpt
 from ..fileio import TextFile, TextPath, decode_text, encoding_label, normalize_encoding, read_text_file
 from ..progress import Progress, ProgressMeter, clock, si
+from ..wubi.codec import CodecOptions
 
 
 def add_encoding(parser: argparse.ArgumentParser) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..convert import CODE_STYLES, to_codes, to_hanzi
 from ..errors import InputError
-from ..script import SCRIPTS, convert_script
+from ..text.script import SCRIPTS, convert_script
+from ..wubi.convert import CODE_STYLES, to_codes, to_hanzi
 from .common import add_text_or_file, help_formatter, text_or_file
 
 

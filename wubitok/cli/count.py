@@ -12,7 +12,7 @@ from ..errors import FileError, InputError
 from ..fileio import check_output, check_readable_text
 from ..scale import count_pretokens, write_counts_tsv
 from ..scale.runner import check_workers
-from ..training import check_pre_tokens
+from ..services.training import check_pre_tokens
 from .common import add_encoding, add_pre_tokens, help_formatter, note_encodings
 from .scale_options import add_quiet_progress, add_scale_options, stderr_progress
 

@@ -1,6 +1,6 @@
 """``wubitok gui``: open the desktop app, or render one pane to a PNG.
 
-The options and the display checks are :mod:`wubitok.earlyinit`'s, shared
+The options and the display checks are :mod:`wubitok.services.earlyinit`'s, shared
 with the ``wubitok-gui`` launcher; Qt is imported only when the command runs,
 so the rest of the CLI works without a display and without loading PySide6.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..earlyinit import add_arguments
+from ..services.earlyinit import add_arguments
 from .common import help_formatter
 
 

@@ -5,9 +5,9 @@ import argparse
 import re
 from typing import Any
 
-from ..dictionary import WubiDictionary, default_dictionary
 from ..errors import InputError, UnknownCodeError, excerpt
 from ..ime.user_lookup import UserPhrase, phrases_in_text, phrases_of_code, read_user_phrases
+from ..wubi.dictionary import WubiDictionary, default_dictionary
 from .common import help_formatter, print_json, utf8_argument
 
 

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import argparse
 
-from ..dictionary import default_dictionary
 from ..errors import InputError
 from ..ime import UserFrequencies
 from ..ime.phrases import check_code, phrase_entry, typed_by_table
 from ..ime.userdata import MAX_POSITION
+from ..wubi.dictionary import default_dictionary
 from .common import help_formatter, print_json
 
 EPILOG = """\

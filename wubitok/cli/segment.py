@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..segment import segment
+from ..text.segment import segment
 from .common import add_text_or_file, help_formatter, print_json, text_or_file
 
 _NAMED_ESCAPES = {"\t": "\\t", "\n": "\\n", "\r": "\\r", "\\": "\\\\"}

@@ -5,12 +5,12 @@ import argparse
 import shutil
 from pathlib import Path
 
-from ..dictionary import CHARSETS, default_dictionary
 from ..errors import FileError
 from ..ime import UserFrequencies, load_options
 from ..ime.tables import import_phrases, typing_table, write_fcitx5, write_rime
 from ..ime.tables.fcitx5 import NAME as FCITX5_NAME
 from ..ime.tables.rime import SCHEMA_ID
+from ..wubi.dictionary import CHARSETS, default_dictionary
 from .common import help_formatter
 
 EPILOG = """\

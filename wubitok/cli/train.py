@@ -5,13 +5,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES
 from ..engines.backends import AUTO_FAST_BYTES, BACKENDS
 from ..engines.base import available_models
 from ..engines.pre_tokenizers.wubi import DEFAULT_MODE
 from ..errors import InputError
 from ..fileio import check_output, check_readable_text
-from ..training import TrainRequest, resolve_backend, train_to_file
+from ..services.training import TrainRequest, resolve_backend, train_to_file
+from ..wubi.codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES
 from .common import (
     ProgressLine,
     add_encoding,

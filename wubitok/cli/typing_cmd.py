@@ -5,10 +5,10 @@ import argparse
 import dataclasses
 import sys
 
-from ..dictionary import CHARSETS
 from ..errors import InputError
 from ..ime import ImeEngine, load_options, parse_keys
 from ..ime.options import EMPTY_CODE_RULES, OUTPUTS
+from ..wubi.dictionary import CHARSETS
 from .common import help_formatter, print_json
 
 DESCRIPTION = """\

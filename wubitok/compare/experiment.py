@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from ..engines.base import ProgressCallback, Tokenizer, check_cancel, engine_class
+from ..engines.base import ProgressCallback, Tokenizer, engine_class
 from ..errors import FileError, InputError
 from ..fileio import atomic_write_many, check_output, check_readable_text, encode_text
+from ..progress import check_cancel
 from .metrics import CompareResult
 from .run import NamedTokenizers, compare_tokenizers, named
 

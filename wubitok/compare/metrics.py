@@ -7,7 +7,7 @@ Definitions:
 - ``chars_per_token``, ``bytes_per_token``: characters (code points) and UTF-8
   bytes of the input per token.
 - ``tokens_per_han``: tokens that cover at least one Han character
-  (``wubitok.segment.is_han``), per Han character.  Counting only those
+  (``wubitok.text.segment.is_han``), per Han character.  Counting only those
   tokens keeps the figure about Chinese on mixed text; on pure Chinese it is
   simply tokens / characters.
 - ``unk_rate``: share of tokens whose id is the tokenizer's unknown token.
@@ -38,7 +38,7 @@ from itertools import accumulate, repeat
 from typing import Any, Iterable, Protocol, cast
 
 from ..engines.base import Encoding, Tokenizer
-from ..segment import is_han, segment_texts
+from ..text.segment import is_han, segment_texts
 
 RENYI_ALPHA = 2.5
 

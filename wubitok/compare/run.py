@@ -20,10 +20,11 @@ import time
 from collections import Counter
 from typing import Callable, Iterable, Iterator, Mapping, Sequence, TypeVar, Union, cast
 
-from ..engines.base import Encoding, ProgressCallback, Tokenizer, check_cancel
+from ..engines.base import Encoding, ProgressCallback, Tokenizer
 from ..engines.corpus import safe_blocks
 from ..errors import InputError
 from ..fileio import iter_lines, iter_text_chunks
+from ..progress import check_cancel
 from ..scale.runner import run_ranges
 from .metrics import CompareResult, ModelFacts, Sample, Tally
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
-from ..errors import Cancelled, InputError, ModelError, excerpt
+from ..errors import InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
 from ..progress import ProgressCallback
 from .backends import check_backend, choose_backend, choose_encoder
@@ -50,11 +50,6 @@ def check_int(name: str, value: Any, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise InputError(f"{name} must be an integer >= {low}, not {excerpt(value)}")
     return value
-
-
-def check_cancel(cancel: threading.Event | None) -> None:
-    if cancel is not None and cancel.is_set():
-        raise Cancelled("cancelled")
 
 
 @dataclass(frozen=True)
@@ -257,15 +252,6 @@ class Tokenizer:
 
     def decode(self, ids: Sequence[int]) -> str:
         raise NotImplementedError
-
-    def encode_files(self, files: Sequence[str | os.PathLike], output: str | os.PathLike,
-                     **options: Any) -> dict[str, Any]:
-        """Encode every document of ``files`` into ``output`` (jsonl, bin or npy),
-        on ``workers`` processes or a Dask ``cluster``; see ``wubitok.scale.encode``.
-        Returns the output's header (counts, dtype)."""
-        from ..scale.encode import encode_files
-
-        return encode_files(self, files, output, **options)
 
     def decode_batch(self, sequences: Iterable[Sequence[int]]) -> list[str]:
         return [self.decode(ids) for ids in sequences]

@@ -23,7 +23,8 @@ from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from ..errors import InputError
 from ..fileio import TextPath, check_readable_text, iter_text_chunks
-from .base import ProgressCallback, check_cancel
+from ..progress import check_cancel
+from .base import ProgressCallback
 
 # File text goes to the counters in blocks of about this many characters;
 # a block with no place to cut it safely is cut anyway at MAX_BLOCK_CHARS.

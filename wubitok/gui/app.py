@@ -15,10 +15,10 @@ from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from .. import __version__
-from ..earlyinit import PANE_KEYS
 from ..errors import InputError, WubitokError
 from ..fileio import atomic_write_bytes
 from ..paths import resources_dir
+from ..services.earlyinit import PANE_KEYS
 from .support import errors, fonts, i18n, qt_classes, theme
 from .support.settings import Settings
 

@@ -2,7 +2,7 @@
 
 ``wubitok gui`` (:mod:`wubitok.cli.gui`) and the ``wubitok-gui`` launcher
 (:func:`main`) both end in :func:`launch`: the options and the display checks
-come from :mod:`wubitok.earlyinit`, and Qt is imported only after them, so a
+come from :mod:`wubitok.services.earlyinit`, and Qt is imported only after them, so a
 machine without a display gets one clear line instead of a Qt abort.
 """
 from __future__ import annotations
@@ -11,8 +11,8 @@ import argparse
 import sys
 from typing import Sequence
 
-from .. import earlyinit
 from ..errors import InputError, WubitokError
+from ..services import earlyinit
 
 EXIT_USER_ERROR = 2
 # Qt cannot render a window much larger than this (a 99999x99999 grab crashed
@@ -31,7 +31,7 @@ def screenshot_size(text: str) -> tuple[int, int]:
 
 def launch(args: argparse.Namespace) -> int:
     """Render a screenshot (``--screenshot``) or open the window, as the options of
-    :func:`wubitok.earlyinit.add_arguments` say."""
+    :func:`wubitok.services.earlyinit.add_arguments` say."""
     if args.screenshot is not None:
         if not args.screenshot.strip():
             raise InputError("--screenshot wants the name of the PNG file to write, not an empty name")

@@ -1,6 +1,6 @@
 """The main window: a pane list on the left, the current pane on the right.
 
-The panes are :data:`wubitok.earlyinit.PANES` (key and class), each a
+The panes are :data:`wubitok.services.earlyinit.PANES` (key and class), each a
 :class:`~wubitok.gui.panes.base.Pane`.  Once the window is shown, the panes
 not built yet are built in the background, one step per turn of the event
 loop (a part of a pane, then its polish and layout while hidden), so that a first
@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import __version__
-from ..earlyinit import LANGUAGES, PANE_KEYS, PANES, THEMES
+from ..services.earlyinit import LANGUAGES, PANE_KEYS, PANES, THEMES
 from .panes.base import Pane
 from .support import file_drops, gc_pauses, i18n, keyboard, theme, worker_processes
 from .support.settings import Settings

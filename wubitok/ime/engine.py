@@ -53,9 +53,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple, Sequence
 
-from ..dictionary import WILDCARD, WubiDictionary, default_dictionary, in_charset
 from ..errors import InputError, UnknownCodeError
-from ..script import convert_script
+from ..text.script import convert_script
+from ..wubi.dictionary import WILDCARD, WubiDictionary, default_dictionary, in_charset
 from .index import CODE, LEVEL, TEXT, CandidateIndex, Entry, in_level, level
 from .keys import normalize_key
 from .options import ImeOptions

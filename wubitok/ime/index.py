@@ -27,8 +27,8 @@ from itertools import repeat
 from operator import floordiv, itemgetter, methodcaller
 from typing import Final, Iterable, NamedTuple, Tuple
 
-from ..dictionary import WILDCARD, WUBI_KEYS, WubiDictionary, check_charset, in_charset
 from ..errors import InputError
+from ..wubi.dictionary import WILDCARD, WUBI_KEYS, WubiDictionary, check_charset, in_charset
 from .phrase_pinyin import load_phrases, phrases_file, tone3
 from .short_codes import STANDARD_SHORT_CODES
 

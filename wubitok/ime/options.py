@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..dictionary import CHARSETS
 from ..errors import FileError, InputError
 from ..fileio import atomic_write_text
 from ..paths import user_data_dir
-from ..script import SCRIPTS
+from ..text.script import SCRIPTS
+from ..wubi.dictionary import CHARSETS
 from .punctuation import check_user_map
 
 SETTINGS_FILE = "ime_settings.json"

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import regex
 
-from ..dictionary import WUBI_KEYS, WubiDictionary
 from ..errors import InputError
+from ..wubi.dictionary import WUBI_KEYS, WubiDictionary
 from .short_codes import STANDARD_SHORT_CODES
 
 MAX_PHRASE = 32

@@ -12,9 +12,9 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..dictionary import CodeEntry, WubiDictionary, default_dictionary
 from ..paths import user_data_dir
-from ..query import Detail, SearchResult, SearchRow, search
+from ..wubi.dictionary import CodeEntry, WubiDictionary, default_dictionary
+from ..wubi.query import Detail, SearchResult, SearchRow, search
 from .userdb import FILENAME
 
 
@@ -75,7 +75,7 @@ def _pinyin(d: WubiDictionary, text: str) -> tuple[str, ...]:
 
 def search_with_user_phrases(text: str, kind: str = "auto", *, dictionary: WubiDictionary | None = None,
                              path: str | Path | None = None) -> SearchResult:
-    """:func:`wubitok.query.search`, with the user's phrases for characters or a code first.
+    """:func:`wubitok.wubi.query.search`, with the user's phrases for characters or a code first.
 
     They come first because a code prefix has up to 200 completions, and among them
     the few phrases of the user's own would be lost.  A user phrase replaces the row

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wubitok import load_tokenizer
-from wubitok.codec import CodecOptions
 from wubitok.engines.bpe.encoder import MergeApplier
 from wubitok.engines.bpe.wubi import WubiBPE
 from wubitok.engines.pre_tokenizers.wubi import joined_pretokens, pretokenize
 from wubitok.errors import Cancelled, FileError, InputError, MissingExtraError, ModelError
 from wubitok.paths import resources_dir
+from wubitok.wubi.codec import CodecOptions
 
 SAMPLES = resources_dir() / "samples"
 

@@ -11,8 +11,8 @@ from wubitok.engines.base import engine_class, load_tokenizer
 from wubitok.gui.main_window import MainWindow
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.support import errors
-from wubitok.model_files import bundled_models_dir
 from wubitok.paths import resources_dir
+from wubitok.services.model_files import bundled_models_dir
 
 BUNDLED = sorted(bundled_models_dir().glob("*.json"))
 SAMPLES = resources_dir() / "samples"

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from wubitok.convert import to_codes
 from wubitok.gui.panes.convert import CHINESE, CODES, ConvertPane
 from wubitok.gui.support.fonts import drawable
+from wubitok.wubi.convert import to_codes
 
 
 @pytest.fixture

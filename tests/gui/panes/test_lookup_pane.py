@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
 from wubitok.gui.panes.lookup import COL_WEIGHT, LookupPane, compact_number
-from wubitok.query import search
+from wubitok.wubi.query import search
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ from wubitok.engines.base import load_tokenizer
 from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.gui.support import errors
 from wubitok.gui.widgets.token_view import TokenTextView, make_document, replace_document, wubi_keys
-from wubitok.model_files import bundled_models_dir
 from wubitok.paths import resources_dir
-from wubitok.tokenized import Spans, build_segments, document_positions
+from wubitok.services.model_files import bundled_models_dir
+from wubitok.services.tokenized import Spans, build_segments, document_positions
 
 BUNDLED = sorted(bundled_models_dir().glob("*.json"))
 SAMPLES = resources_dir() / "samples"

@@ -8,11 +8,11 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
-from wubitok.dictionary import default_dictionary
 from wubitok.engines.base import load_tokenizer
 from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.gui.widgets.token_table import COLUMNS, WUBI_COLUMN
-from wubitok.model_files import bundled_models_dir
+from wubitok.services.model_files import bundled_models_dir
+from wubitok.wubi.dictionary import default_dictionary
 
 TEXT = "五笔字型输入法，Wubi keys 𠀀。"
 

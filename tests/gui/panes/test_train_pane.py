@@ -14,8 +14,8 @@ from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.gui.panes.train import TrainPane, model_file_name
 from wubitok.gui.support import errors
-from wubitok.model_files import user_models_dir
 from wubitok.paths import resources_dir
+from wubitok.services.model_files import user_models_dir
 
 SAMPLES = resources_dir() / "samples"
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from wubitok.convert import to_hanzi
 from wubitok.errors import FileError, WubitokError
 from wubitok.fileio import atomic_write_text, read_text
 from wubitok.gui.support import errors, i18n
+from wubitok.wubi.convert import to_hanzi
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QWidget
 
 from wubitok.errors import FileError
 from wubitok.gui.support.latest_job import LatestJob
-from wubitok.query import search
+from wubitok.wubi.query import search
 
 
 def _gate_then(value, gate: threading.Event, cancel: threading.Event):

@@ -1,4 +1,4 @@
-"""Compare and Tokenize encode in worker processes (wubitok.encode_pool), through the panes.
+"""Compare and Tokenize encode in worker processes (wubitok.services.encode_pool), through the panes.
 
 Real spawned processes, the bundled models and real panes: results arrive and
 are the library's, a stale request's result never shows, a worker that dies is
@@ -12,17 +12,17 @@ import signal
 import pytest
 from PySide6.QtCore import QCoreApplication, QThreadPool
 
-from wubitok import encode_pool
 from wubitok.compare import compare_tokenizers
-from wubitok.encode_pool import EncodePool, ModelRef, encode_text, shared_pool, shutdown_shared_pool
 from wubitok.engines.base import load_tokenizer
 from wubitok.errors import WubitokError
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.panes.tokenize import TokenizePane
 from wubitok.gui.support import errors, i18n, worker_processes
-from wubitok.model_files import bundled_models_dir
 from wubitok.paths import resources_dir
-from wubitok.tokenized import PackedEncoding
+from wubitok.services import encode_pool
+from wubitok.services.encode_pool import EncodePool, ModelRef, encode_text, shared_pool, shutdown_shared_pool
+from wubitok.services.model_files import bundled_models_dir
+from wubitok.services.tokenized import PackedEncoding
 
 BUNDLED = sorted(bundled_models_dir().glob("*.json"))
 TEXT = (resources_dir() / "samples" / "tang300.txt").read_text(encoding="utf-8")[:6_000]
@@ -166,8 +166,8 @@ def test_the_apps_process_loads_no_model_and_cuts_no_segments(qtbot, catalog, po
     model loaded, and every text cut into segments, in the worker processes only: doing either
     here held the GIL beside the GUI thread (Python-heavy model loads, on a first start 2 s of
     codec tables; 0.2-0.4 s of segments per model on 200 KB)."""
-    from wubitok import tokenized
     from wubitok.engines import base
+    from wubitok.services import tokenized
 
     text = "五笔字型 Wubi-BPE, 王永民 1983 年"
     wubi = load_tokenizer(_model("wubi-bpe"))

@@ -45,12 +45,12 @@ from operator import add
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...errors import InputError
+from ...progress import check_cancel
 from ..base import (
     Encoding,
     ProgressCallback,
     Tokenizer,
     TrainingArgs,
-    check_cancel,
     check_counts,
     check_training,
     counts_bytes,

@@ -21,7 +21,8 @@ import threading
 from typing import Iterable, Iterator, Sequence
 
 from ...errors import MissingExtraError
-from ..base import ProgressCallback, check_cancel
+from ...progress import check_cancel
+from ..base import ProgressCallback
 
 # The copies of words go to HF in strings of about this many characters.
 _FEED_CHARS = 1 << 20

@@ -43,7 +43,8 @@ from itertools import repeat
 from operator import lshift, or_
 from typing import Iterable
 
-from ..base import ProgressCallback, check_cancel
+from ...progress import check_cancel
+from ..base import ProgressCallback
 
 
 def train_merges(

@@ -18,7 +18,7 @@ distinct pre-token: Chinese text repeats its clauses and words a lot.
 
 Ids: the special tokens ``<pad> <unk> <s> </s>`` (0-3), the codec's symbols
 (bytes from 4, then keys, boundary or final keys, index symbols; see
-``wubitok.codec``), the user's special tokens, then one id per merge in the
+``wubitok.wubi.codec``), the user's special tokens, then one id per merge in the
 order they were learned.  Special tokens written in the input text come out
 as their one id and are never split.
 """
@@ -34,16 +34,16 @@ from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import add, contains, itemgetter, ne, not_, or_, sub
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
-from ...codec import BYTE_BASE, RESERVED_TOKENS, CodecOptions, WubiCodec
-from ...dictionary import default_dictionary
 from ...errors import InputError, ModelError, excerpt
+from ...progress import check_cancel
+from ...wubi.codec import BYTE_BASE, RESERVED_TOKENS, CodecOptions, WubiCodec
+from ...wubi.dictionary import default_dictionary
 from ..backends import choose_encoder
 from ..base import (
     Encoding,
     ProgressCallback,
     Tokenizer,
     TrainingArgs,
-    check_cancel,
     check_counts,
     check_int,
     check_training,

@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 import regex
 
 from ...errors import InputError
-from ...segment import segment_texts
+from ...text.segment import segment_texts
 from .gpt4 import GPT4_PATTERN
 from .special import SpecialSplitter
 

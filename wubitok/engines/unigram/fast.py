@@ -22,7 +22,8 @@ import threading
 from typing import Iterable, Iterator
 
 from ...errors import InputError
-from ..base import ProgressCallback, check_cancel
+from ...progress import check_cancel
+from ..base import ProgressCallback
 from ..pre_tokenizers.metaspace import BREAKS, SPACE_MARK
 
 _LINE_CUT = re.compile(f"[{BREAKS}{SPACE_MARK}]+")

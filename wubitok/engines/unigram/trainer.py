@@ -48,7 +48,8 @@ from operator import sub
 from typing import Mapping
 
 from ...errors import InputError
-from ..base import NO_TEXT, ProgressCallback, check_cancel
+from ...progress import check_cancel
+from ..base import NO_TEXT, ProgressCallback
 from ..pre_tokenizers.metaspace import END
 
 MAX_PIECE_LENGTH = 16

@@ -12,7 +12,8 @@ from __future__ import annotations
 import threading
 from typing import Any, Iterable, Iterator
 
-from ..base import ProgressCallback, check_cancel
+from ...progress import check_cancel
+from ..base import ProgressCallback
 from ..corpus import Corpus
 
 

@@ -46,7 +46,8 @@ import threading
 from collections import defaultdict
 from typing import Collection, Mapping
 
-from ..base import ProgressCallback, check_cancel
+from ...progress import check_cancel
+from ..base import ProgressCallback
 
 LAZY_DEGREE = 24
 SLACK = 0.125

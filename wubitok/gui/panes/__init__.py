@@ -1,1 +1,1 @@
-"""The app's panes, one module each, all :class:`~.base.Pane` subclasses; ``wubitok.earlyinit.PANES`` lists them."""
+"""The app's panes, one module each, all :class:`~.base.Pane` subclasses; ``services.earlyinit.PANES`` lists them."""

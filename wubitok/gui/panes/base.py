@@ -1,6 +1,6 @@
 """What the main window expects of a pane.
 
-A pane is a :class:`Pane` subclass listed in :data:`wubitok.earlyinit.PANES`.
+A pane is a :class:`Pane` subclass listed in :data:`wubitok.services.earlyinit.PANES`.
 Every method here has a harmless default; a pane overrides what it supports,
 and the window asks :meth:`Pane.supports` before offering it (File > Open is
 disabled for a pane without ``open_file``, and so on).

@@ -42,11 +42,10 @@ from ...compare.metrics import CompareResult
 from ...compare.plot import chart_data
 from ...compare.report import COLUMNS, format_results
 from ...compare.run import DOCUMENT_PART_CHARS, finish_figures
-from ...encode_pool import ModelRef, ModelSummary, encode_text, measure_corpus_batch, measure_text, shared_pool
-from ...engines.base import check_cancel
 from ...errors import InputError
 from ...fileio import atomic_write_text
-from ...progress import Progress
+from ...progress import Progress, check_cancel
+from ...services.encode_pool import ModelRef, ModelSummary, encode_text, measure_corpus_batch, measure_text, shared_pool
 from ..support import errors, progress_text
 from ..support.fonts import han_font
 from ..support.latest_job import LatestJob

@@ -34,9 +34,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...convert import CODE_STYLES, to_codes
 from ...fileio import SaveFormat, TextFile, atomic_write_text, encoding_label, read_text_file
-from ...query import CodePiece, decode_code_text, is_code_text
+from ...wubi.convert import CODE_STYLES, to_codes
+from ...wubi.query import CodePiece, decode_code_text, is_code_text
 from ..support import errors, theme
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.latest_job import LatestJob

@@ -38,11 +38,11 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from ...dictionary import CHARSETS
 from ...errors import WubitokError
 from ...fileio import atomic_write_text
 from ...ime import ImeEngine, ImeOptions, ImeState, load_options, parse_keys, save_options
 from ...ime.options import EMPTY_CODE_RULES, OUTPUTS, settings_path
+from ...wubi.dictionary import CHARSETS
 from ..support import errors, theme
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.settings import Settings

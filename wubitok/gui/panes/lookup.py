@@ -1,7 +1,7 @@
 """Lookup: one search box for characters, codes (z = any key) or pinyin.
 
 The rules of what a search means and what it finds are in
-:mod:`wubitok.query`; this pane shows the rows in a table and the selected
+:mod:`wubitok.wubi.query`; this pane shows the rows in a table and the selected
 entry in a detail panel with its keys on a Wubi keyboard.
 """
 from __future__ import annotations
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...ime.user_lookup import UserRow, describe_user_row, search_with_user_phrases
-from ...query import QUERY_KINDS, Detail, SearchResult, SearchRow, classify_query, describe
+from ...wubi.query import QUERY_KINDS, Detail, SearchResult, SearchRow, classify_query, describe
 from ..support import theme
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.latest_job import LatestJob

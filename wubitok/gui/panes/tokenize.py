@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...encode_pool import ModelRef, encode_text, shared_pool
-from ...engines.base import check_cancel
 from ...fileio import TextFile, read_text_file
-from ...tokenized import DISPLAY_LIMIT
+from ...progress import check_cancel
+from ...services.encode_pool import ModelRef, encode_text, shared_pool
+from ...services.tokenized import DISPLAY_LIMIT
 from ..support import errors
 from ..support.fonts import han_font, monospace_font
 from ..support.latest_job import LatestJob

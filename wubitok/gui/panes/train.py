@@ -3,7 +3,7 @@
 Each chosen algorithm is trained by the library (``engine_class(type).train``)
 in its own background job, one after another (training is CPU-bound; two at
 once would only share the same cores), each in a process of its own
-(:mod:`wubitok.training_process`: in a thread, the trainer held the GIL the
+(:mod:`wubitok.services.training_process`: in a thread, the trainer held the GIL the
 window needs; ``WUBITOK_WORKER_PROCESSES=0`` trains in the job's thread).  Every model has a progress row with
 the stage, rate and ETA the library reports.  A saved model is added to the
 shared model catalog at once, so the Tokenize and Compare choosers list it.
@@ -32,16 +32,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...codec import CodecOptions
-from ...encode_pool import min_vocab_size, processes_wanted, shared_pool
 from ...engines import backends
 from ...engines.backends import choose_backend
 from ...engines.pre_tokenizers.wubi import DEFAULT_MODE, PRE_TOKEN_MODES
 from ...errors import InputError, WubitokError
-from ...model_files import user_models_dir
 from ...progress import Progress
-from ...training import TrainRequest, TrainResult, train_to_file
-from ...training_process import train_in_process
+from ...services.encode_pool import min_vocab_size, processes_wanted, shared_pool
+from ...services.model_files import user_models_dir
+from ...services.training import TrainRequest, TrainResult, train_to_file
+from ...services.training_process import train_in_process
+from ...wubi.codec import CodecOptions
 from ..support import errors, progress_text, theme
 from ..support.latest_job import LatestJob
 from ..support.model_catalog import ModelCatalog, shared_catalog

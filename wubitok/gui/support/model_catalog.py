@@ -5,7 +5,7 @@ One :class:`ModelCatalog` is shared by the Tokenize, Compare and Train panes
 panes' choosers at once (``modelAdded``).
 
 Listing is cheap (file names only).  The models themselves are loaded only in
-the encode worker processes (:mod:`wubitok.encode_pool`): :meth:`ModelCatalog.summary`
+the encode worker processes (:mod:`wubitok.services.encode_pool`): :meth:`ModelCatalog.summary`
 asks one for what the app shows of a model (display forms of its tokens, its
 vocabulary size...), from a job thread.  It is thread-safe and caches each
 summary until the model's file changes.
@@ -20,10 +20,10 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, Qt, Signal
 
-from ...child_processes import WORKER_DIED
-from ...encode_pool import ModelRef, ModelSummary, shared_pool, summarize_model
 from ...errors import Cancelled, FileError, WubitokError
-from ...model_files import bundled_models_dir, guess_kind, user_models_dir
+from ...services.child_processes import WORKER_DIED
+from ...services.encode_pool import ModelRef, ModelSummary, shared_pool, summarize_model
+from ...services.model_files import bundled_models_dir, guess_kind, user_models_dir
 from .settings import Settings
 
 SOURCES = ("bundled", "user", "opened")
@@ -36,7 +36,7 @@ class ModelEntry:
     name: str  # shown in choosers and tables; unique in a catalog
     path: Path
     source: str  # one of SOURCES
-    kind: str  # one of wubitok.model_files.KIND_*
+    kind: str  # one of wubitok.services.model_files.KIND_*
 
     def label(self) -> str:
         tag = {"bundled": "", "user": " (trained)", "opened": " (file)"}[self.source]

@@ -1,4 +1,4 @@
-"""The encode worker processes (:mod:`wubitok.encode_pool`) live as long as the app.
+"""The encode worker processes (:mod:`wubitok.services.encode_pool`) live as long as the app.
 
 They are spawned in the background once the window is up -- spawning and
 importing take a second or two, which no pane should wait for -- and
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ...encode_pool import shared_pool, shutdown_shared_pool
+from ...services.encode_pool import shared_pool, shutdown_shared_pool
 from .workers import Job, run_job
 
 _stops_on_quit = False

@@ -10,9 +10,9 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout
 
-from ...dictionary import WubiDictionary
 from ...errors import WubitokError
 from ...ime.phrases import phrase_entry
+from ...wubi.dictionary import WubiDictionary
 from ..support.fonts import han_font, monospace_font
 
 

@@ -5,7 +5,7 @@ Work is split so that nothing big happens on the GUI thread:
 
 * The encode worker process that encodes the text also cuts it into
   *segments* -- maximal runs covered by the same set of tokens -- with their
-  ``QTextDocument`` positions (:class:`wubitok.tokenized.Spans`); this process
+  ``QTextDocument`` positions (:class:`wubitok.services.tokenized.Spans`); this process
   reads them in place.
 * :func:`make_document` (run in a job thread) builds the ``QTextDocument``;
   ``setPlainText`` on a megabyte takes far longer than a frame.
@@ -39,7 +39,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextDocumentLayout, QPlainTextEdit, QToolTip, QWidget
 
-from ...tokenized import PackedEncoding, Spans
+from ...services.tokenized import PackedEncoding, Spans
 
 # make_document inserts a text in pieces of this size (each about 1 ms of the GIL).
 DOCUMENT_PIECE_CHARS = 16_000
@@ -57,7 +57,7 @@ COLOUR_MODES = ("alternate", "by-id")
 @dataclass
 class TokenizedText:
     """A text, its encoding and the segments to draw, as an encode worker made them
-    (:mod:`wubitok.tokenized`: read in place, never unpacked in this process)."""
+    (:mod:`wubitok.services.tokenized`: read in place, never unpacked in this process)."""
 
     text: str
     encoding: PackedEncoding
@@ -147,7 +147,7 @@ def _hash_index(token_id: int, n: int) -> int:
 
 def wubi_keys(chars: str) -> str:
     """Full Wubi codes of the Han characters in ``chars`` (for tooltips)."""
-    from ...dictionary import default_dictionary
+    from ...wubi.dictionary import default_dictionary
 
     d = default_dictionary()
     codes = (d.full_code(c) for c in chars if not c.isascii())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...dictionary import WubiDictionary, in_charset
+from ...wubi.dictionary import WubiDictionary, in_charset
 from ..index import CHARSET_LEVEL, level
 from ..options import ImeOptions
 from ..short_codes import STANDARD_SHORT_CODES

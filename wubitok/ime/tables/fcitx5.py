@@ -14,9 +14,9 @@ import subprocess
 from pathlib import Path
 from typing import Iterable
 
-from ...dictionary import WUBI_KEYS
 from ...errors import FileError
 from ...fileio import atomic_write_text
+from ...wubi.dictionary import WUBI_KEYS
 from .entries import TableEntry
 
 NAME = "wubitok"

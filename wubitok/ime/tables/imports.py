@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from ...dictionary import WubiDictionary
 from ...errors import FileError, InputError, UnknownCodeError
 from ...fileio import read_text
+from ...wubi.dictionary import WubiDictionary
 from ..phrases import phrase_entry, typed_by_table
 from ..userdb import UserFrequencies
 

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Iterable
 
 from ... import __version__
-from ...dictionary import WUBI_KEYS
 from ...fileio import atomic_write_text
+from ...wubi.dictionary import WUBI_KEYS
 from ..punctuation import CHINESE_PUNCTUATION, PAIRED_QUOTES
 from .entries import TableEntry
 

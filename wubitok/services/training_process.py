@@ -3,7 +3,7 @@
 The Train pane trained in a thread of the GUI process, which shares one GIL
 with the GUI thread: the window stalled 73-290 ms at a time while four models
 trained (``bench/bench_gui_stalls.py``, ``train_4``).  :func:`train_in_process`
-runs :func:`wubitok.training.train_to_file` in a spawned process (``spawn``:
+runs :func:`wubitok.services.training.train_to_file` in a spawned process (``spawn``:
 a process with Qt's threads must not ``fork``), at the encode workers' lower
 priority, and takes the same ``progress`` and ``cancel`` arguments:
 
@@ -32,9 +32,9 @@ from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Event
 from typing import cast
 
+from ..errors import Cancelled, WubitokError
+from ..progress import ProgressCallback, ProgressMeter
 from .child_processes import end_process, lower_priority, worker_died, worker_started
-from .errors import Cancelled, WubitokError
-from .progress import ProgressCallback, ProgressMeter
 from .training import TrainRequest, TrainResult, train_to_file
 
 PROGRESS_INTERVAL = 0.05  # seconds; the GUI throttles to the same rate
@@ -44,7 +44,7 @@ STOP_WAIT = 5.0  # seconds a child that was told to stop may take before it is e
 
 def train_in_process(request: TrainRequest, *, progress: ProgressCallback | None = None,
                      cancel: threading.Event | None = None, create_folder: bool = False) -> TrainResult:
-    """:func:`~wubitok.training.train_to_file` in a spawned process; see the module doc."""
+    """:func:`~wubitok.services.training.train_to_file` in a spawned process; see the module doc."""
     ctx = multiprocessing.get_context("spawn")
     receive, send = ctx.Pipe(duplex=False)
     stop = ctx.Event()

@@ -15,8 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from .errors import DictionaryError, InputError, UnknownCodeError, excerpt
-from .paths import dictionary_path
+from ..errors import DictionaryError, InputError, UnknownCodeError, excerpt
+from ..paths import dictionary_path
 
 WUBI_KEYS = "abcdefghijklmnopqrstuvwxy"
 WILDCARD = "z"

@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wubitok.convert import quote, to_codes
 from wubitok.errors import InputError
-from wubitok.query import ROW_LIMIT, classify_query, decode_code_text, describe, is_code_text, search
+from wubitok.wubi.convert import quote, to_codes
+from wubitok.wubi.query import ROW_LIMIT, classify_query, decode_code_text, describe, is_code_text, search
 
 
 @pytest.mark.parametrize("text, kind, term", [

@@ -6,7 +6,7 @@ from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
 from wubitok.engines.base import load_tokenizer
 from wubitok.errors import FileError
-from wubitok.model_files import (
+from wubitok.services.model_files import (
     KIND_HF,
     KIND_SPM,
     KIND_TIKTOKEN,

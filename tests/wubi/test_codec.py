@@ -7,7 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wubitok.codec import (
+from wubitok.errors import InputError
+from wubitok.text.segment import is_han
+from wubitok.wubi.codec import (
     BOUNDARY_CHOICES,
     BYTE_BASE,
     CODE_CHOICES,
@@ -17,8 +19,6 @@ from wubitok.codec import (
     CodecOptions,
     WubiCodec,
 )
-from wubitok.errors import InputError
-from wubitok.segment import is_han
 
 ALL_OPTIONS = [CodecOptions(*o) for o in itertools.product(CODE_CHOICES, BOUNDARY_CHOICES, INDEX_CHOICES)]
 

@@ -13,7 +13,7 @@ import os
 import re
 import sys
 
-from .errors import InputError, WubitokError
+from ..errors import InputError, WubitokError
 
 # The app's panes in the order of its pane list: the key (``--pane KEY``,
 # Ctrl+1...) and the class, imported when the pane is first shown.

@@ -78,9 +78,9 @@ from typing import Any, Iterable, Sequence, cast
 
 import regex
 
+from ..errors import InputError
+from ..text.segment import is_han
 from .dictionary import WUBI_KEYS, WubiDictionary, default_dictionary
-from .errors import InputError
-from .segment import is_han
 from .table_cache import cached_table
 
 CODE_CHOICES = ("prefix", "shortest", "full", "hybrid")

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wubitok import table_cache
-from wubitok.codec import CodecOptions, WubiCodec, _build_tables, _tables
-from wubitok.table_cache import cached_table, join_table, split_table
+from wubitok.wubi import table_cache
+from wubitok.wubi.codec import CodecOptions, WubiCodec, _build_tables, _tables
+from wubitok.wubi.table_cache import cached_table, join_table, split_table
 
 
 def _calls() -> tuple[list[int], object]:
@@ -88,7 +88,7 @@ def test_codec_tables_from_the_cache_equal_a_build(wubi_dict, options):
 def test_a_fresh_process_spells_with_the_stored_tables(tmp_path, wubi_dict):
     """Another process, the same cache folder: it loads the file, its spellings are the builder's."""
     env = {**os.environ, "WUBITOK_DATA_DIR": str(tmp_path)}
-    script = ("from wubitok.codec import WubiCodec; c = WubiCodec(); "
+    script = ("from wubitok.wubi.codec import WubiCodec; c = WubiCodec(); "
               "print(' '.join(c.display(c.spelling(ch)) for ch in '五笔输入法𠀀'))")
     path = tmp_path / "cache" / "codec-hybrid-final-key-digits.marshal"
     runs, written = [], []
@@ -185,7 +185,7 @@ def test_processes_starting_together_build_a_missing_table_once(tmp_path):
     script = (
         "import sys, time\n"
         "from pathlib import Path\n"
-        "from wubitok.table_cache import cached_table\n"
+        "from wubitok.wubi.table_cache import cached_table\n"
         "def build():\n"
         f"    with open({str(builds)!r}, 'a') as f: f.write('built\\n')\n"
         "    time.sleep(0.5)  # long enough for the others to find the table missing\n"

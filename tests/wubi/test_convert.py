@@ -2,8 +2,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wubitok.convert import code_alternatives, quote, split_code_text, to_code_pieces, to_codes, to_hanzi
 from wubitok.errors import InputError, UnknownCodeError
+from wubitok.wubi.convert import code_alternatives, quote, split_code_text, to_code_pieces, to_codes, to_hanzi
 
 
 def test_exact_code_text_reads_back_the_text_of_the_issue():

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wubitok.errors import FileError
-from wubitok.segment import (
+from wubitok.text.segment import (
     KINDS,
     Run,
     is_han,
@@ -164,7 +164,7 @@ def test_lossless_with_consistent_offsets_and_kinds(text):
 def test_kinds_do_not_depend_on_what_was_segmented_before(text):
     # kinds by first character are remembered as met, some within the same
     # text: from an empty table or a full one, the runs are the same
-    from wubitok import segment as seg
+    from wubitok.text import segment as seg
 
     saved = dict(seg._KIND_BY_FIRST)
     try:

@@ -30,16 +30,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .codec import CodecOptions
-from .engines.backends import choose_backend
-from .engines.base import Tokenizer, check_cancel, engine_class
-from .engines.pre_tokenizers.wubi import pretokens_for
-from .errors import FileError, InputError
-from .fileio import TextPath, check_output, check_readable_text, iter_lines
-from .progress import ProgressCallback
-from .scale.counts import BoundedCounts, read_counts_tsv, sample_lines
-from .scale.runner import check_workers, parse_cluster
-from .scale.training import count_pretokens
+from ..engines.backends import choose_backend
+from ..engines.base import Tokenizer, engine_class
+from ..engines.pre_tokenizers.wubi import pretokens_for
+from ..errors import FileError, InputError
+from ..fileio import TextPath, check_output, check_readable_text, iter_lines
+from ..progress import ProgressCallback, check_cancel
+from ..scale.counts import BoundedCounts, read_counts_tsv, sample_lines
+from ..scale.runner import check_workers, parse_cluster
+from ..scale.training import count_pretokens
+from ..wubi.codec import CodecOptions
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ worker process has a GIL of its own; the GUI process only waits on a pipe.
 * The app's own process loads no model: it asks a worker for a
   :class:`ModelSummary` (display forms of the tokens, vocabulary size...).
 * Encodings come back packed, with the segments a view draws made here too
-  (:mod:`wubitok.tokenized`: a few arrays and one string): unpickling them in
+  (:mod:`wubitok.services.tokenized`: a few arrays and one string): unpickling them in
   the GUI process is a copy of bytes, and the app reads them in place, never
   creating hundreds of thousands of objects while holding the GIL.
 * :meth:`EncodePool.call_all` and :meth:`EncodePool.map` wait in the calling
@@ -40,10 +40,11 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
+from ..compare.run import Batch, Figures, Measured, measure_batch, measure_document
+from ..engines.base import Tokenizer, engine_class
+from ..errors import Cancelled, FileError
+from ..progress import check_cancel
 from .child_processes import end_process, lower_priority, worker_died, worker_started
-from .compare.run import Batch, Figures, Measured, measure_batch, measure_document
-from .engines.base import Tokenizer, check_cancel, engine_class
-from .errors import Cancelled, FileError
 from .model_files import load_model_file
 from .tokenized import DISPLAY_LIMIT, Joined, PackedEncoding, Spans
 from .training import trained_by

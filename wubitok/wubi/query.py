@@ -13,9 +13,9 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from ..errors import InputError, UnknownCodeError
 from .convert import split_code_text
 from .dictionary import Candidate, CodeEntry, WubiDictionary, default_dictionary
-from .errors import InputError, UnknownCodeError
 
 QUERY_KINDS = ("auto", "chars", "code", "pinyin")
 # Rows beyond this are not shown: nobody reads 2,000 completions of "a",
@@ -263,7 +263,7 @@ def decode_code_text(text: str, separator: str = " ", *,
                      dictionary: WubiDictionary | None = None) -> list[CodePiece]:
     """Typed Wubi codes -> pieces of Chinese, each code with its alternatives.
 
-    Reads code text as :func:`wubitok.convert.to_hanzi` does (selectors,
+    Reads code text as :func:`wubitok.wubi.convert.to_hanzi` does (selectors,
     quoted text, separators), but never fails, since it follows typing: an
     unknown code or selector keeps its letters as text, and a quote still
     open quotes the rest.

@@ -61,7 +61,7 @@ from typing import Iterable, Iterator, cast
 
 import regex
 
-from .fileio import iter_text_chunks
+from ..fileio import iter_text_chunks
 
 KINDS = ("han", "latin", "digit", "space", "punct", "emoji", "other")
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import InputError, UnknownCodeError, excerpt
 from .dictionary import WILDCARD, WUBI_KEYS, Candidate, WubiDictionary, default_dictionary
-from .errors import InputError, UnknownCodeError, excerpt
 
 CODE_STYLES = ("full", "shortest")
 QUOTE = "`"

@@ -28,9 +28,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-from .errors import FileError
-from .fileio import atomic_write_bytes
-from .paths import user_cache_dir
+from ..errors import FileError
+from ..fileio import atomic_write_bytes
+from ..paths import user_cache_dir
 
 T = TypeVar("T")
 SUFFIX = ".marshal"

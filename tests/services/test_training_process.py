@@ -1,4 +1,4 @@
-"""Training in a spawned process (wubitok.training_process): the same file, progress, cancel and errors."""
+"""Training in a spawned process (wubitok.services.training_process): the same file, progress, cancel and errors."""
 from __future__ import annotations
 
 import multiprocessing
@@ -8,11 +8,11 @@ import threading
 
 import pytest
 
-from wubitok import training_process
 from wubitok.errors import Cancelled, FileError, WubitokError
 from wubitok.paths import resources_dir
-from wubitok.training import TrainRequest, train_to_file
-from wubitok.training_process import train_in_process
+from wubitok.services import training_process
+from wubitok.services.training import TrainRequest, train_to_file
+from wubitok.services.training_process import train_in_process
 
 SAMPLES = resources_dir() / "samples"
 TANG = SAMPLES / "tang300.txt"

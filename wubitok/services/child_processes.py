@@ -11,7 +11,7 @@ import signal
 from multiprocessing.process import BaseProcess
 from typing import Iterable
 
-from .errors import WubitokError
+from ..errors import WubitokError
 
 WORKER_NICE = 5
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .engines.base import Tokenizer, load_tokenizer
-from .paths import resources_dir, user_data_dir
+from ..engines.base import Tokenizer, load_tokenizer
+from ..paths import resources_dir, user_data_dir
 
 # File kinds: "wubitok" files are the project's own; the others are the
 # kinds of ``wubitok.compare.load_external``.
@@ -53,6 +53,6 @@ def load_model_file(path: Path, kind: str | None = None) -> Tokenizer:
     kind = kind or guess_kind(path)
     if kind == KIND_WUBITOK:
         return load_tokenizer(path)
-    from .compare.external import load_external
+    from ..compare.external import load_external
 
     return load_external(kind, path)

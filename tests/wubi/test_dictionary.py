@@ -8,8 +8,8 @@ import threading
 
 import pytest
 
-from wubitok.dictionary import WubiDictionary, in_charset
 from wubitok.errors import DictionaryError, InputError, UnknownCodeError
+from wubitok.wubi.dictionary import WubiDictionary, in_charset
 
 
 def test_counts(wubi_dict):

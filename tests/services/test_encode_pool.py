@@ -16,9 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wubitok import encode_pool
 from wubitok.compare.run import compare_tokenizers, finish_figures
-from wubitok.encode_pool import (
+from wubitok.engines.base import Encoding
+from wubitok.errors import Cancelled, FileError, ModelError, WubitokError
+from wubitok.paths import resources_dir
+from wubitok.services import encode_pool
+from wubitok.services.encode_pool import (
     EncodePool,
     ModelRef,
     ModelSummary,
@@ -28,11 +31,8 @@ from wubitok.encode_pool import (
     model,
     summarize_model,
 )
-from wubitok.engines.base import Encoding
-from wubitok.errors import Cancelled, FileError, ModelError, WubitokError
-from wubitok.model_files import bundled_models_dir, guess_kind, load_model_file
-from wubitok.paths import resources_dir
-from wubitok.tokenized import PackedEncoding, Spans
+from wubitok.services.model_files import bundled_models_dir, guess_kind, load_model_file
+from wubitok.services.tokenized import PackedEncoding, Spans
 
 MODELS = sorted(bundled_models_dir().glob("*.json"))
 TIMES = ("encode_seconds", "encode_mb_per_s")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from itertools import accumulate, chain, compress
 from typing import Iterable, TypeVar
 
-from .engines.base import Encoding
+from ..engines.base import Encoding
 
 # Past this many characters a view shows the start of the text and says so;
 # counts and ids always cover the whole text.

@@ -1,16 +1,16 @@
-"""Training to a file, as `wubitok train` and the Train pane do it (wubitok.training)."""
+"""Training to a file, as `wubitok train` and the Train pane do it (wubitok.services.training)."""
 from __future__ import annotations
 
 import threading
 
 import pytest
 
-from wubitok.codec import CodecOptions
 from wubitok.engines.base import engine_class, load_tokenizer
 from wubitok.engines.wordpiece.model import TRAINED_BY_PURE
 from wubitok.errors import Cancelled, FileError, InputError
 from wubitok.paths import resources_dir
-from wubitok.training import TrainRequest, resolve_backend, train_to_file, trained_by
+from wubitok.services.training import TrainRequest, resolve_backend, train_to_file, trained_by
+from wubitok.wubi.codec import CodecOptions
 
 TANG = resources_dir() / "samples" / "tang300.txt"
 

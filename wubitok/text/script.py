@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .errors import InputError, MissingExtraError
+from ..errors import InputError, MissingExtraError
 
 # Target script -> OpenCC configuration (simplified input for the traditional
 # variants; any input for "simplified").

@@ -1,0 +1,1 @@
+"""Text before any dictionary: mixed-script segmentation and simplified/traditional scripts."""
