@@ -18,8 +18,9 @@ import time
 from pathlib import Path
 from typing import Callable
 
-import gi
+from wubitok.platform.ibus.gi_loader import import_gi
 
+gi = import_gi()  # the distribution's gi, as the engine itself loads it
 gi.require_version("IBus", "1.0")
 from gi.repository import Gio, GLib, IBus  # noqa: E402
 

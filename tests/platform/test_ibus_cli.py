@@ -91,9 +91,9 @@ def test_status_asks_the_running_daemon(private_ibus):
 
 
 @pytest.mark.parametrize("args", [("ibus", "install"), ("ibus", "engine"), ("ibus", "status")])
-def test_without_pygobject_one_line_names_the_extra(isolated, args):
+def test_without_pygobject_one_line_names_the_distribution_package(isolated, args):
     line = one_line_error(wubitok(isolated, *args, prelude="sys.modules['gi'] = None"))
-    assert "pip install 'wubitok[ibus]'" in line and "libgirepository1.0-dev" in line
+    assert "apt install" in line and "python3-gi" in line and "python3-gobject" in line
 
 
 def test_without_the_ibus_typelib_one_line_names_the_packages(isolated):

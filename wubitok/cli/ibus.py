@@ -19,8 +19,9 @@ Type Wubi-86 in every application on a Linux desktop through IBus.
   status      what is installed, and whether the running daemon lists the engine
   engine      the engine process itself (ibus-daemon starts it; not for typing in)
 
-Needs PyGObject (pip install 'wubitok[ibus]') and the system's IBus with its
-introspection data (Debian/Ubuntu: apt install ibus gir1.2-ibus-1.0)."""
+Needs the system's IBus, its introspection data and the distribution's PyGObject
+(Debian/Ubuntu: apt install ibus gir1.2-ibus-1.0 python3-gi; Fedora: dnf install
+ibus ibus-libs python3-gobject); nothing is built with pip."""
 
 EPILOG = """\
 examples:
