@@ -167,9 +167,11 @@ def test_status_tells_a_stale_cache_from_a_missing_variable(tmp_path):
     ibus.start(component_path=value, cache="auto")
     try:
         stale = wubitok(env | {"IBUS_ADDRESS": ibus.address}, "ibus", "status")
+        doctor = wubitok(env | {"IBUS_ADDRESS": ibus.address}, "doctor", "ibus")
     finally:
         ibus.stop()
     cache = Path(env["XDG_CACHE_HOME"]) / "ibus" / "bus" / "registry"
+    assert f"MISSING  ibus: wubitok-wubi86 in the running daemon: IBus's registry cache {cache}" in doctor.stdout
     assert (f"not listed: IBus's registry cache {cache} was written before the install and hides it: "
             f"IBUS_COMPONENT_PATH={value} ibus write-cache && ibus restart") in stale.stdout, stale.stdout
     assert xml.is_file()
