@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from wubitok.services.doctor import Check, distribution, table_checks
+from wubitok.services.doctor import Check, distribution, missing_qt_libraries, qt_library_packages, table_checks
 
 OS_RELEASES = {
     'NAME="Ubuntu"\nID=ubuntu\nID_LIKE=debian\n': "debian",
@@ -35,3 +35,14 @@ def test_a_fix_names_this_distribution_or_all_three():
         "pip install 'wubitok[cluster]'"
     # The JSON the app reads gives the same checks back.
     assert [Check.from_dict(c.__dict__) for c in table_checks()] == table_checks()
+
+
+def test_qt_libraries_found_missing_by_ldd_name_their_packages():
+    # What ldd says of Qt's X11 plugin on a minimal system, mapped per distribution.
+    missing = ["libxcb-cursor.so.0", "libxcb-sync.so.1", "libEGL.so.1", "libxkbcommon-x11.so.0", "libfoo.so.3"]
+    debian, fedora, arch = qt_library_packages(missing)
+    assert debian == "libxcb-cursor0 libxcb-sync1 libegl1 libxkbcommon-x11-0 libfoo"
+    assert fedora == "xcb-util-cursor libxcb libglvnd-egl libxkbcommon-x11 libfoo"
+    assert arch == "xcb-util-cursor libxcb libglvnd libxkbcommon-x11 libfoo"
+    assert qt_library_packages([]) == ()
+    assert all(".so" in soname for soname in missing_qt_libraries())  # file names, whatever this machine lacks

@@ -37,10 +37,26 @@ USES = {
 # Distributions the fixes name: key, name, install command.
 DISTROS = (("debian", "Debian/Ubuntu", "sudo apt install"), ("fedora", "Fedora", "sudo dnf install"),
            ("arch", "Arch", "sudo pacman -S"))
-# Qt's X11 libraries (earlyinit.XCB_LIBRARIES) by distribution: Debian/Ubuntu, Fedora, Arch.
-XCB_PACKAGES = {"xcb-cursor": ("libxcb-cursor0", "xcb-util-cursor", "xcb-util-cursor"),
-                "xcb-icccm": ("libxcb-icccm4", "xcb-util-wm", "xcb-util-wm"),
-                "xcb-keysyms": ("libxcb-keysyms1", "xcb-util-keysyms", "xcb-util-keysyms")}
+# Libraries Qt's X11 platform plugin links to that minimal systems lack, by library name (as
+# earlyinit.XCB_LIBRARIES names them, "lib" and the version left out): Debian/Ubuntu, Fedora, Arch.
+# Any other libxcb-NAME.so.N is Debian's libxcb-NAMEN and part of libxcb elsewhere.
+QT_LIBRARY_PACKAGES = {
+    "xcb-cursor": ("libxcb-cursor0", "xcb-util-cursor", "xcb-util-cursor"),
+    "xcb-icccm": ("libxcb-icccm4", "xcb-util-wm", "xcb-util-wm"),
+    "xcb-keysyms": ("libxcb-keysyms1", "xcb-util-keysyms", "xcb-util-keysyms"),
+    "xcb-image": ("libxcb-image0", "xcb-util-image", "xcb-util-image"),
+    "xcb-render-util": ("libxcb-render-util0", "xcb-util-renderutil", "xcb-util-renderutil"),
+    "xcb-util": ("libxcb-util1", "xcb-util", "xcb-util"),
+    "xkbcommon-x11": ("libxkbcommon-x11-0", "libxkbcommon-x11", "libxkbcommon-x11"),
+    "xkbcommon": ("libxkbcommon0", "libxkbcommon", "libxkbcommon"),
+    "X11-xcb": ("libx11-xcb1", "libX11-xcb", "libx11"),
+    "EGL": ("libegl1", "libglvnd-egl", "libglvnd"),
+    "GL": ("libgl1", "libglvnd-glx", "libglvnd"),
+    "fontconfig": ("libfontconfig1", "fontconfig", "fontconfig"),
+    "freetype": ("libfreetype6", "freetype", "freetype2"),
+    "dbus-1": ("libdbus-1-3", "dbus-libs", "dbus"),
+    "glib-2.0": ("libglib2.0-0", "glib2", "glib2"),
+}
 HAN_FONT_PACKAGES = ("fonts-noto-cjk", "google-noto-sans-cjk-fonts", "noto-fonts-cjk")
 BUNDLED_FONTS = ("DroidSansFallbackFull.ttf", "HanaMinB-ExtB-subset.ttf")
 
@@ -106,15 +122,63 @@ def app_checks() -> list[Check]:
                         "none (no DISPLAY or WAYLAND_DISPLAY): the app opens in a desktop session; "
                         "without one, `wubitok gui --screenshot out.png` renders it"))
     if sys.platform.startswith("linux"):
-        missing = earlyinit.missing_xcb_libraries()
-        packages = tuple(" ".join(XCB_PACKAGES[lib][i] for lib in missing) for i in range(len(DISTROS)))
-        checks.append(Check("app", "Qt's X11 libraries",
-                            f"{', '.join(missing)} not found" if missing else "", packages=packages))
+        missing = missing_qt_libraries()
+        names = ", ".join(library_name(soname) for soname in missing)
+        checks.append(Check("app", "Qt's X11 libraries", f"{names} not found" if missing else "",
+                            packages=qt_library_packages(missing)))
     fonts = resources_dir() / "fonts"
     absent = [name for name in BUNDLED_FONTS if not (fonts / name).is_file()]
     checks.append(Check("app", "bundled Han fonts", f"{', '.join(absent)} missing from {fonts}" if absent else "",
                         command="reinstall wubitok"))
     return checks
+
+
+def missing_qt_libraries() -> list[str]:
+    """Libraries Qt's X11 platform plugin needs and the dynamic linker cannot find, by file name
+    ("libxcb-cursor.so.0"): the plugin's own answer from ``ldd``, else earlyinit's usual ones."""
+    plugin = None
+    spec = importlib.util.find_spec("PySide6") if _module("PySide6") else None
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        candidate = Path(folder) / "Qt" / "plugins" / "platforms" / "libqxcb.so"
+        if candidate.is_file():
+            plugin = candidate
+    ldd = shutil.which("ldd")
+    usual = [f"lib{name}.so" for name in earlyinit.missing_xcb_libraries()]
+    if plugin is None or ldd is None:
+        return usual
+    try:
+        out = subprocess.run([ldd, str(plugin)], capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return usual
+    # "\tlibxcb-cursor.so.0 => not found"
+    return [line.split()[0] for line in out.splitlines() if line.strip().endswith("=> not found")]
+
+
+def library_name(soname: str) -> str:
+    """'libxcb-cursor.so.0' -> 'xcb-cursor'."""
+    name = soname.split(".so")[0]
+    return name[3:] if name.startswith("lib") else name
+
+
+def qt_library_packages(missing: list[str]) -> tuple[str, ...]:
+    """The packages that provide ``missing`` libraries, one string per distribution of :data:`DISTROS`."""
+    if not missing:
+        return ()
+    per_distro: list[list[str]] = [[] for _ in DISTROS]
+    for soname in missing:
+        lib = library_name(soname)
+        version = soname.partition(".so.")[2].split(".")[0]
+        names: tuple[str, ...]
+        if lib in QT_LIBRARY_PACKAGES:
+            names = QT_LIBRARY_PACKAGES[lib]
+        elif lib.startswith("xcb"):  # libxcb-sync.so.1: Debian's libxcb-sync1, in libxcb elsewhere
+            names = (f"lib{lib}{version}", "libxcb", "libxcb")
+        else:
+            names = (f"lib{lib}",) * len(DISTROS)  # unknown: at least the library's own name
+        for found, name in zip(per_distro, names):
+            if name not in found:
+                found.append(name)
+    return tuple(" ".join(names) for names in per_distro)
 
 
 def system_han_font() -> Check:
