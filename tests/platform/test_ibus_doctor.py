@@ -5,19 +5,27 @@ import json
 
 from test_ibus_cli import wubitok
 
+FONT = "a Han font for the candidate window"
+
 
 def ibus_lines(proc) -> list[str]:
-    return [line for line in proc.stdout.splitlines() if "IBus" in line or "ibus:" in line]
+    """The report's IBus lines but the font's (which depends on the machine's fonts)."""
+    return [line for line in proc.stdout.splitlines() if ("IBus" in line or "ibus:" in line) and FONT not in line]
 
 
 def test_with_the_daemon_running_and_listing_the_engine(private_ibus):
     env = private_ibus.env() | {"IBUS_ADDRESS": private_ibus.address}
-    proc = wubitok(env, "doctor", "ibus")
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert proc.stdout == "ok       typing in every application (IBus)\n"
     report = json.loads(wubitok(env, "doctor", "ibus", "--json").stdout)
-    assert report["uses"]["ibus"]["ready"] is True
+    problems = {c["part"]: c["problem"] for c in report["checks"] if c["problem"]}
+    assert list(problems) in ([], [FONT]), problems
     assert "wubitok-wubi86 in the running daemon" in [c["part"] for c in report["checks"]]
+    proc = wubitok(env, "doctor", "ibus")
+    if not problems:
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert proc.stdout == "ok       typing in every application (IBus)\n"
+        assert report["uses"]["ibus"]["ready"] is True
+    else:
+        assert proc.returncode == 1 and ibus_lines(proc) == []
 
 
 def test_with_no_daemon(tmp_path):
