@@ -33,7 +33,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"unknown use {unknown[0]!r} (choose from {', '.join(doctor.USES)})")
     wanted = args.uses or list(doctor.USES)
     checks = [c for c in doctor.core_checks() if c.use in wanted]
-    if "ibus" in wanted:
+    # IBus is Linux's: elsewhere it is checked only when asked for by name (and then says so).
+    if "ibus" in args.uses or ("ibus" in wanted and sys.platform.startswith("linux")):
         # gi and a D-Bus connection only when IBus is asked about.
         from ..platform.ibus.diagnosis import doctor_checks
 
