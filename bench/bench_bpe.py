@@ -23,7 +23,7 @@ whole text, cold cache, per CPU second); the number of held-out tokens.
 manpages-zh is only 4 MB, so that corpus is generated from it: an order-2
 character Markov chain (seeded), cached in ``bench/data/``.  Its clauses are
 almost all distinct, so it has far more distinct pre-tokens than real text
-of that size: a pessimistic stand-in.  Not a test: figures go into the README.
+of that size: a pessimistic stand-in.  Not a test: figures go into docs/benchmarks.md.
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@
 
 Reports median and p99 per query kind (char lookup, exact-code candidates,
 prefix candidates with a page of 10) and the time to open the db in a fresh
-process.  Not a test: figures go into the README.
+process.  Not a test: figures go into docs/benchmarks.md.
 """
 from __future__ import annotations
 

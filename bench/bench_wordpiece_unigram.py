@@ -24,7 +24,7 @@ threads (the references use every core, ours one), peak RSS, encode
 throughput on the held-out file (one ``encode`` call on the whole text, cold
 cache) and held-out token counts.  ``--memory-mb N`` adds a peak-memory run
 of our trainers on an N MB synthetic corpus (``bench_bpe.synthetic_corpus``).
-Not a test: figures go into the README.
+Not a test: figures go into docs/benchmarks.md.
 """
 from __future__ import annotations
 

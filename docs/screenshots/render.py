@@ -1,4 +1,4 @@
-"""Render the README's screenshots: every pane in English (light) and 简体中文
+"""Render the screenshots of the README and docs/reference.md: every pane in English (light) and 简体中文
 (dark), and Tokenize and Compare in the other two combinations too.
 
     python docs/screenshots/render.py [PANE ...]

@@ -363,6 +363,29 @@
     </message>
 </context>
 <context>
+    <name>DoctorDialog</name>
+    <message>
+        <source>Check this computer</source>
+        <translation>检查本机</translation>
+    </message>
+    <message>
+        <source>Checking what each use needs…</source>
+        <translation>正在检查各项用途所需的组件…</translation>
+    </message>
+    <message>
+        <source>The check did not run: {error}</source>
+        <translation>检查未能运行：{error}</translation>
+    </message>
+    <message>
+        <source>Everything each use needs is here.</source>
+        <translation>各项用途所需的组件都已齐备。</translation>
+    </message>
+    <message>
+        <source>Some uses need more: each line says what to install (also: wubitok doctor).</source>
+        <translation>部分用途还缺组件：每行写明要安装什么（命令行：wubitok doctor）。</translation>
+    </message>
+</context>
+<context>
     <name>ImeEditor</name>
     <message>
         <source>Add a phrase…</source>
@@ -734,16 +757,20 @@
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
+        <source>&amp;Check this computer…</source>
+        <translation>检查本机(&amp;C)…</translation>
+    </message>
+    <message>
         <source>&amp;About wubitok</source>
         <translation>关于 wubitok(&amp;A)</translation>
     </message>
     <message>
-        <source>About wubitok</source>
-        <translation>关于 wubitok</translation>
+        <source>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;Wubi-86 dictionary, typing pad and Wubi-BPE tokenizers, with BPE, WordPiece and Unigram to compare — offline.&lt;/p&gt;&lt;p&gt;Dictionary from ibus-table-wubi (Debian). Bundled fonts: Droid Sans Fallback (Google, Apache-2.0) for Han characters; a subset of HanaMinB (GlyphWiki Project, Hanazono Font License) for CJK Extension B.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;五笔 86 词典、输入板与五笔 BPE 分词器，并可与 BPE、WordPiece、Unigram 对比——完全离线。&lt;/p&gt;&lt;p&gt;词典来自 ibus-table-wubi（Debian）。内置字体：Droid Sans Fallback（Google，Apache-2.0），用于汉字；HanaMinB 的子集（GlyphWiki Project，Hanazono Font License），用于 CJK 扩展 B 区。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;Wubi-86 dictionary, typing pad and Wubi-BPE tokenizers, with BPE, WordPiece and Unigram to compare — offline.&lt;/p&gt;&lt;p&gt;Dictionary from ibus-table-wubi; Droid Sans Fallback font (Apache-2.0).&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;五笔 86 词典、输入板与五笔 BPE 分词器，并可与 BPE、WordPiece、Unigram 对比——完全离线。&lt;/p&gt;&lt;p&gt;词典来自 ibus-table-wubi；字体 Droid Sans Fallback（Apache-2.0）。&lt;/p&gt;</translation>
+        <source>About wubitok</source>
+        <translation>关于 wubitok</translation>
     </message>
     <message>
         <source>Quit wubitok?</source>

@@ -56,10 +56,13 @@ class PrivateIbus:
         )
         return env
 
-    def start(self, component_path: str | None = None) -> PrivateIbus:
+    def start(self, component_path: str | None = None, cache: str = "none") -> PrivateIbus:
         """Start the daemons; ``component_path``: IBUS_COMPONENT_PATH (default: a folder holding
-        only what ``wubitok ibus component`` prints)."""
+        only what ``wubitok ibus component`` prints); ``cache``: the daemon's registry cache mode
+        ("auto", a desktop's default, reads and writes the cache in this HOME)."""
         env = self.env()
+        # An address file left by an earlier start in this folder would be taken for the new one.
+        Path(env["IBUS_ADDRESS_FILE"]).unlink(missing_ok=True)
         if component_path is None:
             self.write_component()
             component_path = str(self.component_dir)
@@ -72,7 +75,7 @@ class PrivateIbus:
         # the engine's handlers would otherwise be lost).
         with open(self.root / "ibus-daemon.log", "ab") as log:
             self._spawn(["ibus-daemon", "--panel=disable", "--config=disable", "--emoji-extension=disable",
-                         "--cache=none", f"--timeout={int(START_TIMEOUT * 1000)}"], env, stdout=log, stderr=log)
+                         f"--cache={cache}", f"--timeout={int(START_TIMEOUT * 1000)}"], env, stdout=log, stderr=log)
         address_file = Path(env["IBUS_ADDRESS_FILE"])
         self.address = wait_for(lambda: _address(address_file), START_TIMEOUT, "ibus-daemon's address file")
         return self

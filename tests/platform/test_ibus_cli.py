@@ -116,3 +116,62 @@ def test_an_unwritable_component_folder(isolated, tmp_path):
     line = one_line_error(wubitok(isolated | {"XDG_DATA_HOME": str(blocker)}, "ibus", "install"))
     assert "cannot write" in line and str(blocker) in line
     assert "--system goes with install" in one_line_error(wubitok(isolated, "ibus", "status", "--system"))
+
+
+def user_component_path(env: dict[str, str]) -> str:
+    """IBUS_COMPONENT_PATH as a user install writes it for the login's environment."""
+    return f"{env['XDG_DATA_HOME']}/ibus/component:{component.SYSTEM_DIR}"
+
+
+def test_install_refreshes_the_registry_cache_a_daemon_wrote_before(tmp_path):
+    """IBus ran before the install (as on every desktop), so its registry cache exists without
+    our component; after the install and a login with IBUS_COMPONENT_PATH, the daemon lists it."""
+    ibus = PrivateIbus(tmp_path)
+    env = ibus.env()
+    ibus.start(component_path=str(component.SYSTEM_DIR), cache="auto")  # a login before the install
+    ibus.stop()
+    cache = Path(env["XDG_CACHE_HOME"]) / "ibus" / "bus" / "registry"
+    assert cache.is_file()
+
+    proc = wubitok(env, "ibus", "install")
+    assert proc.returncode == 0, proc.stderr
+    ibus.start(component_path=user_component_path(env), cache="auto")  # the next login
+    try:
+        listed = wubitok(env | {"IBUS_ADDRESS": ibus.address}, "ibus", "status")
+    finally:
+        ibus.stop()
+    assert listed.returncode == 0, listed.stderr
+    assert "daemon: running; wubitok-wubi86 listed" in listed.stdout, listed.stdout
+    assert f"refreshed IBus's registry cache {cache}" in proc.stdout
+
+
+def test_status_tells_a_stale_cache_from_a_missing_variable(tmp_path):
+    ibus = PrivateIbus(tmp_path)
+    env = ibus.env()
+    value = user_component_path(env)
+    # The component written as install writes it, but the cache refreshed before it existed:
+    # what an install without the refresh leaves behind.
+    installed = wubitok(env | {"PATH": str(tmp_path / "no-tools")}, "ibus", "install")
+    assert installed.returncode == 0, installed.stderr
+    assert (f"IBus's registry cache was not refreshed (the 'ibus' command is not installed); run: "
+            f"IBUS_COMPONENT_PATH={value} ibus write-cache") in installed.stdout
+    xml = Path(env["XDG_DATA_HOME"]) / "ibus" / "component" / "wubitok.xml"
+    ibus.start(component_path=str(component.SYSTEM_DIR), cache="auto")
+    try:
+        without = wubitok(env | {"IBUS_ADDRESS": ibus.address}, "ibus", "status")
+    finally:
+        ibus.stop()
+    assert "not listed: the running ibus-daemon was started without IBUS_COMPONENT_PATH" in without.stdout
+    assert f"IBUS_COMPONENT_PATH={value} ibus-daemon -drx" in without.stdout
+
+    ibus.start(component_path=value, cache="auto")
+    try:
+        stale = wubitok(env | {"IBUS_ADDRESS": ibus.address}, "ibus", "status")
+        doctor = wubitok(env | {"IBUS_ADDRESS": ibus.address}, "doctor", "ibus")
+    finally:
+        ibus.stop()
+    cache = Path(env["XDG_CACHE_HOME"]) / "ibus" / "bus" / "registry"
+    assert f"MISSING  ibus: wubitok-wubi86 in the running daemon: IBus's registry cache {cache}" in doctor.stdout
+    assert (f"not listed: IBus's registry cache {cache} was written before the install and hides it: "
+            f"IBUS_COMPONENT_PATH={value} ibus write-cache && ibus restart") in stale.stdout, stale.stdout
+    assert xml.is_file()

@@ -40,6 +40,7 @@ COMMAND_MODULES = [
     "gui",
     "compare",
     "ibus",
+    "doctor",
     "codec_cost",
 ]
 

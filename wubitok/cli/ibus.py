@@ -13,10 +13,12 @@ Type Wubi-86 in every application on a Linux desktop through IBus.
 
   component   print the IBus component XML (engine wubitok-wubi86, its exec line
               starts this very installation)
-  install     write it where ibus-daemon finds it: for this user, or with --system
-              (as root) in /usr/share/ibus/component; then says what to restart
+  install     write it where ibus-daemon finds it: for this user (and refresh IBus's
+              registry cache), or with --system (as root) in /usr/share/ibus/component;
+              then says what to restart
   uninstall   remove what install wrote
   status      what is installed, and whether the running daemon lists the engine
+              (if not, why: the variable, IBus's registry cache, or a restart)
   engine      the engine process itself (ibus-daemon starts it; not for typing in)
 
 Needs the system's IBus, its introspection data and the distribution's PyGObject
@@ -68,6 +70,14 @@ def run(args: argparse.Namespace) -> int:
         value = component.component_path_value()
         print(f"wrote {where.environment} (IBUS_COMPONENT_PATH={value}: ibus-daemon 1.5 reads no "
               "per-user component folder by itself)")
+        from ..platform.ibus import registry_cache
+
+        # A cache IBus wrote before the install would hide the component even once the variable is set.
+        why_not = registry_cache.refresh()
+        if why_not:
+            print(f"IBus's registry cache was not refreshed ({why_not}); run: {registry_cache.write_cache_command()}")
+        else:
+            print(f"refreshed IBus's registry cache {registry_cache.user_cache_file()}")
         print("next: log out and back in so that IBus starts with IBUS_COMPONENT_PATH (a desktop that "
               "does not read ~/.config/environment.d needs it in ~/.xprofile, or use --system);")
         print(f"      for this session only: IBUS_COMPONENT_PATH={value} ibus-daemon -drx")
@@ -102,10 +112,8 @@ def _status(component: ModuleType) -> int:
     env = component.environment_file()
     if env.is_file():
         print(f"environment: {env}")
-    from ..platform.ibus.service import daemon_engines
+    from ..platform.ibus.diagnosis import not_listed_reason
 
-    listed = component.ENGINE_NAME in daemon_engines()
-    print(f"daemon: running; {component.ENGINE_NAME} " + ("listed" if listed else
-          "not listed (restart IBus after installing; a user install needs IBUS_COMPONENT_PATH in its "
-          "environment)"))
+    reason = not_listed_reason()
+    print(f"daemon: running; {component.ENGINE_NAME} " + (f"not listed: {reason}" if reason else "listed"))
     return 0

@@ -65,7 +65,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="wubi-bpe only: how Han characters are spelled, CODE one of "
                         f"{', '.join(CODE_CHOICES)}; BOUNDARY {', '.join(BOUNDARY_CHOICES)}; "
                         f"INDEX {', '.join(INDEX_CHOICES)} (default {default_codec()}; "
-                        "measured in the README)")
+                        "measured in docs/benchmarks.md)")
     add_pre_tokens(p, f"default {DEFAULT_MODE}; stored in the model")
     add_scale_options(p)
     p.add_argument("--counts", action="append", default=[], metavar="TSV",

@@ -23,6 +23,7 @@ from typing import Callable, Iterable, Iterator, TypeVar
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
+    QDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -374,6 +375,7 @@ class MainWindow(QMainWindow):
             self._language_actions.addAction(action)
 
         self.help_menu = bar.addMenu("")
+        self.doctor_action = self._action(self.help_menu, self.check_computer)
         self.about_action = self._action(self.help_menu, self._about)
 
     def _retranslate(self) -> None:
@@ -393,6 +395,7 @@ class MainWindow(QMainWindow):
             name = action.data()
             action.setText(i18n.LANGUAGE_NAMES.get(name) or self.tr("Follow the system"))
         self.help_menu.setTitle(self.tr("&Help"))
+        self.doctor_action.setText(self.tr("&Check this computer…"))
         self.about_action.setText(self.tr("&About wubitok"))
         for i, key in enumerate(self._keys):
             title = self.pane_title(key)
@@ -422,14 +425,27 @@ class MainWindow(QMainWindow):
         self.open_action.setEnabled(pane is not None and pane.supports("open_file"))
         self.save_action.setEnabled(pane is not None and pane.supports("save_file"))
 
+    def check_computer(self) -> QDialog:
+        """Help > Check this computer: ``wubitok doctor``'s report."""
+        from .widgets.doctor_dialog import DoctorDialog
+
+        dialog = DoctorDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def about_text(self) -> str:
+        """The About box: what wubitok is, where its dictionary comes from, every bundled font
+        with its licence (resources/fonts/SOURCES.md)."""
+        return (self.tr("<h3>wubitok {version}</h3><p>Wubi-86 dictionary, typing pad and Wubi-BPE "
+                        "tokenizers, with BPE, WordPiece and Unigram to compare — offline.</p>"
+                        "<p>Dictionary from ibus-table-wubi (Debian). Bundled fonts: Droid Sans Fallback "
+                        "(Google, Apache-2.0) for Han characters; a subset of HanaMinB (GlyphWiki Project, "
+                        "Hanazono Font License) for CJK Extension B.</p>")
+                .replace("{version}", __version__))
+
     def _about(self) -> None:
-        QMessageBox.about(
-            self, self.tr("About wubitok"),
-            self.tr("<h3>wubitok {version}</h3><p>Wubi-86 dictionary, typing pad and Wubi-BPE "
-                    "tokenizers, with BPE, WordPiece and Unigram to compare — offline.</p>"
-                    "<p>Dictionary from ibus-table-wubi; Droid Sans Fallback font (Apache-2.0).</p>")
-            .replace("{version}", __version__),
-        )
+        QMessageBox.about(self, self.tr("About wubitok"), self.about_text())
 
     # -- language and theme -----------------------------------------------
     def set_language(self, language: str) -> None:

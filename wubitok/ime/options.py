@@ -35,7 +35,7 @@ class ImeOptions:
     empty_code: str = "clear"  # a code without candidates on Space / a 5th key: clear, keep, or keep and beep
     learning: bool = True  # order exact matches by the user's choices, and record choices
     fixed_char_order: bool = False  # learning moves phrases only; single characters keep their place
-    charset: str = "gbk"  # all, gbk or gb2312 (README: "Charsets", measured)
+    charset: str = "gbk"  # all, gbk or gb2312 (docs/benchmarks.md: keystrokes per character)
     simplified_first: bool = True  # GB2312 text before other candidates of a code
     output: str = "unchanged"  # or simplified / traditional / tw / hk through OpenCC
     auto_phrase: int = 0  # 0: off; N: a 2-4 character string typed char by char N times becomes a phrase

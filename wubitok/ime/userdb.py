@@ -48,6 +48,31 @@ def _busy(exc: sqlite3.Error) -> bool:
     return any(word in str(exc) for word in ("locked", "busy"))
 
 
+def health(path: Path) -> str:
+    """What is wrong with the user database at ``path``, without changing it ("" when it is
+    absent or sound): the checks :class:`UserFrequencies` makes on opening, read-only."""
+    if not path.exists():
+        return ""
+    if not os.access(path, os.R_OK | os.W_OK):
+        return f"{path}: not readable and writable"
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5)
+    except sqlite3.Error as exc:
+        return f"{path}: cannot be opened ({exc})"
+    try:
+        problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            return f"{path}: damaged (integrity check: {problems[0]})"
+        row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    except sqlite3.Error as exc:
+        return "" if _busy(exc) else f"{path}: damaged ({exc})"
+    finally:
+        conn.close()
+    if row is None or row[0] not in _UPGRADABLE | {SCHEMA_VERSION}:
+        return f"{path}: user database version {row[0] if row else 'unknown'}, expected {SCHEMA_VERSION}"
+    return ""
+
+
 class UserFrequencies:
     """The user database: selection counts, own phrases, pins, typed runs; persistent."""
 

@@ -77,9 +77,14 @@ def missing_x11_packages() -> list[str]:
         return []
     if os.environ.get("WAYLAND_DISPLAY"):
         return []  # Qt prefers its Wayland plugin there
+    return [pkg for lib, pkg in XCB_LIBRARIES if lib in missing_xcb_libraries()]
+
+
+def missing_xcb_libraries() -> list[str]:
+    """Which of :data:`XCB_LIBRARIES` the dynamic linker cannot find (whatever the display)."""
     import ctypes.util
 
-    return [pkg for lib, pkg in XCB_LIBRARIES if ctypes.util.find_library(lib) is None]
+    return [lib for lib, _ in XCB_LIBRARIES if ctypes.util.find_library(lib) is None]
 
 
 def check_window_possible() -> None:

@@ -52,8 +52,8 @@ The default is ``hybrid`` / ``final-key`` / ``digits``: ``final-key`` and
 ``digits`` give the most characters per token of the twelve combinations of
 the other three codes (``bench/bench_wubi_bpe.py``), and ``hybrid`` beats
 ``prefix`` on every genre at 2,000, 8,000 and 32,000 tokens
-(``bench/bench_quality.py``; the figures are in README.md, "Wubi-BPE" and
-"Compression by genre").
+(``bench/bench_quality.py``; the figures are in docs/benchmarks.md, "Wubi-BPE
+spellings" and "Compression by genre").
 
 Symbol ids are a fixed layout so that models are portable:
 

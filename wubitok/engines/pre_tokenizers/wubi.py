@@ -24,7 +24,7 @@ from .special import SpecialSplitter
 
 PRE_TOKEN_MODES = ("clause", "joined")
 # The cut of new models: "joined" gives 3.6-10% more characters per token
-# than "clause" at 8,000 on every genre of bench/bench_quality.py (README).
+# than "clause" at 8,000 on every genre of bench/bench_quality.py (docs/benchmarks.md).
 DEFAULT_MODE = "joined"
 # GPT-4's letter alternative with the trailing marks: its alternatives still
 # match every character, so the matches tile the text.

@@ -46,6 +46,22 @@ def daemon_engines() -> list[str]:
     return [desc.get_name() for desc in connect().list_engines()]
 
 
+def daemon_environment() -> dict[str, str] | None:
+    """The environment the running ibus-daemon was started with (from the pid its address file
+    names), or None when that cannot be read (another user's daemon, no /proc)."""
+    IBus, _ = load_ibus()
+    try:
+        lines = Path(IBus.get_socket_path()).read_text(encoding="utf-8", errors="replace").splitlines()
+        pid = next(int(line.split("=", 1)[1]) for line in lines if line.startswith("IBUS_DAEMON_PID="))
+        if Path(f"/proc/{pid}/comm").read_text().strip() != "ibus-daemon":
+            return None  # the file outlived its daemon and the pid is someone else's now
+        raw = Path(f"/proc/{pid}/environ").read_bytes()
+    except (OSError, StopIteration, ValueError):
+        return None
+    pairs = (item.split(b"=", 1) for item in raw.split(b"\0") if b"=" in item)
+    return {k.decode(errors="replace"): v.decode(errors="replace") for k, v in pairs}
+
+
 def open_user_db(options: dict[str, Any]) -> EngineUserDatabase | None:
     """The user database, opened whether learning is on or not (the typist may switch it on
     in the panel; own phrases show either way).  Problems go to the log (the daemon's
