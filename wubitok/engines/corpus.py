@@ -24,8 +24,7 @@ from typing import Callable, Iterable, Iterator, Mapping, Sequence
 from ..errors import InputError
 from ..fileio import TextPath, check_readable_text, iter_text_chunks
 from ..processes import run_in_processes
-from ..progress import check_cancel
-from .base import ProgressCallback
+from ..progress import ProgressCallback, check_cancel
 
 # File text goes to the counters in blocks of about this many characters;
 # a block with no place to cut it safely is cut anyway at MAX_BLOCK_CHARS.
