@@ -20,6 +20,8 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence, TypeVar
 from ..errors import InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
 from ..progress import ProgressCallback
+from ..registry import resolve
+from . import ENGINES
 from .backends import check_backend, choose_backend, choose_encoder
 from .corpus import BlockCounter, Corpus, count_corpus
 from .pre_tokenizers.special import special_token_list
@@ -163,15 +165,6 @@ def _blank(word: str, marks: str) -> bool:
     """Nothing but whitespace and ``marks`` (which may stand anywhere in ``word``)."""
     rest = word.translate({ord(m): None for m in marks}) if marks else word
     return not rest or rest.isspace()
-
-
-_REGISTRY: dict[str, type["Tokenizer"]] = {}
-
-
-def register(cls: type["Tokenizer"]) -> type["Tokenizer"]:
-    """Class decorator: make ``load_tokenizer`` know this engine's ``model_type``."""
-    _REGISTRY[cls.model_type] = cls
-    return cls
 
 
 class Tokenizer:
@@ -430,26 +423,13 @@ class Tokenizer:
             raise ModelError(f"{source}: corrupt {cls.model_type} model ({type(exc).__name__}: {exc})") from None
 
 
-def _engines_loaded() -> None:
-    # Importing the engine modules registers them; done lazily so that
-    # loading one model does not import every engine up front at package import.
-    import importlib
-
-    from . import ENGINE_MODULES  # noqa: F401  (import side effect)
-
-    for name in ENGINE_MODULES:
-        importlib.import_module(f"{__package__}.{name}")
-
-
 def tokenizer_from_dict(data: Any, source: str = "model") -> Tokenizer:
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise ModelError(f"{source}: not a wubitok model file")
-    _engines_loaded()
     model = data.get("model")
-    cls = _REGISTRY.get(model) if isinstance(model, str) else None
-    if cls is None:
-        raise ModelError(f"{source}: unknown model type {excerpt(model)} (known: {', '.join(sorted(_REGISTRY))})")
-    return cls.from_dict(data, source)
+    if not isinstance(model, str) or model not in ENGINES:
+        raise ModelError(f"{source}: unknown model type {excerpt(model)} (known: {', '.join(sorted(ENGINES))})")
+    return engine_class(model).from_dict(data, source)
 
 
 def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
@@ -464,15 +444,14 @@ def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
 
 
 def engine_class(model_type: str) -> type[Tokenizer]:
-    """The engine class registered for ``model_type`` (e.g. "bpe"), to train one by name."""
-    _engines_loaded()
-    cls = _REGISTRY.get(model_type)
-    if cls is None:
-        raise InputError(f"unknown model type {model_type!r} (known: {', '.join(sorted(_REGISTRY)) or 'none'})")
+    """The engine class of ``model_type`` (e.g. "bpe") in ``engines.ENGINES``, to train one by name."""
+    target = ENGINES.get(model_type)
+    if target is None:
+        raise InputError(f"unknown model type {model_type!r} (known: {', '.join(sorted(ENGINES)) or 'none'})")
+    cls: type[Tokenizer] = resolve(target)
     return cls
 
 
 def available_models() -> list[str]:
     """The model types that can be trained and loaded (e.g. for a CLI choice), sorted."""
-    _engines_loaded()
-    return sorted(_REGISTRY)
+    return sorted(ENGINES)

@@ -44,7 +44,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from ...errors import InputError
 from ...progress import check_cancel
-from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs, register
+from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs
 from ..caches import remember
 from ..corpus import BlockCounter
 from ..pre_tokenizers.gpt4 import GPT4_PATTERN, PreTokenizer, compile_pattern, count_gpt4_pretokens
@@ -107,7 +107,6 @@ class ByteLevelBPEOptions(EngineOptions):
     counted: ClassVar[tuple[str, ...]] = ("pattern",)
 
 
-@register
 class ByteLevelBPE(Tokenizer):
     model_type = "bpe"
     format_version = 1

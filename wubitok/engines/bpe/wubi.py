@@ -37,7 +37,7 @@ from ...progress import check_cancel
 from ...wubi.codec import BYTE_BASE, RESERVED_TOKENS, CodecOptions, WubiCodec
 from ...wubi.dictionary import default_dictionary
 from ..backends import choose_encoder
-from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs, check_int, check_training, register
+from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs, check_int, check_training
 from ..caches import remember
 from ..corpus import BlockCounter
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
@@ -81,7 +81,6 @@ class WubiBPEOptions(EngineOptions):
         return check_int("workers", self.workers, 1)
 
 
-@register
 class WubiBPE(Tokenizer):
     """Byte-pair encoding over Wubi-86 spellings; lossless on every ``str``."""
 

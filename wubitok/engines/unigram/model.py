@@ -34,7 +34,7 @@ from functools import partial
 from typing import Any, ClassVar, Mapping, Sequence
 
 from ...errors import InputError, ModelError
-from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs, check_int, register
+from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs, check_int
 from ..corpus import BlockCounter, Corpus
 from ..pre_tokenizers.metaspace import END, SPACE_MARK, count_runs, split_words
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
@@ -80,7 +80,6 @@ def _decode_bytes(data: bytes | bytearray) -> str:
         return data.decode("utf-8", "replace")
 
 
-@register
 class Unigram(Tokenizer):
     model_type: ClassVar[str] = "unigram"
     lossless: ClassVar[bool] = True

@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any, ClassVar, Mapping, Sequence
 
 from ...errors import InputError, ModelError
-from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs, check_int, register
+from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs, check_int
 from ..caches import remember
 from ..corpus import BlockCounter, Corpus
 from ..pre_tokenizers.bert import BertPreTokenizer, count_bert_words, is_cjk, token_span
@@ -68,7 +68,6 @@ class WordPieceOptions(EngineOptions):
     counted: ClassVar[tuple[str, ...]] = ("lowercase", "strip_accents")
 
 
-@register
 class WordPiece(Tokenizer):
     model_type: ClassVar[str] = "wordpiece"
     lossless: ClassVar[bool] = False
