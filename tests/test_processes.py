@@ -82,6 +82,52 @@ def test_killing_the_parent_ends_its_workers_and_the_resource_tracker(tmp_path, 
             os.kill(pid, signal.SIGKILL)
 
 
+# The app starts its pools from job threads (no parent-death signal: the kernel sends it when
+# the starting thread ends): its workers watch the parent's pipe instead.
+APP = """
+import sys, threading, time
+from pathlib import Path
+from wubitok.services.encode_pool import EncodePool
+from wubitok.services.training import TrainRequest
+from wubitok.services.training_process import train_in_process
+
+def job():
+    pool = EncodePool(workers=2, processes=True)
+    pool.start()
+    request = TrainRequest("wubi-bpe", (sys.argv[1],), 6000, Path(sys.argv[2]), workers=2)
+    train_in_process(request)
+
+threading.Thread(target=job, daemon=True).start()
+time.sleep(3600)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to find the workers")
+def test_the_apps_workers_started_from_a_thread_end_with_the_app(tmp_path):
+    corpus = _corpus(tmp_path)
+    parent = subprocess.Popen([sys.executable, "-c", APP, str(corpus), str(tmp_path / "m.json")],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: set[int] = set()
+    try:
+        # 2 encode workers, the training process and its 2 counting workers, resource trackers
+        deadline = time.monotonic() + BOUND
+        while len(workers := _descendants(parent.pid)) < 5:
+            assert parent.poll() is None and time.monotonic() < deadline, "the workers never started"
+            time.sleep(0.05)
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+        deadline = time.monotonic() + BOUND
+        while workers & set(_children()):
+            assert time.monotonic() < deadline, f"still alive after the app died: {workers & set(_children())}"
+            time.sleep(0.05)
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+        for pid in workers & set(_children()):
+            os.kill(pid, signal.SIGKILL)
+
+
 def test_workers_are_capped_at_the_cores_and_memory():
     memory = available_memory()
     cap = min(available_cores(), memory // WORKER_MEMORY if memory is not None else 10**6)
