@@ -46,7 +46,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 from ..compare.run import Batch, Figures, Measured, measure_batch, measure_document
 from ..engines.base import Tokenizer, engine_class
 from ..errors import Cancelled, FileError
-from ..processes import executor_pids, lower_priority, new_executor, stop_executor, worker_died
+from ..processes import available_cores, executor_pids, lower_priority, new_executor, stop_executor, worker_died
 from ..progress import check_cancel
 from .model_files import load_model_file
 from .tokenized import DISPLAY_LIMIT, Joined, PackedEncoding, Spans
@@ -174,7 +174,7 @@ class EncodePool:
     """Worker processes for encode, measure and compare tasks; see the module doc."""
 
     def __init__(self, workers: int | None = None, *, processes: bool | None = None):
-        self.workers = workers or max(1, min(2, (os.cpu_count() or 1) - 1))
+        self.workers = workers or max(1, min(2, available_cores() - 1))
         self._want_processes = processes_wanted() if processes is None else processes
         self._executor: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()  # guards _executor and _closed; held only briefly
