@@ -58,16 +58,20 @@ def _corpus(tmp_path: Path) -> Path:
 def test_killing_the_parent_ends_its_workers_and_the_resource_tracker(tmp_path, command):
     corpus = _corpus(tmp_path)
     argv = [a.format(corpus=corpus, out=tmp_path / "out") for a in command]
-    parent = subprocess.Popen([sys.executable, "-m", "wubitok", *argv], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+    # 2 workers and the resource tracker once the pool is up
+    _kill_and_expect_no_survivors([sys.executable, "-m", "wubitok", *argv], 3)
+
+
+def _kill_and_expect_no_survivors(argv: list[str], started: int) -> None:
+    """Run ``argv``, wait for ``started`` descendants, SIGKILL it: none may outlive it."""
+    parent = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: set[int] = set()
     try:
-        # 2 workers and the resource tracker once the pool is up
         deadline = time.monotonic() + BOUND
-        while len(workers := _descendants(parent.pid)) < 3 and parent.poll() is None:
+        while len(workers := _descendants(parent.pid)) < started:
+            assert parent.poll() is None, "the run ended before it could be killed: give it more work"
             assert time.monotonic() < deadline, "the workers never started"
             time.sleep(0.05)
-        assert parent.poll() is None, "the run ended before it could be killed: give it more work"
         parent.send_signal(signal.SIGKILL)
         parent.wait()
         deadline = time.monotonic() + BOUND
@@ -105,27 +109,8 @@ time.sleep(3600)
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to find the workers")
 def test_the_apps_workers_started_from_a_thread_end_with_the_app(tmp_path):
     corpus = _corpus(tmp_path)
-    parent = subprocess.Popen([sys.executable, "-c", APP, str(corpus), str(tmp_path / "m.json")],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    workers: set[int] = set()
-    try:
-        # 2 encode workers, the training process and its 2 counting workers, resource trackers
-        deadline = time.monotonic() + BOUND
-        while len(workers := _descendants(parent.pid)) < 5:
-            assert parent.poll() is None and time.monotonic() < deadline, "the workers never started"
-            time.sleep(0.05)
-        parent.send_signal(signal.SIGKILL)
-        parent.wait()
-        deadline = time.monotonic() + BOUND
-        while workers & set(_children()):
-            assert time.monotonic() < deadline, f"still alive after the app died: {workers & set(_children())}"
-            time.sleep(0.05)
-    finally:
-        if parent.poll() is None:
-            parent.kill()
-            parent.wait()
-        for pid in workers & set(_children()):
-            os.kill(pid, signal.SIGKILL)
+    # 2 encode workers, the training process and its 2 counting workers, resource trackers
+    _kill_and_expect_no_survivors([sys.executable, "-c", APP, str(corpus), str(tmp_path / "m.json")], 5)
 
 
 def test_workers_are_capped_at_the_cores_and_memory():

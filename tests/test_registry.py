@@ -32,7 +32,7 @@ def test_an_engine_is_one_line_of_the_engines_table():
     assert available_models() == sorted(ENGINES)
     for model_type, target in ENGINES.items():
         cls = engine_class(model_type)
-        assert issubclass(cls, Tokenizer) and cls.model_type == model_type
+        assert cls is resolve(target) and issubclass(cls, Tokenizer) and cls.model_type == model_type
         assert getattr(wubitok, cls.__name__) is cls  # in the public API without a line of its own
 
 
