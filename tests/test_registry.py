@@ -47,3 +47,32 @@ def test_importing_wubitok_and_its_tables_imports_no_engine():
             "print(sorted(m for m in sys.modules if m.startswith('wubitok.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert eval(out) == ["wubitok.engines", "wubitok.registry"]
+
+
+def _layers() -> list[set[str]]:
+    tomllib = pytest.importorskip("tomllib", reason="Python 3.11's tomllib reads pyproject.toml")
+    from pathlib import Path
+
+    config = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "layers")
+    return [{name.strip() for name in layer.split("|")} for layer in contract["layers"]]
+
+
+def _layer(module: str, layers: list[set[str]]) -> int:
+    top = module.split(".")[1]
+    return next(i for i, names in enumerate(layers) if top in names)
+
+
+# Each table and the module that resolves its targets: a string import is still an import,
+# so it keeps to the layers as import-linter checks the written ones.
+RESOLVED_BY = {"engines": "wubitok.engines.base", "commands": "wubitok.cli", "exports": "wubitok.exports",
+               "panes": "wubitok.gui.main_window"}
+
+
+@pytest.mark.parametrize("table", RESOLVED_BY, ids=str)
+def test_no_table_names_a_module_above_the_one_that_resolves_it(table):
+    layers = _layers()
+    targets = {**TABLES, "panes": PANES}[table].values()
+    resolver = _layer(RESOLVED_BY[table], layers)
+    above = [t for t in targets if _layer(t, layers) < resolver]
+    assert above == []
