@@ -5,8 +5,10 @@ and never imports Qt.
 """
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from .engines import ENGINES
+from .registry import attribute_table, resolve
 
 if TYPE_CHECKING:
     # What the lazy __getattr__ below gives, spelled out for type checkers and IDEs
@@ -52,56 +54,38 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-# name -> module that defines it (relative to this package)
-_EXPORTS = {
-    "WubitokError": "errors",
-    "InputError": "errors",
-    "FileError": "errors",
-    "UnknownCodeError": "errors",
-    "DictionaryError": "errors",
-    "ModelError": "errors",
-    "MissingExtraError": "errors",
-    "Cancelled": "errors",
-    "WubiDictionary": "wubi.dictionary",
-    "default_dictionary": "wubi.dictionary",
-    "Encoding": "engines.base",
-    "Tokenizer": "engines.base",
-    "load_tokenizer": "engines.base",
-    "segment_stream": "text.segment",
-    "Run": "text.segment",
-    "WubiBPE": "engines.bpe.wubi",
-    "WubiCodec": "wubi.codec",
-    "CodecOptions": "wubi.codec",
-    "ImeEngine": "ime",
-    "ImeOptions": "ime",
-    "ImeState": "ime",
-    "ImeCandidate": "ime",
-    "KeyResult": "ime",
-    "UserFrequencies": "ime",
-    "ByteLevelBPE": "engines.bpe.byte_level",
-    "WordPiece": "engines.wordpiece.model",
-    "Unigram": "engines.unigram.model",
-    "encode_files": "scale",
-    "iter_documents": "scale",
-    "count_pretokens": "scale",
-    "merge_counts": "scale",
-    "train_from_counts": "scale",
-    "export": "exports",
-    "compare_tokenizers": "compare",
-    "CompareResult": "compare",
-    "load_external": "compare",
-    "sample_spans": "compare",
-    "train_and_compare": "compare",
-}
+# The public API: name -> "module:attribute" (``wubitok.registry``), every engine of
+# ``engines.ENGINES`` included.
+_EXPORTS: dict[str, str] = attribute_table([
+    *(f"wubitok.errors:{name}" for name in ("WubitokError", "InputError", "FileError", "UnknownCodeError",
+                                            "DictionaryError", "ModelError", "MissingExtraError", "Cancelled")),
+    "wubitok.wubi.dictionary:WubiDictionary",
+    "wubitok.wubi.dictionary:default_dictionary",
+    "wubitok.wubi.codec:WubiCodec",
+    "wubitok.wubi.codec:CodecOptions",
+    "wubitok.text.segment:segment_stream",
+    "wubitok.text.segment:Run",
+    "wubitok.engines.base:Encoding",
+    "wubitok.engines.base:Tokenizer",
+    "wubitok.engines.base:load_tokenizer",
+    *ENGINES.values(),
+    *(f"wubitok.ime:{name}" for name in ("ImeEngine", "ImeOptions", "ImeState", "ImeCandidate", "KeyResult",
+                                         "UserFrequencies")),
+    *(f"wubitok.scale:{name}" for name in ("encode_files", "iter_documents", "count_pretokens", "merge_counts",
+                                           "train_from_counts")),
+    "wubitok.exports:export",
+    *(f"wubitok.compare:{name}" for name in ("compare_tokenizers", "CompareResult", "load_external",
+                                             "sample_spans", "train_and_compare")),
+])
 
 __all__ = ["__version__", *_EXPORTS]
 
 
 def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
+    target = _EXPORTS.get(name)
+    if target is None:
         raise AttributeError(f"module 'wubitok' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    value = resolve(target)
     globals()[name] = value
     return value
 

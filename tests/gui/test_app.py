@@ -35,7 +35,7 @@ def window(gui_app, gui_data_dir, qtbot):
 
 def test_panes_load_in_the_declared_order_without_errors(window):
     assert window.pane_keys() == list(PANE_KEYS)
-    for key, spec in PANES:
+    for key, spec in PANES.items():
         pane = window.pane(key)
         assert isinstance(pane, Pane) and f"{type(pane).__module__}:{type(pane).__name__}" == spec
     assert window.pane_errors == {}

@@ -6,9 +6,11 @@ datas = [
     (str(dictionary_path()), "wubitok/data"),
     (str(resources_dir()), "wubitok/resources"),
 ]
-# Engines and CLI commands are imported by name at run time.
-hiddenimports = [
-    "wubitok.cli." + name for name in __import__("wubitok.cli", fromlist=["COMMAND_MODULES"]).COMMAND_MODULES
-] + [
-    "wubitok.engines." + name for name in __import__("wubitok.engines", fromlist=["ENGINE_MODULES"]).ENGINE_MODULES
-]
+# What the registries (wubitok.registry) name is imported by name at run time.
+from wubitok.cli import COMMANDS  # noqa: E402
+from wubitok.engines import ENGINES  # noqa: E402
+from wubitok.exports import EXPORTS  # noqa: E402
+from wubitok.registry import modules  # noqa: E402
+from wubitok.services.earlyinit import PANES  # noqa: E402
+
+hiddenimports = modules(COMMANDS) + modules(ENGINES) + modules(EXPORTS) + modules(PANES)

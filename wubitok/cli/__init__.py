@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import os
 import signal
 import sys
@@ -18,31 +17,33 @@ from typing import Any, Iterator, NoReturn, Sequence
 
 from .. import __version__
 from ..errors import WubitokError
+from ..registry import resolve
 from .common import stdin_copied
 
+# command -> "module:register" (``wubitok.registry``); register(subparsers) adds it.
 # Order here is the order in ``wubitok --help``.
-COMMAND_MODULES = [
-    "lookup",
-    "candidates",
-    "pinyin",
-    "convert",
-    "segment",
-    "typing_cmd",
-    "phrase",
-    "settings_cmd",
-    "userdata",
-    "table",
-    "train",
-    "count",
-    "encode",
-    "decode",
-    "export",
-    "gui",
-    "compare",
-    "ibus",
-    "doctor",
-    "codec_cost",
-]
+COMMANDS: dict[str, str] = {
+    "lookup": "wubitok.cli.lookup:register",
+    "candidates": "wubitok.cli.candidates:register",
+    "pinyin": "wubitok.cli.pinyin:register",
+    "convert": "wubitok.cli.convert:register",
+    "segment": "wubitok.cli.segment:register",
+    "type": "wubitok.cli.typing_cmd:register",
+    "phrase": "wubitok.cli.phrase:register",
+    "settings": "wubitok.cli.settings_cmd:register",
+    "userdata": "wubitok.cli.userdata:register",
+    "table": "wubitok.cli.table:register",
+    "train": "wubitok.cli.train:register",
+    "count": "wubitok.cli.count:register",
+    "encode": "wubitok.cli.encode:register",
+    "decode": "wubitok.cli.decode:register",
+    "export": "wubitok.cli.export:register",
+    "gui": "wubitok.cli.gui:register",
+    "compare": "wubitok.cli.compare:register",
+    "ibus": "wubitok.cli.ibus:register",
+    "doctor": "wubitok.cli.doctor:register",
+    "codec-cost": "wubitok.cli.codec_cost:register",
+}
 
 EXIT_USER_ERROR = 2
 EXIT_INTERRUPTED = 130
@@ -71,8 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"wubitok {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMAND_MODULES:
-        importlib.import_module(f"{__name__}.{name}").register(sub)
+    for target in COMMANDS.values():
+        resolve(target)(sub)
     return parser
 
 

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import argparse
-import re
 from typing import Any
 
 from ..errors import InputError, UnknownCodeError, excerpt
 from ..ime.user_lookup import UserPhrase, phrases_in_text, phrases_of_code, read_user_phrases
-from ..wubi.dictionary import WubiDictionary, default_dictionary
+from ..wubi.dictionary import WubiDictionary, default_dictionary, is_wubi_code
+from ..wubi.query import code_entries, text_entries
 from .common import help_formatter, print_json, utf8_argument
 
 
@@ -26,9 +26,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-_CODE = re.compile(r"[a-y]{1,4}")
-
-
 def _user_item(p: UserPhrase) -> dict[str, Any]:
     return {"text": p.text, "code": p.code, "user": True, "source": p.source}
 
@@ -42,16 +39,14 @@ def run(args: argparse.Namespace) -> int:
     text = utf8_argument(args.text)
     if not text.strip():
         raise InputError("empty input")
-    if _CODE.fullmatch(text):
+    if is_wubi_code(text):
         return _run_code(d, text, args.json)
     mine = phrases_in_text(read_user_phrases(), text)
-    infos = [(ch, d.lookup(ch)) for ch in text if not ch.isspace()]
-    if not any(info for _, info in infos) and not mine:
+    found = text_entries(text, dictionary=d)
+    if not found.known and not mine:
         raise UnknownCodeError(f"no character of {excerpt(text)} is in the Wubi-86 dictionary")
-    chars = [ch for ch, info in infos if info]
-    phrase = d.phrase_code("".join(chars)) if len(chars) > 1 and all(i and i.full_code for _, i in infos) else None
     items: list[dict[str, Any]] = []
-    for ch, info in infos:
+    for ch, info in found.chars:
         if info is None:
             items.append({"text": ch, "full_code": None, "codes": [], "pinyin": [], "rank": None,
                           "shares_code_with": [], "in_dictionary": False})
@@ -63,9 +58,8 @@ def run(args: argparse.Namespace) -> int:
             "shares_code_with": [{"text": c.text, "rank": c.rank} for c in info.shares_code_with],
             "in_dictionary": True,
         })
-    if phrase:
-        items.append({"text": "".join(chars), "phrase_code": phrase,
-                      "in_table": any(c.text == "".join(chars) for c in d.exact_candidates(phrase))})
+    if found.phrase:
+        items.append({"text": "".join(found.known), "phrase_code": found.phrase, "in_table": found.phrase_in_table})
     items += [_user_item(p) for p in mine]
     if args.json:
         print_json(items)
@@ -93,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_code(d: WubiDictionary, code: str, as_json: bool) -> int:
     """The dictionary's entries of ``code`` in selector order, then the user's phrases under it."""
-    entries = d.exact_candidates(code)
+    entries = code_entries(code, dictionary=d)
     mine = phrases_of_code(read_user_phrases(), code)
     if not entries and not mine:
         raise UnknownCodeError(f"no character of {excerpt(code)} is in the Wubi-86 dictionary,"

@@ -83,7 +83,7 @@ class _External(Tokenizer):
     lossless = False
 
     @classmethod
-    def train(cls, *args: Any, **kwargs: Any) -> Tokenizer:
+    def _checked(cls, *args: Any) -> Any:  # train() and train_from_counts() stop here
         raise InputError(f"{cls.model_type} tokenizers are trained with their own library, not by wubitok")
 
     def save(self, path: str | os.PathLike) -> None:

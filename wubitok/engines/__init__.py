@@ -6,17 +6,16 @@ library), ``pre_tokenizers/`` (how each engine cuts text before its model),
 then one subpackage per model family: ``bpe/`` (the shared BPE trainer and
 encoder, byte-level BPE, Wubi-BPE), ``wordpiece/``, ``unigram/``.
 
-Each module in ``ENGINE_MODULES`` registers its class with
-``base.register`` so that ``load_tokenizer`` can find it.
+``ENGINES`` is the one list of engines (``wubitok.registry`` style): model
+type -> its class.  ``load_tokenizer``, ``engine_class``, the CLI's ``-m``
+choices and the public API (``wubitok.WubiBPE``...) all read it, so a new
+engine is one line here.  Nothing is imported here: importing this package
+is cheap, and loading one model imports only its engine.
 """
-from .base import Encoding, Tokenizer, load_tokenizer, tokenizer_from_dict
 
-# Module names (inside this package) whose import registers an engine.
-ENGINE_MODULES: list[str] = [
-    "bpe.wubi",
-    "bpe.byte_level",
-    "wordpiece.model",
-    "unigram.model",
-]
-
-__all__ = ["Encoding", "Tokenizer", "load_tokenizer", "tokenizer_from_dict", "ENGINE_MODULES"]
+ENGINES: dict[str, str] = {
+    "wubi-bpe": "wubitok.engines.bpe.wubi:WubiBPE",
+    "bpe": "wubitok.engines.bpe.byte_level:ByteLevelBPE",
+    "wordpiece": "wubitok.engines.wordpiece.model:WordPiece",
+    "unigram": "wubitok.engines.unigram.model:Unigram",
+}

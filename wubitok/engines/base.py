@@ -13,14 +13,17 @@ import json
 import os
 import threading
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence, TypeVar
 
 from ..errors import InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
 from ..progress import ProgressCallback
+from ..registry import resolve
+from . import ENGINES
 from .backends import check_backend, choose_backend, choose_encoder
+from .corpus import BlockCounter, Corpus, count_corpus
 from .pre_tokenizers.special import special_token_list
 
 FORMAT_NAME = "wubitok-tokenizer"
@@ -54,7 +57,8 @@ def check_int(name: str, value: Any, low: int) -> int:
 
 @dataclass(frozen=True)
 class TrainingArgs:
-    """The arguments every engine's ``train`` and ``train_from_counts`` take, checked once here."""
+    """The options every engine's ``train`` and ``train_from_counts`` take, checked once
+    (``check_training``); an engine's own options come on top (``EngineOptions``)."""
 
     model_type: str
     vocab_size: int
@@ -105,6 +109,36 @@ def check_training(
     return TrainingArgs(model_type, vocab_size, min_frequency, specials, progress, cancel, backend)
 
 
+Opts = TypeVar("Opts", bound="EngineOptions")
+Tok = TypeVar("Tok", bound="Tokenizer")
+
+
+@dataclass(frozen=True)
+class EngineOptions:
+    """An engine's own training options, on top of ``TrainingArgs``: each engine
+    subclasses it as a frozen dataclass whose fields, with their defaults, are
+    the keywords its ``train`` and ``train_from_counts`` take after the shared
+    ones.  ``counted`` names those ``count`` takes too (what changes how text
+    is counted), ``text_only`` those only reading a corpus takes (not
+    ``train_from_counts``).  Each engine checks its values in ``_checked``."""
+
+    counted: ClassVar[tuple[str, ...]] = ()
+    text_only: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def of(cls: type[Opts], options: Mapping[str, Any], method: str, names: Iterable[str] | None = None) -> Opts:
+        """The options given as keywords to ``method``; one it does not take is a ``TypeError``, as in Python."""
+        allowed = set(names if names is not None else (f.name for f in fields(cls)))
+        for name in options:
+            if name not in allowed:
+                raise TypeError(f"{method}() got an unexpected keyword argument {name!r}")
+        return cls(**options)
+
+    def corpus_workers(self) -> int:
+        """Processes that count a corpus (an engine that takes ``workers`` checks it here)."""
+        return 1
+
+
 def counts_bytes(counts: Mapping[str, int]) -> int:
     """The size of the text that ``counts`` were counted from, in UTF-8 bytes (to decide "auto")."""
     return sum(len(word.encode("utf-8", "surrogatepass")) * n for word, n in counts.items())
@@ -133,15 +167,6 @@ def _blank(word: str, marks: str) -> bool:
     return not rest or rest.isspace()
 
 
-_REGISTRY: dict[str, type["Tokenizer"]] = {}
-
-
-def register(cls: type["Tokenizer"]) -> type["Tokenizer"]:
-    """Class decorator: make ``load_tokenizer`` know this engine's ``model_type``."""
-    _REGISTRY[cls.model_type] = cls
-    return cls
-
-
 class Tokenizer:
     """Base class.  Engines implement the ``NotImplementedError`` methods."""
 
@@ -153,14 +178,23 @@ class Tokenizer:
     training: dict[str, Any]  # how the model was trained (vocab_size, backend, ...)
 
     # -- training -----------------------------------------------------------
-    # Every engine's ``train`` takes these arguments (and its own options
-    # after them, keyword-only, with defaults); ``check_training`` checks
-    # them.  An unknown keyword is a TypeError, a bad value an InputError.
-    # ``train(texts, files=...)`` equals ``train_from_counts(count(texts,
-    # files=...))`` with the same options, byte for byte.
+    # ``train``, ``count`` and ``train_from_counts`` are written once, here: the
+    # shared options are checked into ``TrainingArgs`` (``check_training``), an
+    # engine's own into its ``Options`` (``EngineOptions``), and the engine
+    # states only what is its own: ``_checked`` (its checks; returns what its
+    # learning needs), ``_block_counter`` (how it counts a block of text) and
+    # ``_learn`` (from counts); ``_train`` where it can also learn from the
+    # text itself (a fast backend).  An unknown keyword is a TypeError, a bad
+    # value an InputError.  ``train(texts, files=...)`` equals
+    # ``train_from_counts(count(texts, files=...))`` with the same options, byte for byte.
+    Options: ClassVar[type[EngineOptions]] = EngineOptions
+    default_specials: ClassVar[Sequence[str]] = ()  # the special tokens every model of the engine has
+    count_marks: ClassVar[str] = ""  # characters the engine's counted keys use for whitespace
+    fast_from_counts: ClassVar[bool] = True  # False: the fast backend learns from text only
+
     @classmethod
     def train(
-        cls,
+        cls: type[Tok],
         texts: Iterable[str] | str | None = None,
         *,
         files: Sequence[str | os.PathLike] | None = None,
@@ -170,7 +204,8 @@ class Tokenizer:
         progress: ProgressCallback | None = None,
         cancel: threading.Event | None = None,
         backend: str = "python",
-    ) -> "Tokenizer":
+        **options: Any,
+    ) -> Tok:
         """Learn a model from ``texts`` and/or UTF-8 ``files``.
 
         ``texts`` is a str, a list or any iterable of str (read once);
@@ -179,8 +214,15 @@ class Tokenizer:
         ``cancel`` event stops it with ``errors.Cancelled``; ``backend`` is
         "python" (this project's trainer), "fast" (the reference library,
         ``pip install wubitok[fast]``) or "auto" (fast when installed).
+        ``options``: the engine's own (its ``Options``).
         """
-        raise NotImplementedError
+        own = cls.Options.of(options, f"{cls.__name__}.train")
+        args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
+                              special_tokens=special_tokens, progress=progress, cancel=cancel, backend=backend,
+                              default_specials=cls.default_specials)
+        checked = cls._checked(args, own)
+        corpus = Corpus(texts, files)
+        return cls._train(corpus, args.for_corpus(corpus.size), own, checked)
 
     @classmethod
     def min_vocab_size(cls, special_tokens: Sequence[str] | None = None, **options: Any) -> int:
@@ -197,15 +239,21 @@ class Tokenizer:
         special_tokens: Sequence[str] | None = None,
         progress: ProgressCallback | None = None,
         cancel: threading.Event | None = None,
+        **options: Any,
     ) -> "Counter[str]":
         """The training statistics of a corpus: pre-token -> count.
 
         A pure function of the text summed block by block (``corpus``), so
         counts of parts of a corpus add up (``corpus.merge_counts``) to the
         counts of the whole.  Engines with options that change what is
-        counted take them here too, under the same names as in ``train``.
+        counted take them here too, under the same names as in ``train``
+        (``Options.counted``).
         """
-        raise NotImplementedError
+        own = cls.Options.of(options, f"{cls.__name__}.count", cls.Options.counted)
+        specials = special_token_list(cls.default_specials, special_tokens)
+        counter = cls._block_counter(specials, own)  # a bad option fails before any reading
+        return count_corpus(counter, Corpus(texts, files), progress=progress, cancel=cancel,
+                            workers=own.corpus_workers())
 
     def count_options(self) -> dict[str, Any]:
         """This model's options for :meth:`count`: counting a corpus with them
@@ -214,7 +262,7 @@ class Tokenizer:
 
     @classmethod
     def train_from_counts(
-        cls,
+        cls: type[Tok],
         counts: Mapping[str, int],
         *,
         vocab_size: int = 8000,
@@ -223,8 +271,44 @@ class Tokenizer:
         progress: ProgressCallback | None = None,
         cancel: threading.Event | None = None,
         backend: str = "python",
-    ) -> "Tokenizer":
-        """Learn a model from ``count``'s result (summed over any number of parts)."""
+        **options: Any,
+    ) -> Tok:
+        """Learn a model from ``count``'s result (summed over any number of parts),
+        counted with the same options."""
+        names = [f.name for f in fields(cls.Options) if f.name not in cls.Options.text_only]
+        own = cls.Options.of(options, f"{cls.__name__}.train_from_counts", names)
+        args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
+                              special_tokens=special_tokens, progress=progress, cancel=cancel, backend=backend,
+                              default_specials=cls.default_specials)
+        checked = cls._checked(args, own)
+        counts = check_counts(counts, cls.count_marks)
+        args = args.for_corpus(counts_bytes(counts))
+        if args.fast and not cls.fast_from_counts:
+            raise InputError(f"the fast {cls.__name__} backend trains on text: use train(), or backend='python'")
+        return cls._learn(counts, args, own, checked)
+
+    # What each engine states for the methods above.
+    @classmethod
+    def _checked(cls, args: TrainingArgs, own: Any) -> Any:
+        """Check ``own`` options against ``args`` (InputError); what ``_learn`` needs besides them."""
+        return None
+
+    @classmethod
+    def _block_counter(cls, special_tokens: Sequence[str], own: Any) -> BlockCounter:
+        """How the engine counts one block (picklable: a ``functools.partial`` of a
+        module-level function, for worker processes); checks the counted options."""
+        raise NotImplementedError
+
+    @classmethod
+    def _train(cls: type[Tok], corpus: Corpus, args: TrainingArgs, own: Any, checked: Any) -> Tok:
+        """Learn from a corpus: count it, then ``_learn``.  Engines whose fast
+        backend reads the text itself override it."""
+        counter = cls._block_counter(args.special_tokens, own)
+        counts = count_corpus(counter, corpus, progress=args.progress, cancel=args.cancel, workers=own.corpus_workers())
+        return cls._learn(check_counts(counts, cls.count_marks), args, own, checked)
+
+    @classmethod
+    def _learn(cls: type[Tok], counts: Mapping[str, int], args: TrainingArgs, own: Any, checked: Any) -> Tok:
         raise NotImplementedError
 
     # -- use ----------------------------------------------------------------
@@ -339,26 +423,13 @@ class Tokenizer:
             raise ModelError(f"{source}: corrupt {cls.model_type} model ({type(exc).__name__}: {exc})") from None
 
 
-def _engines_loaded() -> None:
-    # Importing the engine modules registers them; done lazily so that
-    # loading one model does not import every engine up front at package import.
-    import importlib
-
-    from . import ENGINE_MODULES  # noqa: F401  (import side effect)
-
-    for name in ENGINE_MODULES:
-        importlib.import_module(f"{__package__}.{name}")
-
-
 def tokenizer_from_dict(data: Any, source: str = "model") -> Tokenizer:
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise ModelError(f"{source}: not a wubitok model file")
-    _engines_loaded()
     model = data.get("model")
-    cls = _REGISTRY.get(model) if isinstance(model, str) else None
-    if cls is None:
-        raise ModelError(f"{source}: unknown model type {excerpt(model)} (known: {', '.join(sorted(_REGISTRY))})")
-    return cls.from_dict(data, source)
+    if not isinstance(model, str) or model not in ENGINES:
+        raise ModelError(f"{source}: unknown model type {excerpt(model)} (known: {', '.join(sorted(ENGINES))})")
+    return engine_class(model).from_dict(data, source)
 
 
 def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
@@ -373,15 +444,14 @@ def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
 
 
 def engine_class(model_type: str) -> type[Tokenizer]:
-    """The engine class registered for ``model_type`` (e.g. "bpe"), to train one by name."""
-    _engines_loaded()
-    cls = _REGISTRY.get(model_type)
-    if cls is None:
-        raise InputError(f"unknown model type {model_type!r} (known: {', '.join(sorted(_REGISTRY)) or 'none'})")
+    """The engine class of ``model_type`` (e.g. "bpe") in ``engines.ENGINES``, to train one by name."""
+    target = ENGINES.get(model_type)
+    if target is None:
+        raise InputError(f"unknown model type {model_type!r} (known: {', '.join(sorted(ENGINES)) or 'none'})")
+    cls: type[Tokenizer] = resolve(target)
     return cls
 
 
 def available_models() -> list[str]:
     """The model types that can be trained and loaded (e.g. for a CLI choice), sorted."""
-    _engines_loaded()
-    return sorted(_REGISTRY)
+    return sorted(ENGINES)

@@ -15,16 +15,16 @@ the sum is the same.  Each engine family has such a function and
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
 from collections import Counter
+from collections.abc import Generator
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from ..errors import InputError
 from ..fileio import TextPath, check_readable_text, iter_text_chunks
-from ..progress import check_cancel
-from .base import ProgressCallback
+from ..processes import run_in_processes
+from ..progress import ProgressCallback, check_cancel
 
 # File text goes to the counters in blocks of about this many characters;
 # a block with no place to cut it safely is cut anyway at MAX_BLOCK_CHARS.
@@ -165,28 +165,26 @@ def count_corpus(
 ) -> Counter[str]:
     """``count_block`` over the corpus's blocks, summed.
 
-    ``workers`` > 1 counts in that many spawned processes (``count_block``
-    must then be picklable: a module-level function or a ``functools.partial``
-    of one; and the program's main module importable, as for any
-    ``multiprocessing`` use).  The result does not depend on it.
+    ``workers`` > 1 counts in that many processes
+    (:func:`wubitok.processes.run_in_processes`; ``count_block`` must then be
+    picklable: a module-level function or a ``functools.partial`` of one).
+    The result does not depend on it.
     """
     blocks = corpus.blocks(progress, cancel)
     if workers <= 1:
-        counts: Counter[str] = Counter()
-        for block in blocks:
-            counts.update(count_block(block))
-            check_cancel(cancel)
-        return counts
-    # spawn, not fork: the GUI calls this from a thread, and forking a
-    # threaded (Qt) process is unsafe.
-    pool = multiprocessing.get_context("spawn").Pool(workers)
+        parts: Iterator[Mapping[str, int]] = map(count_block, blocks)
+    else:
+        parts = run_in_processes(_count, count_block, blocks, workers)
+    counts: Counter[str] = Counter()
     try:
-        counts = Counter()
-        for part in pool.imap_unordered(count_block, blocks):
+        for part in parts:
             counts.update(part)
             check_cancel(cancel)
-        pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        if isinstance(parts, Generator):  # the workers end now, not when the error is let go
+            parts.close()
     return counts
+
+
+def _count(count_block: BlockCounter, block: str) -> Mapping[str, int]:
+    return count_block(block)

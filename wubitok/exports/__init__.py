@@ -6,23 +6,23 @@ the target library cannot give our ids.
 """
 from __future__ import annotations
 
-import importlib
 import os
 
 from ..engines.base import Tokenizer
 from ..errors import InputError
 from ..fileio import atomic_write_bytes
+from ..registry import resolve
 
-# (model type, format) -> "module:function" of a writer returning the file's bytes
-# (or, for a folder format, writing the folder itself).
+# (model type, format) -> "module:function" (``wubitok.registry``) of a writer
+# returning the file's bytes (or, for a folder format, writing the folder itself).
 EXPORTS: dict[tuple[str, str], str] = {
-    ("bpe", "tokenizer.json"): "hf_json:bpe_tokenizer_json",
-    ("bpe", "tiktoken"): "ranks:tiktoken_ranks",
-    ("wordpiece", "tokenizer.json"): "hf_json:wordpiece_tokenizer_json",
-    ("wordpiece", "vocab.txt"): "ranks:bert_vocab_txt",
-    ("unigram", "tokenizer.json"): "hf_json:unigram_tokenizer_json",
-    ("unigram", "sentencepiece"): "sentencepiece_model:sentencepiece_model_bytes",
-    ("wubi-bpe", "transformers"): "..integrations.transformers:save_tokenizer_folder",
+    ("bpe", "tokenizer.json"): "wubitok.exports.hf_json:bpe_tokenizer_json",
+    ("bpe", "tiktoken"): "wubitok.exports.ranks:tiktoken_ranks",
+    ("wordpiece", "tokenizer.json"): "wubitok.exports.hf_json:wordpiece_tokenizer_json",
+    ("wordpiece", "vocab.txt"): "wubitok.exports.ranks:bert_vocab_txt",
+    ("unigram", "tokenizer.json"): "wubitok.exports.hf_json:unigram_tokenizer_json",
+    ("unigram", "sentencepiece"): "wubitok.exports.sentencepiece_model:sentencepiece_model_bytes",
+    ("wubi-bpe", "transformers"): "wubitok.integrations.transformers:save_tokenizer_folder",
 }
 FORMATS = sorted({fmt for _, fmt in EXPORTS})
 FOLDER_FORMATS = {"transformers"}
@@ -38,8 +38,7 @@ def export(model: Tokenizer, fmt: str, path: str | os.PathLike) -> None:
     parent = os.path.dirname(os.path.abspath(os.fspath(path)))
     if not os.path.isdir(parent):
         raise InputError(f"{parent}: no such folder")
-    module, func = target.split(":")
-    writer = getattr(importlib.import_module(module if module.startswith("..") else f".{module}", __name__), func)
+    writer = resolve(target)
     if fmt in FOLDER_FORMATS:
         writer(model, path)
         return

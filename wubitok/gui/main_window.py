@@ -14,7 +14,6 @@ pane never takes the app down.
 """
 from __future__ import annotations
 
-import importlib
 import time
 import traceback
 from collections import deque
@@ -35,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import __version__
+from ..registry import resolve
 from ..services.earlyinit import LANGUAGES, PANE_KEYS, PANES, THEMES
 from .panes.base import Pane
 from .support import file_drops, gc_pauses, i18n, keyboard, theme, worker_processes
@@ -48,12 +48,6 @@ DEFAULT_SIZE = QSize(1200, 800)
 BACKGROUND_STEP_MS = 10
 # A widget painted in the background is painted in bands of this height (each in a step).
 PAINT_BAND_PX = 96
-
-
-def _load_pane_class(spec: str) -> type[Pane]:
-    """The class of ``"package.module:ClassName"``."""
-    module_name, class_name = spec.split(":")
-    return getattr(importlib.import_module(module_name), class_name)
 
 
 class _BrokenPane(QLabel):
@@ -101,9 +95,9 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
 
-        for key, spec in PANES:
+        for key, target in PANES.items():
             try:
-                self._classes[key] = _load_pane_class(spec)
+                self._classes[key] = resolve(target)
             except Exception:
                 self.pane_errors[key] = traceback.format_exc()
                 self._classes[key] = None

@@ -28,7 +28,7 @@ from operator import floordiv, itemgetter, methodcaller
 from typing import Final, Iterable, NamedTuple, Tuple
 
 from ..errors import InputError
-from ..wubi.dictionary import WILDCARD, WUBI_KEYS, WubiDictionary, check_charset, in_charset
+from ..wubi.dictionary import ANY_KEY, WILDCARD, WUBI_KEYS, WubiDictionary, check_charset, in_charset, is_wubi_code
 from .phrase_pinyin import load_phrases, phrases_file, tone3
 from .short_codes import STANDARD_SHORT_CODES
 
@@ -44,7 +44,6 @@ Entry = Tuple[int, str, int, str, int]
 # The least LEVEL a charset admits.
 CHARSET_LEVEL = {"all": 0, "gbk": 1, "gb2312": 2}
 
-_ANY_KEY = "[a-y]"
 _start = methodcaller("start")
 _text = itemgetter(TEXT)
 _rank = itemgetter(RANK)
@@ -113,7 +112,7 @@ class _Bucket:
     def matching(self, pattern: str, length: int) -> list[Entry]:
         """Entries whose code has ``length`` keys and matches ``pattern``, heaviest first."""
         lines, entries = self.by_length[length]
-        if pattern == pattern[0] + _ANY_KEY * (length - 1):
+        if pattern == pattern[0] + ANY_KEY * (length - 1):
             return entries
         # Built-in iterators all the way: a wildcard may match thousands of codes.
         starts = map(_start, re.finditer(f"^{pattern}$", lines, re.MULTILINE))
@@ -158,8 +157,8 @@ class CandidateIndex:
 
     def _lookup(self, code: str, charset: str = "all") -> Lookup:
         """Exact matches and completions of ``code`` (1-4 keys)."""
-        if not 1 <= len(code) <= 4 or code[0] not in WUBI_KEYS or any(
-                c not in WUBI_KEYS and c != WILDCARD for c in code):
+        # A bucket per first key: a wildcard may stand for any key but the first.
+        if not is_wubi_code(code, wildcard=True) or code[0] == WILDCARD:
             raise InputError(f"not a Wubi code: {code!r} (a key a-y, then up to 3 of a-y or z)")
         check_charset(charset)
         bucket = self._bucket(code[0])
@@ -262,9 +261,9 @@ def _pinyin_table(dictionary: WubiDictionary) -> dict[str, tuple[tuple[Entry, st
 
 def _wildcard(bucket: _Bucket, code: str) -> tuple[list[Entry], list[Entry]]:
     n = len(code)
-    pattern = code.replace(WILDCARD, _ANY_KEY)
+    pattern = code.replace(WILDCARD, ANY_KEY)
     exact = _first_of_each_text(bucket.matching(pattern, n), set())
-    longer = [e for m in range(n + 1, 5) for e in bucket.matching(pattern + _ANY_KEY * (m - n), m)]
+    longer = [e for m in range(n + 1, 5) for e in bucket.matching(pattern + ANY_KEY * (m - n), m)]
     longer.sort()  # by pos: heaviest first across the code lengths
     return exact, _first_of_each_text(longer, {e[TEXT] for e in exact})
 

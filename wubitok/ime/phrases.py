@@ -11,7 +11,7 @@ from __future__ import annotations
 import regex
 
 from ..errors import InputError
-from ..wubi.dictionary import WUBI_KEYS, WubiDictionary
+from ..wubi.dictionary import WubiDictionary, is_wubi_code
 from .short_codes import STANDARD_SHORT_CODES
 
 MAX_PHRASE = 32
@@ -20,7 +20,7 @@ _HAN = regex.compile(r"\p{Han}+")
 
 def check_code(code: str) -> str:
     """A code a user may give: 1-4 keys a-y."""
-    if not 1 <= len(code) <= 4 or any(c not in WUBI_KEYS for c in code):
+    if not is_wubi_code(code):
         raise InputError(f"not a Wubi code: {code!r} (1-4 keys a-y)")
     return code
 

@@ -5,9 +5,9 @@ every range, in range order, however the work was spread.  ``spec`` is sent
 to each worker once (pool initializer; Dask ``scatter``), not with every task.
 
 * ``workers=1``: here, one range at a time;
-* ``workers=N``: a ``ProcessPoolExecutor`` of spawned processes (safe on
-  every OS; a worker that dies fails the run with one line instead of
-  hanging);
+* ``workers=N``: :func:`wubitok.processes.run_in_processes` (spawned
+  processes that die with this one, capped at the cores and memory; a
+  worker that dies fails the run with one line instead of hanging);
 * ``cluster="local:N"``: a Dask ``LocalCluster`` of N single-threaded worker
   processes, started and stopped here; ``cluster="tcp://host:port"``: a
   running scheduler.  A task whose worker dies is retried by Dask (and the
@@ -19,37 +19,21 @@ whatever the corpus size.
 """
 from __future__ import annotations
 
-import multiprocessing
-from collections import deque
-from concurrent.futures import CancelledError, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import CancelledError
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from ..errors import InputError, MissingExtraError, WubitokError
+from ..processes import AHEAD, run_in_processes, window
 
 R = TypeVar("R")
-AHEAD = 4  # tasks in flight per worker
 # How long a Dask scheduler may take to have its workers before the run fails.
 NO_WORKERS_SECONDS = 60
 # How many times a task is sent again after the scattered spec was lost with a worker.
 SPEC_RESENDS = 3
 
-_task_func: Callable[[Any, Any], Any] | None = None
-_task_spec: Any = None
-
 
 class ClusterError(WubitokError):
     """The Dask cluster cannot be reached or cannot finish the work."""
-
-
-def _init_worker(func: Callable[[Any, Any], Any], spec: Any) -> None:
-    global _task_func, _task_spec
-    _task_func, _task_spec = func, spec
-
-
-def _run_task(item: Any) -> Any:
-    assert _task_func is not None
-    return _task_func(_task_spec, item)
 
 
 def check_workers(workers: int) -> int:
@@ -65,35 +49,7 @@ def run_ranges(func: Callable[[Any, Any], R], spec: Any, items: Iterable[Any], *
         return _run_dask(func, spec, items, cluster)
     if workers == 1:
         return (func(spec, item) for item in items)
-    return _run_processes(func, spec, items, workers)
-
-
-def _window(submit: Callable[[Any], Any], items: Iterable[Any], depth: int) -> Iterator[tuple[Any, Any]]:
-    """``(item, future)`` for ``items`` in order, keeping ``depth`` submitted ahead."""
-    pending: deque = deque()
-    it = iter(items)
-    for item in it:
-        pending.append((item, submit(item)))
-        if len(pending) >= depth:
-            break
-    while pending:
-        yield pending.popleft()
-        for item in it:
-            pending.append((item, submit(item)))
-            break
-
-
-def _run_processes(func: Callable[[Any, Any], R], spec: Any, items: Iterable[Any], workers: int) -> Iterator[R]:
-    ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(func, spec))
-    try:
-        for _, fut in _window(lambda item: pool.submit(_run_task, item), items, AHEAD * workers):
-            try:
-                yield fut.result()
-            except BrokenProcessPool:
-                raise WubitokError("a worker process died (out of memory or killed); nothing was written") from None
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    return run_in_processes(func, spec, items, workers)
 
 
 def parse_cluster(cluster: str) -> tuple[str, int | str]:
@@ -144,7 +100,7 @@ def _run_dask(func: Callable[[Any, Any], R], spec: Any, items: Iterable[Any], cl
         def submit(item: Any) -> Any:
             return client.submit(func, shared[0], item, pure=False, retries=2)
 
-        for item, fut in _window(submit, items, depth):
+        for item, fut in window(submit, items, depth):
             for resend in range(SPEC_RESENDS + 1):
                 try:
                     try:

@@ -17,15 +17,15 @@ from ..errors import InputError, WubitokError
 
 # The app's panes in the order of its pane list: the key (``--pane KEY``,
 # Ctrl+1...) and the class, imported when the pane is first shown.
-PANES: tuple[tuple[str, str], ...] = (
-    ("lookup", "wubitok.gui.panes.lookup:LookupPane"),
-    ("convert", "wubitok.gui.panes.convert:ConvertPane"),
-    ("tokenize", "wubitok.gui.panes.tokenize:TokenizePane"),
-    ("compare", "wubitok.gui.panes.compare:ComparePane"),
-    ("train", "wubitok.gui.panes.train:TrainPane"),
-    ("ime", "wubitok.gui.panes.ime_pad:ImePadPane"),
-)
-PANE_KEYS = tuple(key for key, _ in PANES)
+PANES: dict[str, str] = {
+    "lookup": "wubitok.gui.panes.lookup:LookupPane",
+    "convert": "wubitok.gui.panes.convert:ConvertPane",
+    "tokenize": "wubitok.gui.panes.tokenize:TokenizePane",
+    "compare": "wubitok.gui.panes.compare:ComparePane",
+    "train": "wubitok.gui.panes.train:TrainPane",
+    "ime": "wubitok.gui.panes.ime_pad:ImePadPane",
+}
+PANE_KEYS = tuple(PANES)
 # UI languages and colour themes; "system" follows the desktop.
 LANGUAGES = ("system", "en", "zh_CN")
 THEMES = ("system", "light", "dark")

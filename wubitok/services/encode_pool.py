@@ -25,11 +25,14 @@ worker process has a GIL of its own; the GUI process only waits on a pipe.
   as they did before this module.
 
 Workers run at a lower priority (``nice`` +5, set as they are spawned), so
-that on a busy machine the GUI process gets a core before they do.
+that on a busy machine the GUI process gets a core before they do.  They are
+started, ended and tied to the app's life by :mod:`wubitok.processes`, as
+every worker is; this pool is not :func:`~wubitok.processes.run_in_processes`
+because it outlives its tasks: it keeps models loaded between requests, and
+drops tasks not yet started on cancel.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
 from collections import OrderedDict
@@ -43,8 +46,8 @@ from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 from ..compare.run import Batch, Figures, Measured, measure_batch, measure_document
 from ..engines.base import Tokenizer, engine_class
 from ..errors import Cancelled, FileError
+from ..processes import available_cores, executor_pids, lower_priority, new_executor, stop_executor, worker_died
 from ..progress import check_cancel
-from .child_processes import end_process, lower_priority, worker_died, worker_started
 from .model_files import load_model_file
 from .tokenized import DISPLAY_LIMIT, Joined, PackedEncoding, Spans
 from .training import trained_by
@@ -163,15 +166,6 @@ def _ping() -> int:
 
 
 # -- the pool (used from GUI worker threads) ----------------------------------------
-def _stop_workers(ex: ProcessPoolExecutor, timeout: float = 2.0) -> None:
-    """Drop ``ex``'s queued tasks and end its processes, a task still running
-    after ``timeout`` seconds with its process."""
-    processes = list(getattr(ex, "_processes", {}).values())  # before shutdown forgets them
-    ex.shutdown(wait=False, cancel_futures=True)
-    for p in processes:
-        end_process(p, timeout)
-
-
 def processes_wanted() -> bool:
     return os.environ.get(ENV_PROCESSES, "").strip() != "0"
 
@@ -180,7 +174,7 @@ class EncodePool:
     """Worker processes for encode, measure and compare tasks; see the module doc."""
 
     def __init__(self, workers: int | None = None, *, processes: bool | None = None):
-        self.workers = workers or max(1, min(2, (os.cpu_count() or 1) - 1))
+        self.workers = workers or max(1, min(2, available_cores() - 1))
         self._want_processes = processes_wanted() if processes is None else processes
         self._executor: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()  # guards _executor and _closed; held only briefly
@@ -204,10 +198,9 @@ class EncodePool:
                     return
             ex: ProcessPoolExecutor | None = None
             try:
-                ex = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=worker_started)
+                ex = new_executor(self.workers)
                 pings = [ex.submit(_ping) for _ in range(self.workers)]  # spawns the workers
-                lower_priority(p.pid for p in getattr(ex, "_processes", {}).values())
+                lower_priority(executor_pids(ex))
                 for fut in pings:  # one answer from each: all are up and could import the tasks
                     fut.result()
             except (OSError, BrokenProcessPool, RuntimeError):
@@ -220,7 +213,7 @@ class EncodePool:
                 if not closed:
                     self._executor = ex
             if closed:
-                _stop_workers(ex)
+                stop_executor(ex)
 
     def submit(self, fn: Callable[..., R], *args: Any) -> "Future[R]":
         """Run ``fn(*args)`` in a worker (started now if need be), else here."""
@@ -310,12 +303,12 @@ class EncodePool:
         with self._lock:
             ex, self._executor, self._closed = self._executor, None, True
         if ex is not None:
-            _stop_workers(ex, timeout)
+            stop_executor(ex, timeout)
 
     def worker_pids(self) -> list[int]:
         """The worker processes' ids (tests)."""
         ex = self._executor
-        return [] if ex is None else sorted(p.pid for p in getattr(ex, "_processes", {}).values())
+        return [] if ex is None else executor_pids(ex)
 
 
 _shared: EncodePool | None = None

@@ -24,7 +24,6 @@ one training in this process writes (``tests/test_training_process.py``).
 """
 from __future__ import annotations
 
-import multiprocessing
 import threading
 import time
 import traceback
@@ -33,8 +32,8 @@ from multiprocessing.synchronize import Event
 from typing import cast
 
 from ..errors import Cancelled, WubitokError
+from ..processes import child_setup, child_started, end_process, lower_priority, spawn_context, worker_died
 from ..progress import ProgressCallback, ProgressMeter
-from .child_processes import end_process, lower_priority, worker_died, worker_started
 from .training import TrainRequest, TrainResult, train_to_file
 
 PROGRESS_INTERVAL = 0.05  # seconds; the GUI throttles to the same rate
@@ -45,11 +44,11 @@ STOP_WAIT = 5.0  # seconds a child that was told to stop may take before it is e
 def train_in_process(request: TrainRequest, *, progress: ProgressCallback | None = None,
                      cancel: threading.Event | None = None, create_folder: bool = False) -> TrainResult:
     """:func:`~wubitok.services.training.train_to_file` in a spawned process; see the module doc."""
-    ctx = multiprocessing.get_context("spawn")
+    ctx = spawn_context()
     receive, send = ctx.Pipe(duplex=False)
     stop = ctx.Event()
     # Not a daemon: a request may count its corpus in worker processes of its own.
-    child = ctx.Process(target=_train, args=(request, create_folder, send, stop),
+    child = ctx.Process(target=_train, args=(request, create_folder, send, stop, child_setup()),
                         name=f"train {request.model_type}")
     try:
         child.start()
@@ -88,8 +87,9 @@ def train_in_process(request: TrainRequest, *, progress: ProgressCallback | None
         end_process(child, 0.0 if cancelled_at is not None else STOP_WAIT)
 
 
-def _train(request: TrainRequest, create_folder: bool, send: Connection, stop: Event) -> None:
-    worker_started()
+def _train(request: TrainRequest, create_folder: bool, send: Connection, stop: Event,
+           setup: tuple[int, bool]) -> None:
+    child_started(*setup)
     meter = ProgressMeter(interval=PROGRESS_INTERVAL)
 
     def report(stage: str, done: int, total: int) -> None:

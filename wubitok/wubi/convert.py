@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import InputError, UnknownCodeError, excerpt
-from .dictionary import WILDCARD, WUBI_KEYS, Candidate, WubiDictionary, default_dictionary
+from .dictionary import Candidate, WubiDictionary, default_dictionary, is_wubi_code
 
 CODE_STYLES = ("full", "shortest")
 QUOTE = "`"
@@ -170,10 +170,6 @@ def _between(stretch: str, between: re.Pattern[str] | None, tokens: list[CodeTok
             tokens.append(CodeToken(part) if i % 2 else CodeToken(part, text=part))
 
 
-def _is_code_token(token: str) -> bool:
-    return all(c in WUBI_KEYS or c == WILDCARD for c in token.lower())
-
-
 def code_alternatives(code: str, *, dictionary: WubiDictionary | None = None) -> list[Candidate]:
     """The entries a code selects, in selector order (first is what space would type)."""
     d = dictionary or default_dictionary()
@@ -203,7 +199,7 @@ def to_hanzi(codes: str, *, separator: str = " ", dictionary: WubiDictionary | N
         if tok.code is None:
             out.append(tok.text or "")
             continue
-        if not _is_code_token(tok.code) or len(tok.code) > 4:
+        if not is_wubi_code(tok.code.lower(), wildcard=True):
             raise InputError(f"not a Wubi code: {excerpt(tok.code)} (1-4 keys a-y)", code="convert.not_a_code",
                              wubi=tok.code)
         out.append(pick(code_alternatives(tok.code, dictionary=dictionary), tok.code, tok.selector))

@@ -18,8 +18,12 @@ from typing import Any, Iterator
 from ..errors import DictionaryError, InputError, UnknownCodeError, excerpt
 from ..paths import dictionary_path
 
+# A Wubi-86 code is 1-4 of the keys a-y.  z is no key of a code: in a search it
+# stands for any one key (WILDCARD), and in typing it starts pinyin.
 WUBI_KEYS = "abcdefghijklmnopqrstuvwxy"
 WILDCARD = "z"
+MAX_CODE_KEYS = 4
+ANY_KEY = f"[{WUBI_KEYS[0]}-{WUBI_KEYS[-1]}]"  # what WILDCARD stands for, as a regex
 # Character sets a typist can restrict candidates to: every character, those GBK
 # encodes (simplified and traditional, no CJK Ext B / private use), those of GB2312
 # (the simplified characters of everyday mainland text).
@@ -107,8 +111,11 @@ def _utf8(s: str) -> bool:
     return True
 
 
-def _is_code(s: str) -> bool:
-    return bool(s) and all(c in WUBI_KEYS or c == WILDCARD for c in s)
+def is_wubi_code(s: str, *, wildcard: bool = False) -> bool:
+    """True if ``s`` is a Wubi code: 1-4 keys a-y, lower case.  With ``wildcard``,
+    ``z`` may stand for any key (a search pattern).  The one definition: every
+    front end and library piece that asks "is this a code?" asks this."""
+    return 1 <= len(s) <= MAX_CODE_KEYS and all(c in WUBI_KEYS or (wildcard and c == WILDCARD) for c in s)
 
 
 class WubiDictionary:
@@ -201,7 +208,7 @@ class WubiDictionary:
         ``z`` stands for any one key.
         """
         code = code.lower()
-        if not _is_code(code) or len(code) > 4:
+        if not is_wubi_code(code, wildcard=True):
             raise InputError(f"not a Wubi code: {excerpt(code)} (1-4 keys a-y, z as wildcard)")
         filters = _charset_filter(charset)
         if not phrases:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError, UnknownCodeError
 from .convert import split_code_text
-from .dictionary import Candidate, CodeEntry, WubiDictionary, default_dictionary
+from .dictionary import Candidate, CharInfo, CodeEntry, WubiDictionary, default_dictionary, is_wubi_code
 
 QUERY_KINDS = ("auto", "chars", "code", "pinyin")
 # Rows beyond this are not shown: nobody reads 2,000 completions of "a",
@@ -29,7 +29,6 @@ PROBLEMS = {
     "neither": "not a Wubi code (at most 4 keys) nor a pinyin syllable",
 }
 
-_CODE_RE = re.compile(r"[a-z]{1,4}")
 _PINYIN_ASCII_RE = re.compile(r"[a-z]+[1-5]?")
 _TONE_MARKS = "\u0304\u0301\u030c\u0300"  # macron, acute, caron, grave
 
@@ -147,7 +146,7 @@ def classify_query(text: str, kind: str = "auto", *, dictionary: WubiDictionary 
         return Query("chars", s)
     lower = s.lower()
     if kind == "code":
-        if _CODE_RE.fullmatch(lower):
+        if is_wubi_code(lower, wildcard=True):
             return Query("code", lower)
         return Query("invalid", s, problem="code_shape")
     if kind == "pinyin":
@@ -167,7 +166,7 @@ def classify_query(text: str, kind: str = "auto", *, dictionary: WubiDictionary 
             return Query("pinyin", lower)
         if len(lower) > 1 and _is_syllable(d, lower[1:]):
             return Query("pinyin", lower[1:], via_z=True)
-    if _CODE_RE.fullmatch(lower):
+    if is_wubi_code(lower, wildcard=True):
         return Query("code", lower)
     if _is_syllable(d, lower):
         return Query("pinyin", lower)
@@ -239,6 +238,37 @@ def search(text: str, kind: str = "auto", *, dictionary: WubiDictionary | None =
     return SearchResult(q, rows, truncated)
 
 
+@dataclass(frozen=True)
+class TextEntries:
+    """What ``wubitok lookup`` shows of a text: each character's entry (None: not in
+    the table) and, for two or more characters all with a full code, their phrase code."""
+
+    chars: list[tuple[str, CharInfo | None]]
+    phrase: str | None = None
+    phrase_in_table: bool = False
+
+    @property
+    def known(self) -> list[str]:
+        return [ch for ch, info in self.chars if info]
+
+
+def text_entries(text: str, *, dictionary: WubiDictionary | None = None) -> TextEntries:
+    """The dictionary's entry of every non-space character of ``text``, and its phrase code."""
+    d = dictionary or default_dictionary()
+    infos = [(ch, d.lookup(ch)) for ch in text if not ch.isspace()]
+    found = TextEntries(infos)
+    known = "".join(found.known)
+    if len(known) > 1 and all(info and info.full_code for _, info in infos):
+        phrase = d.phrase_code(known)
+        return TextEntries(infos, phrase, any(c.text == known for c in d.exact_candidates(phrase)))
+    return found
+
+
+def code_entries(code: str, *, dictionary: WubiDictionary | None = None) -> list[Candidate]:
+    """The entries of an exact ``code`` (see :func:`is_wubi_code`) in selector order."""
+    return (dictionary or default_dictionary()).exact_candidates(code)
+
+
 def describe(text: str, *, dictionary: WubiDictionary | None = None) -> Detail | None:
     """Detail of one character or phrase; None if nothing about it is known."""
     d = dictionary or default_dictionary()
@@ -278,7 +308,7 @@ def decode_code_text(text: str, separator: str = " ", *,
             continue
         alts = seen.get(tok.code)
         if alts is None:
-            alts = tuple(d.exact_candidates(tok.code)) if _CODE_RE.fullmatch(tok.code) else ()
+            alts = tuple(d.exact_candidates(tok.code)) if is_wubi_code(tok.code, wildcard=True) else ()
             seen[tok.code] = alts
         if alts and tok.selector <= len(alts):
             pieces.append(CodePiece(tok.source, alts[max(tok.selector, 1) - 1].text, tok.code, alts, tok.selector))

@@ -36,28 +36,17 @@ pre-token.
 from __future__ import annotations
 
 import codecs
-import os
-import threading
-from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import accumulate, repeat
 from operator import add
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from ...errors import InputError
 from ...progress import check_cancel
-from ..base import (
-    Encoding,
-    ProgressCallback,
-    Tokenizer,
-    TrainingArgs,
-    check_counts,
-    check_training,
-    counts_bytes,
-    register,
-)
+from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs
 from ..caches import remember
-from ..corpus import BlockCounter, Corpus, count_corpus
+from ..corpus import BlockCounter
 from ..pre_tokenizers.gpt4 import GPT4_PATTERN, PreTokenizer, compile_pattern, count_gpt4_pretokens
 from ..pre_tokenizers.special import special_token_list
 from .encoder import BacktrackEncoder
@@ -106,7 +95,18 @@ def _utf8_len(ch: str) -> int:
     return 1 if cp < 0x80 else 2 if cp < 0x800 else 3 if cp < 0x10000 else 4
 
 
-@register
+@dataclass(frozen=True)
+class ByteLevelBPEOptions(EngineOptions):
+    """Byte-level BPE's own training option: ``pattern``, the pre-tokenizer
+    regex (GPT-4's by default).  ``vocab_size`` counts everything: specials,
+    the 256 bytes and the merges; ``backend="fast"`` trains with HF
+    ``tokenizers`` on the same pre-token counts."""
+
+    pattern: str = GPT4_PATTERN
+
+    counted: ClassVar[tuple[str, ...]] = ("pattern",)
+
+
 class ByteLevelBPE(Tokenizer):
     model_type = "bpe"
     format_version = 1
@@ -150,33 +150,9 @@ class ByteLevelBPE(Tokenizer):
         for i, tok in enumerate(self._tokens):
             self._token_ids.setdefault(tok, i)  # a repeated string keeps its first id
 
-    # -- training ---------------------------------------------------------------
-    @classmethod
-    def train(
-        cls,
-        texts: Iterable[str] | str | None = None,
-        *,
-        files: Sequence[str | os.PathLike] | None = None,
-        vocab_size: int = 8000,
-        min_frequency: int = 2,
-        special_tokens: Sequence[str] | None = None,
-        progress: ProgressCallback | None = None,
-        cancel: threading.Event | None = None,
-        backend: str = "python",
-        pattern: str = GPT4_PATTERN,
-    ) -> ByteLevelBPE:
-        """Learn merges from ``texts`` and/or UTF-8 ``files`` (see ``Tokenizer.train``).
-
-        ``vocab_size`` counts everything: specials, the 256 bytes and the
-        merges.  ``backend="fast"`` trains with HF ``tokenizers`` on the same
-        pre-token counts.  ``pattern`` is the pre-tokenizer regex (GPT-4's
-        by default).  The model records the backend that was used.
-        """
-        args = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, pattern)
-        corpus = Corpus(texts, files)
-        counts = count_corpus(cls._block_counter(args.special_tokens, pattern), corpus, progress=progress,
-                              cancel=cancel)
-        return cls._learn(check_counts(counts), args.for_corpus(corpus.size), pattern)
+    # -- training (train, count, train_from_counts: see Tokenizer) ---------------
+    Options = ByteLevelBPEOptions
+    default_specials = DEFAULT_SPECIAL_TOKENS
 
     @classmethod
     def min_vocab_size(cls, special_tokens: Sequence[str] | None = None, **options: Any) -> int:
@@ -187,64 +163,26 @@ class ByteLevelBPE(Tokenizer):
         return {"pattern": self.pattern}
 
     @classmethod
-    def count(
-        cls,
-        texts: Iterable[str] | str | None = None,
-        *,
-        files: Sequence[str | os.PathLike] | None = None,
-        special_tokens: Sequence[str] | None = None,
-        progress: ProgressCallback | None = None,
-        cancel: threading.Event | None = None,
-        pattern: str = GPT4_PATTERN,
-    ) -> Counter[str]:
-        """Pre-token counts of the corpus (``count_gpt4_pretokens`` summed over its blocks)."""
-        specials = special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)
-        compile_pattern(pattern)  # a bad pattern fails before any reading
-        return count_corpus(cls._block_counter(specials, pattern), Corpus(texts, files), progress=progress,
-                            cancel=cancel)
-
-    @staticmethod
-    def _block_counter(special_tokens: Sequence[str], pattern: str) -> BlockCounter:
-        # A partial of a module-level function: picklable, for worker processes.
-        return partial(count_gpt4_pretokens, special_tokens=tuple(special_tokens), pattern=pattern)
+    def _block_counter(cls, special_tokens: Sequence[str], own: ByteLevelBPEOptions) -> BlockCounter:
+        if not isinstance(own.pattern, str):
+            raise InputError(f"pattern must be a regular expression string, not {own.pattern!r}")
+        compile_pattern(own.pattern)  # a bad pattern fails before any reading
+        return partial(count_gpt4_pretokens, special_tokens=tuple(special_tokens), pattern=own.pattern)
 
     @classmethod
-    def train_from_counts(
-        cls,
-        counts: Mapping[str, int],
-        *,
-        vocab_size: int = 8000,
-        min_frequency: int = 2,
-        special_tokens: Sequence[str] | None = None,
-        progress: ProgressCallback | None = None,
-        cancel: threading.Event | None = None,
-        backend: str = "python",
-        pattern: str = GPT4_PATTERN,
-    ) -> ByteLevelBPE:
-        """Learn merges from ``count``'s pre-token counts (of one corpus or summed over parts)."""
-        args = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, pattern)
-        counts = check_counts(counts)
-        return cls._learn(counts, args.for_corpus(counts_bytes(counts)), pattern)
-
-    @classmethod
-    def _check_training(cls, vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
-                        backend: Any, pattern: Any) -> TrainingArgs:
-        args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
-                              special_tokens=special_tokens, progress=progress, cancel=cancel, backend=backend,
-                              default_specials=DEFAULT_SPECIAL_TOKENS)
+    def _checked(cls, args: TrainingArgs, own: ByteLevelBPEOptions) -> None:
         n_specials = len(args.special_tokens)
         if args.vocab_size < n_specials + 256:
             raise InputError(
                 f"vocab_size {args.vocab_size} is too small: {n_specials} special tokens and 256 bytes "
                 f"need {n_specials + 256}"
             )
-        if not isinstance(pattern, str):
-            raise InputError(f"pattern must be a regular expression string, not {pattern!r}")
-        compile_pattern(pattern)
-        return args
+        cls._block_counter(args.special_tokens, own)
 
     @classmethod
-    def _learn(cls, counts: Mapping[str, int], args: TrainingArgs, pattern: str) -> ByteLevelBPE:
+    def _learn(cls, counts: Mapping[str, int], args: TrainingArgs, own: ByteLevelBPEOptions,
+               checked: None) -> ByteLevelBPE:
+        pattern = own.pattern
         num_merges = args.vocab_size - len(args.special_tokens) - 256
         # HF numbers its alphabet in code-point order of the printable byte
         # forms, and the merge order follows: relabel the bytes to that order

@@ -25,33 +25,21 @@ as their one id and are never split.
 from __future__ import annotations
 
 import gc
-import os
-import threading
 from bisect import bisect_right
-from collections import Counter
+from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import add, contains, itemgetter, ne, not_, or_, sub
-from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, TypeVar
 
 from ...errors import InputError, ModelError, excerpt
 from ...progress import check_cancel
 from ...wubi.codec import BYTE_BASE, RESERVED_TOKENS, CodecOptions, WubiCodec
 from ...wubi.dictionary import default_dictionary
 from ..backends import choose_encoder
-from ..base import (
-    Encoding,
-    ProgressCallback,
-    Tokenizer,
-    TrainingArgs,
-    check_counts,
-    check_int,
-    check_training,
-    counts_bytes,
-    register,
-)
+from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs, check_int, check_training
 from ..caches import remember
-from ..corpus import BlockCounter, Corpus, count_corpus
+from ..corpus import BlockCounter
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
 from ..pre_tokenizers.wubi import DEFAULT_MODE, count_wubi_pretokens, pretokens_for
 from .encoder import BacktrackEncoder
@@ -74,7 +62,25 @@ CACHE_SIZE = 200_000
 _SEPARATOR = "\uffff"
 
 
-@register
+@dataclass(frozen=True)
+class WubiBPEOptions(EngineOptions):
+    """Wubi-BPE's own training options: ``codec`` chooses how characters are
+    spelled; ``pre_tokens`` how text is cut before merging (``pre_tokenizers.wubi``:
+    "clause" or "joined"); ``workers`` > 1 counts a corpus in that many
+    processes (the result does not depend on it).  ``backend="fast"`` learns
+    the merges with Hugging Face ``tokenizers`` (same pre-tokens, same spelling)."""
+
+    codec: CodecOptions | dict | None = None
+    pre_tokens: str = DEFAULT_PRE_TOKENS
+    workers: int = 1
+
+    counted: ClassVar[tuple[str, ...]] = ("pre_tokens", "workers")
+    text_only: ClassVar[tuple[str, ...]] = ("workers",)
+
+    def corpus_workers(self) -> int:
+        return check_int("workers", self.workers, 1)
+
+
 class WubiBPE(Tokenizer):
     """Byte-pair encoding over Wubi-86 spellings; lossless on every ``str``."""
 
@@ -132,118 +138,48 @@ class WubiBPE(Tokenizer):
         self._joined_chars = _SymbolChars(self._char_symbols, {ord(_SEPARATOR): " "})
         self._cache: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...]]] = {}
 
-    # -- training ---------------------------------------------------------------
-    @classmethod
-    def train(
-        cls,
-        texts: Iterable[str] | str | None = None,
-        *,
-        files: Sequence[str | os.PathLike] | None = None,
-        vocab_size: int = 8000,
-        min_frequency: int = 2,
-        special_tokens: Sequence[str] | None = None,
-        progress: ProgressCallback | None = None,
-        cancel: threading.Event | None = None,
-        backend: str = "python",
-        codec: CodecOptions | dict | None = None,
-        workers: int = 1,
-        pre_tokens: str = DEFAULT_PRE_TOKENS,
-    ) -> WubiBPE:
-        """Learn merges from ``texts`` and/or UTF-8 ``files`` (see ``Tokenizer.train``).
-
-        ``backend="fast"`` learns the merges with Hugging Face ``tokenizers``
-        (same pre-tokens, same spelling); ``codec`` chooses how characters
-        are spelled; ``pre_tokens`` how text is cut before merging
-        (``pre_tokenizers.wubi``: "clause" or "joined"); ``workers`` > 1
-        counts pre-tokens in that many spawned processes (the result does not
-        depend on it).
-        """
-        args, empty = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, codec,
-                                          pre_tokens)
-        workers = check_int("workers", workers, 1)
-        corpus = Corpus(texts, files)
-        counts = count_corpus(cls._block_counter(args.special_tokens, pre_tokens), corpus, progress=progress,
-                              cancel=cancel, workers=workers)
-        return cls._learn(check_counts(counts), args.for_corpus(corpus.size), empty)
+    # -- training (train, count, train_from_counts: see Tokenizer) ---------------
+    Options = WubiBPEOptions
+    default_specials = DEFAULT_SPECIAL_TOKENS
 
     @classmethod
     def min_vocab_size(cls, special_tokens: Sequence[str] | None = None, **options: Any) -> int:
         """The special tokens and the codec's base symbols (``codec`` may change them)."""
-        _, empty = cls._check_training(cls.MAX_CHECKED_VOCAB, 2, special_tokens, None, None, "python",
-                                       options.get("codec"), options.get("pre_tokens", DEFAULT_PRE_TOKENS))
-        return empty.first_merge_id
+        args = check_training(cls.model_type, vocab_size=cls.MAX_CHECKED_VOCAB, min_frequency=2,
+                              special_tokens=special_tokens, progress=None, cancel=None, backend="python",
+                              default_specials=DEFAULT_SPECIAL_TOKENS)
+        own = WubiBPEOptions(codec=options.get("codec"), pre_tokens=options.get("pre_tokens", DEFAULT_PRE_TOKENS))
+        return cls._checked(args, own).first_merge_id
 
     def count_options(self) -> dict[str, Any]:
         return {"pre_tokens": self.pre_tokens}
 
     @classmethod
-    def count(
-        cls,
-        texts: Iterable[str] | str | None = None,
-        *,
-        files: Sequence[str | os.PathLike] | None = None,
-        special_tokens: Sequence[str] | None = None,
-        progress: ProgressCallback | None = None,
-        cancel: threading.Event | None = None,
-        workers: int = 1,
-        pre_tokens: str = DEFAULT_PRE_TOKENS,
-    ) -> Counter[str]:
-        """Pre-token counts of the corpus (``count_wubi_pretokens`` summed over its blocks)."""
-        specials = special_token_list(DEFAULT_SPECIAL_TOKENS, special_tokens)
-        workers = check_int("workers", workers, 1)
-        pretokens_for(pre_tokens)  # an unknown cut fails before any reading
-        return count_corpus(cls._block_counter(specials, pre_tokens), Corpus(texts, files), progress=progress,
-                            cancel=cancel, workers=workers)
-
-    @staticmethod
-    def _block_counter(special_tokens: Sequence[str], pre_tokens: str) -> BlockCounter:
-        # A partial of a module-level function: picklable, for worker processes.
-        return partial(count_wubi_pretokens, special_tokens=tuple(special_tokens), mode=pre_tokens)
+    def _block_counter(cls, special_tokens: Sequence[str], own: WubiBPEOptions) -> BlockCounter:
+        pretokens_for(own.pre_tokens)  # an unknown cut fails before any reading
+        return partial(count_wubi_pretokens, special_tokens=tuple(special_tokens), mode=own.pre_tokens)
 
     @classmethod
-    def train_from_counts(
-        cls,
-        counts: Mapping[str, int],
-        *,
-        vocab_size: int = 8000,
-        min_frequency: int = 2,
-        special_tokens: Sequence[str] | None = None,
-        progress: ProgressCallback | None = None,
-        cancel: threading.Event | None = None,
-        backend: str = "python",
-        codec: CodecOptions | dict | None = None,
-        pre_tokens: str = DEFAULT_PRE_TOKENS,
-    ) -> WubiBPE:
-        """Learn merges from ``count``'s pre-token counts (of one corpus or
-        summed over parts), counted with the same ``pre_tokens``."""
-        args, empty = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend, codec,
-                                          pre_tokens)
-        counts = check_counts(counts)
-        return cls._learn(counts, args.for_corpus(counts_bytes(counts)), empty)
-
-    @classmethod
-    def _check_training(cls, vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
-                        backend: Any, codec: Any, pre_tokens: Any) -> tuple[TrainingArgs, WubiBPE]:
-        """The checked arguments and the model without merges (its ids say where merges start)."""
-        args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
-                              special_tokens=special_tokens, progress=progress, cancel=cancel, backend=backend,
-                              default_specials=DEFAULT_SPECIAL_TOKENS)
+    def _checked(cls, args: TrainingArgs, own: WubiBPEOptions) -> WubiBPE:
+        """The model without merges (its ids say where merges start)."""
+        codec = own.codec
         if isinstance(codec, dict):
             codec = CodecOptions.from_dict(codec)
         elif codec is not None and not isinstance(codec, CodecOptions):
             raise InputError(f"codec must be CodecOptions or a dict, not {codec!r}")
-        if not isinstance(pre_tokens, str):
-            raise InputError(f"pre_tokens must be a str, not {pre_tokens!r}")
-        empty = cls(special_tokens=args.special_tokens, codec=codec, pre_tokens=pre_tokens)
+        if not isinstance(own.pre_tokens, str):
+            raise InputError(f"pre_tokens must be a str, not {own.pre_tokens!r}")
+        empty = cls(special_tokens=args.special_tokens, codec=codec, pre_tokens=own.pre_tokens)
         if args.vocab_size < empty.first_merge_id:
             raise InputError(
                 f"vocab_size {args.vocab_size} is too small: the special tokens and base symbols alone "
                 f"take {empty.first_merge_id}"
             )
-        return args, empty
+        own.corpus_workers()  # checked before any reading
+        return empty
 
     @classmethod
-    def _learn(cls, counts: Mapping[str, int], args: TrainingArgs, empty: WubiBPE) -> WubiBPE:
+    def _learn(cls, counts: Mapping[str, int], args: TrainingArgs, own: WubiBPEOptions, empty: WubiBPE) -> WubiBPE:
         num_merges = args.vocab_size - empty.first_merge_id
         # Sorted: the merges depend only on the counts, not on the order they were made in.
         # The keys only: (word, count) tuples for millions of words would cost 64 bytes each.

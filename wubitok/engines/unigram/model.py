@@ -28,26 +28,14 @@ proportional to ``P(segmentation) ** alpha``.
 """
 from __future__ import annotations
 
-import os
 import random
-import threading
-from collections import Counter
+from dataclasses import dataclass
 from functools import partial
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from ...errors import InputError, ModelError
-from ..base import (
-    Encoding,
-    ProgressCallback,
-    Tokenizer,
-    TrainingArgs,
-    check_counts,
-    check_int,
-    check_training,
-    counts_bytes,
-    register,
-)
-from ..corpus import BlockCounter, Corpus, count_corpus
+from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs, check_int
+from ..corpus import BlockCounter, Corpus
 from ..pre_tokenizers.metaspace import END, SPACE_MARK, count_runs, split_words
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
 from .fast import train_with_sentencepiece
@@ -60,6 +48,23 @@ DEFAULT_SPECIALS = ("<unk>", "<s>", "</s>")
 UNK = "<unk>"
 # What count_runs writes for a space and for the end of a line.
 RUN_MARKS = SPACE_MARK + END
+
+
+@dataclass(frozen=True)
+class UnigramOptions(EngineOptions):
+    """Unigram's own training options.  ``vocab_size`` counts specials and the
+    256 byte pieces; ``min_frequency``: seed substrings must occur this often
+    (at least 2).  ``whitespace_pieces``: runs of spaces may be pieces (see the
+    module doc); the others are sentencepiece's, under its names."""
+
+    byte_fallback: bool = True
+    max_piece_length: int = MAX_PIECE_LENGTH
+    seed_size: int = SEED_SIZE
+    shrinking_factor: float = SHRINKING_FACTOR
+    num_sub_iterations: int = SUB_ITERATIONS
+    whitespace_pieces: bool = True
+
+    counted: ClassVar[tuple[str, ...]] = ("whitespace_pieces",)
 
 
 def _byte_token(b: int) -> str:
@@ -75,7 +80,6 @@ def _decode_bytes(data: bytes | bytearray) -> str:
         return data.decode("utf-8", "replace")
 
 
-@register
 class Unigram(Tokenizer):
     model_type: ClassVar[str] = "unigram"
     lossless: ClassVar[bool] = True
@@ -121,46 +125,24 @@ class Unigram(Tokenizer):
         self._lattice = PieceLattice({p: (self._piece_base + i, s) for i, (p, s) in enumerate(self._pieces)})
         self._splitter = SpecialSplitter({t: i for i, t in enumerate(self.special_tokens)})
 
-    # -- training -------------------------------------------------------------
+    # -- training (train, count, train_from_counts: see Tokenizer) -------------
+    Options = UnigramOptions
+    default_specials = DEFAULT_SPECIALS
+    count_marks = RUN_MARKS
+    fast_from_counts = False  # sentencepiece reads sentences, not counts
+
     @classmethod
-    def train(
-        cls,
-        texts: Iterable[str] | str | None = None,
-        *,
-        files: Sequence[str | os.PathLike] | None = None,
-        vocab_size: int = 8000,
-        min_frequency: int = 2,
-        special_tokens: Sequence[str] | None = None,
-        progress: ProgressCallback | None = None,
-        cancel: threading.Event | None = None,
-        backend: str = "python",
-        byte_fallback: bool = True,
-        max_piece_length: int = MAX_PIECE_LENGTH,
-        seed_size: int = SEED_SIZE,
-        shrinking_factor: float = SHRINKING_FACTOR,
-        num_sub_iterations: int = SUB_ITERATIONS,
-        whitespace_pieces: bool = True,
-    ) -> Unigram:
-        """Train a model of ``vocab_size`` tokens (specials and the 256 byte
-        pieces included; see ``Tokenizer.train``).  ``min_frequency``: seed
-        substrings must occur this often (at least 2).  ``backend="fast"``
-        trains with sentencepiece on the same words (from the text itself).
-        ``whitespace_pieces``: runs of spaces may be pieces (see the module doc)."""
-        args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
-                                            byte_fallback, max_piece_length, seed_size, shrinking_factor,
-                                            num_sub_iterations, whitespace_pieces)
-        corpus = Corpus(texts, files)
-        args = args.for_corpus(corpus.size)
-        if args.fast:
-            pieces = train_with_sentencepiece(
-                corpus.blocks(cancel=cancel),
-                vocab_size=args.vocab_size - (len(args.special_tokens) - len(DEFAULT_SPECIALS)),
-                byte_fallback=byte_fallback, max_piece_length=max_piece_length, seed_size=seed_size,
-                shrinking_factor=shrinking_factor, num_sub_iterations=num_sub_iterations,
-                whitespace_pieces=whitespace_pieces, progress=progress, cancel=cancel)
-            return cls._model(pieces, args, options, TRAINED_BY_FAST)
-        counts = count_corpus(_run_counter(whitespace_pieces), corpus, progress=progress, cancel=cancel)
-        return cls._learn(check_counts(counts, RUN_MARKS), args, options)
+    def _train(cls, corpus: Corpus, args: TrainingArgs, own: UnigramOptions, checked: dict[str, Any]) -> Unigram:
+        """``backend="fast"`` trains with sentencepiece on the same words (from the text itself)."""
+        if not args.fast:
+            return super()._train(corpus, args, own, checked)
+        pieces = train_with_sentencepiece(
+            corpus.blocks(cancel=args.cancel),
+            vocab_size=args.vocab_size - (len(args.special_tokens) - len(DEFAULT_SPECIALS)),
+            byte_fallback=own.byte_fallback, max_piece_length=own.max_piece_length, seed_size=own.seed_size,
+            shrinking_factor=own.shrinking_factor, num_sub_iterations=own.num_sub_iterations,
+            whitespace_pieces=own.whitespace_pieces, progress=args.progress, cancel=args.cancel)
+        return cls._model(pieces, args, checked, TRAINED_BY_FAST)
 
     @classmethod
     def min_vocab_size(cls, special_tokens: Sequence[str] | None = None, **options: Any) -> int:
@@ -172,81 +154,36 @@ class Unigram(Tokenizer):
         return {"whitespace_pieces": self.whitespace_pieces}
 
     @classmethod
-    def count(
-        cls,
-        texts: Iterable[str] | str | None = None,
-        *,
-        files: Sequence[str | os.PathLike] | None = None,
-        special_tokens: Sequence[str] | None = None,
-        progress: ProgressCallback | None = None,
-        cancel: threading.Event | None = None,
-        whitespace_pieces: bool = True,
-    ) -> Counter[str]:
-        """Script runs of the corpus, each with the symbol after it (``count_runs``
-        summed over its blocks): the trainer's seeding searches substrings of
-        these, so no further text is needed.  ``special_tokens`` is taken for
-        the common contract (special tokens in the text are counted as text)."""
-        special_token_list(DEFAULT_SPECIALS, special_tokens)
-        return count_corpus(_run_counter(whitespace_pieces), Corpus(texts, files), progress=progress, cancel=cancel)
+    def _block_counter(cls, special_tokens: Sequence[str], own: UnigramOptions) -> BlockCounter:
+        """Script runs, each with the symbol after it (``count_runs``): the trainer's
+        seeding searches substrings of these, so no further text is needed.
+        Special tokens in the text are counted as text."""
+        # A partial of a module-level function: picklable, for worker processes.
+        return partial(count_runs, whitespace_runs=own.whitespace_pieces)
 
     @classmethod
-    def train_from_counts(
-        cls,
-        counts: Mapping[str, int],
-        *,
-        vocab_size: int = 8000,
-        min_frequency: int = 2,
-        special_tokens: Sequence[str] | None = None,
-        progress: ProgressCallback | None = None,
-        cancel: threading.Event | None = None,
-        backend: str = "python",
-        byte_fallback: bool = True,
-        max_piece_length: int = MAX_PIECE_LENGTH,
-        seed_size: int = SEED_SIZE,
-        shrinking_factor: float = SHRINKING_FACTOR,
-        num_sub_iterations: int = SUB_ITERATIONS,
-        whitespace_pieces: bool = True,
-    ) -> Unigram:
-        """Learn from ``count``'s run counts (counted with the same
-        ``whitespace_pieces``).  The built-in trainer only: sentencepiece
-        (the fast backend) reads sentences, not counts."""
-        args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
-                                            byte_fallback, max_piece_length, seed_size, shrinking_factor,
-                                            num_sub_iterations, whitespace_pieces)
-        counts = check_counts(counts, RUN_MARKS)
-        args = args.for_corpus(counts_bytes(counts))
-        if args.fast:
-            raise InputError("the fast Unigram backend (sentencepiece) trains on text: use train(), "
-                             "or backend='python'")
-        return cls._learn(counts, args, options)
-
-    @classmethod
-    def _check_training(cls, vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
-                        backend: Any, byte_fallback: Any, max_piece_length: Any, seed_size: Any,
-                        shrinking_factor: Any, num_sub_iterations: Any,
-                        whitespace_pieces: Any) -> tuple[TrainingArgs, dict[str, Any]]:
-        """The checked arguments, and the Unigram options as the model records them."""
-        args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
-                              special_tokens=special_tokens, progress=progress, cancel=cancel, backend=backend,
-                              default_specials=DEFAULT_SPECIALS)
-        for name, value in (("byte_fallback", byte_fallback), ("whitespace_pieces", whitespace_pieces)):
+    def _checked(cls, args: TrainingArgs, own: UnigramOptions) -> dict[str, Any]:
+        """The Unigram options as the model records them."""
+        for name, value in (("byte_fallback", own.byte_fallback), ("whitespace_pieces", own.whitespace_pieces)):
             if not isinstance(value, bool):
                 raise InputError(f"{name} must be true or false, not {value!r}")
+        byte_fallback = own.byte_fallback
         num_meta = len(args.special_tokens) + (256 if byte_fallback else 0)
         if args.vocab_size <= num_meta:
             raise InputError(f"vocab_size {args.vocab_size} is too small: the {len(args.special_tokens)} special "
                              "tokens" + (" and 256 byte pieces" if byte_fallback else "") + f" alone take {num_meta}")
+        shrinking_factor = own.shrinking_factor
         if not isinstance(shrinking_factor, (int, float)) or not 0.5 <= shrinking_factor <= 0.95:
             raise InputError(f"shrinking_factor must be between 0.5 and 0.95, not {shrinking_factor!r}")
-        options = {"byte_fallback": byte_fallback, "whitespace_pieces": whitespace_pieces,
-                   "max_piece_length": check_int("max_piece_length", max_piece_length, 1),
-                   "seed_size": check_int("seed_size", seed_size, 1),
-                   "shrinking_factor": shrinking_factor,
-                   "num_sub_iterations": check_int("num_sub_iterations", num_sub_iterations, 1)}
-        return args, options
+        return {"byte_fallback": own.byte_fallback, "whitespace_pieces": own.whitespace_pieces,
+                "max_piece_length": check_int("max_piece_length", own.max_piece_length, 1),
+                "seed_size": check_int("seed_size", own.seed_size, 1),
+                "shrinking_factor": shrinking_factor,
+                "num_sub_iterations": check_int("num_sub_iterations", own.num_sub_iterations, 1)}
 
     @classmethod
-    def _learn(cls, counts: Mapping[str, int], args: TrainingArgs, options: dict[str, Any]) -> Unigram:
+    def _learn(cls, counts: Mapping[str, int], args: TrainingArgs, own: UnigramOptions,
+               options: dict[str, Any]) -> Unigram:
         byte_fallback = options["byte_fallback"]
         pieces = train_unigram(
             counts,
@@ -439,6 +376,3 @@ class Unigram(Tokenizer):
                    whitespace_pieces=data.get("whitespace_pieces", False))
 
 
-def _run_counter(whitespace_pieces: bool) -> BlockCounter:
-    # A partial of a module-level function: picklable, for worker processes.
-    return partial(count_runs, whitespace_runs=whitespace_pieces)

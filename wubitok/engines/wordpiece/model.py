@@ -18,26 +18,14 @@ which ranks merges by frequency, and the model says so (``trained_by``).
 """
 from __future__ import annotations
 
-import os
-import threading
-from collections import Counter
+from dataclasses import dataclass
 from functools import partial
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from ...errors import InputError, ModelError
-from ..base import (
-    Encoding,
-    ProgressCallback,
-    Tokenizer,
-    TrainingArgs,
-    check_counts,
-    check_int,
-    check_training,
-    counts_bytes,
-    register,
-)
+from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs, check_int
 from ..caches import remember
-from ..corpus import BlockCounter, Corpus, count_corpus
+from ..corpus import BlockCounter, Corpus
 from ..pre_tokenizers.bert import BertPreTokenizer, count_bert_words, is_cjk, token_span
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
 from .fast import train_with_tokenizers
@@ -66,7 +54,20 @@ def _check_bool(name: str, value: Any) -> bool:
     return value
 
 
-@register
+@dataclass(frozen=True)
+class WordPieceOptions(EngineOptions):
+    """WordPiece's own training options (BERT's pre-tokenizer and HF's trainer,
+    under their names).  ``limit_alphabet`` caps the base characters (the most
+    frequent are kept; the alphabet never takes more than the whole vocabulary)."""
+
+    lowercase: bool = False
+    strip_accents: bool = False
+    max_input_chars_per_word: int = 100
+    limit_alphabet: int | None = None
+
+    counted: ClassVar[tuple[str, ...]] = ("lowercase", "strip_accents")
+
+
 class WordPiece(Tokenizer):
     model_type: ClassVar[str] = "wordpiece"
     lossless: ClassVar[bool] = False
@@ -111,44 +112,23 @@ class WordPiece(Tokenizer):
         self._max_cont = max((len(t) for t in self._cont), default=1)
         self._cache: dict[str, tuple[tuple[int, int, int], ...]] = {}
 
-    # -- training -------------------------------------------------------------
-    @classmethod
-    def train(
-        cls,
-        texts: Iterable[str] | str | None = None,
-        *,
-        files: Sequence[str | os.PathLike] | None = None,
-        vocab_size: int = 8000,
-        min_frequency: int = 2,
-        special_tokens: Sequence[str] | None = None,
-        progress: ProgressCallback | None = None,
-        cancel: threading.Event | None = None,
-        backend: str = "python",
-        lowercase: bool = False,
-        strip_accents: bool = False,
-        max_input_chars_per_word: int = 100,
-        limit_alphabet: int | None = None,
-    ) -> WordPiece:
-        """Learn a vocabulary of at most ``vocab_size`` tokens, specials included
-        (see ``Tokenizer.train``).
+    # -- training (train, count, train_from_counts: see Tokenizer) -------------
+    Options = WordPieceOptions
+    default_specials = BERT_SPECIALS
+    fast_from_counts = False  # HF's trainer reads the text itself
 
-        ``limit_alphabet`` caps the base characters (the most frequent are
-        kept; the alphabet never takes more than the whole vocabulary).
-        ``backend="fast"`` trains with HF ``tokenizers`` on the text itself
-        (it reads files in Rust), whose merges are ranked by frequency.
-        """
-        args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
-                                            lowercase, strip_accents, max_input_chars_per_word, limit_alphabet)
-        corpus = Corpus(texts, files)
-        args = args.for_corpus(corpus.size)
-        if args.fast:
-            vocab = train_with_tokenizers(
-                corpus, vocab_size=args.vocab_size, min_frequency=args.min_frequency, specials=args.special_tokens,
-                limit_alphabet=limit_alphabet, progress=progress, cancel=cancel, **options)
-            return cls(vocab, special_tokens=args.special_tokens, trained_by=TRAINED_BY_FAST,
-                       training=cls._training(args, limit_alphabet), **options)
-        counts = count_corpus(cls._block_counter(lowercase, strip_accents), corpus, progress=progress, cancel=cancel)
-        return cls._learn(check_counts(counts), args, options, limit_alphabet)
+    @classmethod
+    def _train(cls, corpus: Corpus, args: TrainingArgs, own: WordPieceOptions,
+               options: dict[str, Any]) -> WordPiece:
+        """``backend="fast"`` trains with HF ``tokenizers`` on the text itself
+        (it reads files in Rust), whose merges are ranked by frequency."""
+        if not args.fast:
+            return super()._train(corpus, args, own, options)
+        vocab = train_with_tokenizers(
+            corpus, vocab_size=args.vocab_size, min_frequency=args.min_frequency, specials=args.special_tokens,
+            limit_alphabet=own.limit_alphabet, progress=args.progress, cancel=args.cancel, **options)
+        return cls(vocab, special_tokens=args.special_tokens, trained_by=TRAINED_BY_FAST,
+                   training=cls._training(args, own.limit_alphabet), **options)
 
     @classmethod
     def min_vocab_size(cls, special_tokens: Sequence[str] | None = None, **options: Any) -> int:
@@ -159,74 +139,24 @@ class WordPiece(Tokenizer):
         return {"lowercase": self.lowercase, "strip_accents": self.strip_accents}
 
     @classmethod
-    def count(
-        cls,
-        texts: Iterable[str] | str | None = None,
-        *,
-        files: Sequence[str | os.PathLike] | None = None,
-        special_tokens: Sequence[str] | None = None,
-        progress: ProgressCallback | None = None,
-        cancel: threading.Event | None = None,
-        lowercase: bool = False,
-        strip_accents: bool = False,
-    ) -> Counter[str]:
-        """BERT word counts of the corpus (``count_bert_words`` summed over its
-        blocks).  Special tokens written in the text are counted as words, as
-        HF's trainer does; ``special_tokens`` is taken for the common contract."""
-        special_token_list(BERT_SPECIALS, special_tokens)
-        return count_corpus(cls._block_counter(lowercase, strip_accents), Corpus(texts, files), progress=progress,
-                            cancel=cancel)
-
-    @staticmethod
-    def _block_counter(lowercase: Any, strip_accents: Any) -> BlockCounter:
+    def _block_counter(cls, special_tokens: Sequence[str], own: WordPieceOptions) -> BlockCounter:
+        """BERT words (``count_bert_words``).  Special tokens written in the text
+        are counted as words, as HF's trainer does."""
         # A partial of a module-level function: picklable, for worker processes.
-        return partial(count_bert_words, lowercase=_check_bool("lowercase", lowercase),
-                       strip_accents=_check_bool("strip_accents", strip_accents))
+        return partial(count_bert_words, lowercase=_check_bool("lowercase", own.lowercase),
+                       strip_accents=_check_bool("strip_accents", own.strip_accents))
 
     @classmethod
-    def train_from_counts(
-        cls,
-        counts: Mapping[str, int],
-        *,
-        vocab_size: int = 8000,
-        min_frequency: int = 2,
-        special_tokens: Sequence[str] | None = None,
-        progress: ProgressCallback | None = None,
-        cancel: threading.Event | None = None,
-        backend: str = "python",
-        lowercase: bool = False,
-        strip_accents: bool = False,
-        max_input_chars_per_word: int = 100,
-        limit_alphabet: int | None = None,
-    ) -> WordPiece:
-        """Learn from ``count``'s word counts (made with the same ``lowercase``
-        and ``strip_accents``).  The built-in trainer only: the fast backend
-        trains on text."""
-        args, options = cls._check_training(vocab_size, min_frequency, special_tokens, progress, cancel, backend,
-                                            lowercase, strip_accents, max_input_chars_per_word, limit_alphabet)
-        counts = check_counts(counts)
-        args = args.for_corpus(counts_bytes(counts))
-        if args.fast:
-            raise InputError("the fast WordPiece backend trains on text: use train(), or backend='python'")
-        return cls._learn(counts, args, options, limit_alphabet)
-
-    @classmethod
-    def _check_training(cls, vocab_size: Any, min_frequency: Any, special_tokens: Any, progress: Any, cancel: Any,
-                        backend: Any, lowercase: Any, strip_accents: Any, max_input_chars_per_word: Any,
-                        limit_alphabet: Any) -> tuple[TrainingArgs, dict[str, Any]]:
-        """The checked arguments, and the model options that training passes on."""
-        args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
-                              special_tokens=special_tokens, progress=progress, cancel=cancel, backend=backend,
-                              default_specials=BERT_SPECIALS)
+    def _checked(cls, args: TrainingArgs, own: WordPieceOptions) -> dict[str, Any]:
+        """The model options that training passes on."""
         if args.vocab_size <= len(args.special_tokens):
             raise InputError(f"vocab_size {args.vocab_size} is too small: it must be more than the "
                              f"{len(args.special_tokens)} special tokens")
-        if limit_alphabet is not None:
-            check_int("limit_alphabet", limit_alphabet, 1)
-        options = dict(lowercase=_check_bool("lowercase", lowercase),
-                       strip_accents=_check_bool("strip_accents", strip_accents),
-                       max_input_chars_per_word=check_int("max_input_chars_per_word", max_input_chars_per_word, 1))
-        return args, options
+        if own.limit_alphabet is not None:
+            check_int("limit_alphabet", own.limit_alphabet, 1)
+        return dict(lowercase=_check_bool("lowercase", own.lowercase),
+                    strip_accents=_check_bool("strip_accents", own.strip_accents),
+                    max_input_chars_per_word=check_int("max_input_chars_per_word", own.max_input_chars_per_word, 1))
 
     @staticmethod
     def _training(args: TrainingArgs, limit_alphabet: int | None) -> dict[str, Any]:
@@ -234,8 +164,9 @@ class WordPiece(Tokenizer):
                 "limit_alphabet": limit_alphabet, "backend": args.backend}
 
     @classmethod
-    def _learn(cls, counts: Mapping[str, int], args: TrainingArgs, options: dict[str, Any],
-               limit_alphabet: int | None) -> WordPiece:
+    def _learn(cls, counts: Mapping[str, int], args: TrainingArgs, own: WordPieceOptions,
+               options: dict[str, Any]) -> WordPiece:
+        limit_alphabet = own.limit_alphabet
         specials = args.special_tokens
         # A longer word always encodes as [UNK]; its pieces would be wasted.
         max_chars = options["max_input_chars_per_word"]

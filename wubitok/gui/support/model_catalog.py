@@ -21,7 +21,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, Qt, Signal
 
 from ...errors import Cancelled, FileError, WubitokError
-from ...services.child_processes import WORKER_DIED
+from ...processes import WORKER_DIED
 from ...services.encode_pool import ModelRef, ModelSummary, shared_pool, summarize_model
 from ...services.model_files import bundled_models_dir, guess_kind, user_models_dir
 from .settings import Settings

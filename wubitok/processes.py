@@ -1,0 +1,242 @@
+"""Worker processes: the one way wubitok starts, runs, caps and ends them.
+
+Counting a corpus (``engines.corpus``), encoding and counting at scale
+(``scale.runner``), the app's encode pool and its training process
+(``services``) all start their processes here, so they all behave alike:
+
+* ``spawn``, never ``fork``: the GUI starts them from threads, and forking a
+  process that has Qt's threads is unsafe;
+* a worker dies with its parent (:func:`child_started`): on Linux by the
+  kernel's parent-death signal, everywhere by a thread that watches the pipe
+  ``multiprocessing`` keeps open to the parent.  A parent killed with
+  SIGKILL leaves no worker behind, and so no resource tracker either (it
+  ends once every process holding its pipe has);
+* workers ignore the terminal's Ctrl+C: the parent decides and ends them;
+* ``--workers N`` is capped at the cores this process may use and at the
+  memory available (:func:`usable_workers`), said once on stderr;
+* they are ended the same way (:func:`end_process`), and one that vanishes
+  is one error (:func:`worker_died`), whichever job it was doing.
+
+:func:`run_in_processes` runs a function over items in N processes, results
+in item order.  The app's :class:`~wubitok.services.encode_pool.EncodePool`
+needs a pool that lives as long as the app, keeps models loaded and drops
+tasks on cancel; it builds on :func:`new_executor` and :func:`stop_executor`
+instead, and the training process on :func:`spawn_context`.
+"""
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.context import SpawnContext
+from multiprocessing.process import BaseProcess
+from typing import Any, Callable, Iterable, Iterator, TypeVar
+
+from .errors import WubitokError
+
+R = TypeVar("R")
+WORKER_NICE = 5  # the app's workers yield a core to the GUI process
+AHEAD = 4  # tasks in flight per worker in run_in_processes
+# What one worker may need: a spawned interpreter with wubitok, a model and a
+# block of text (17 workers took 1.7 GB: about 100 MB each).
+WORKER_MEMORY = 150 * 2**20
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
+def spawn_context() -> SpawnContext:
+    return multiprocessing.get_context("spawn")
+
+
+# -- in the worker ---------------------------------------------------------------
+def child_started(parent_pid: int | None = None, kernel_signal: bool = False) -> None:
+    """What every worker runs first: ignore Ctrl+C, and end when the parent ends.
+
+    ``kernel_signal``: also ask Linux for SIGKILL when the parent goes.  The
+    kernel sends it when the *thread* that started the worker ends, so the
+    parent asks for it only when it starts workers from its main thread (the
+    app starts its pools from job threads that come and go).
+    """
+    # Ctrl+C in the terminal reaches the whole process group: the parent decides, not its workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if kernel_signal and sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+        if parent_pid is not None and os.getppid() != parent_pid:  # it died before prctl
+            os._exit(1)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), name="wubitok parent watch", daemon=True).start()
+
+
+def _exit_with(parent: BaseProcess) -> None:
+    # The parent's end of the pipe closes when it dies, however it dies.
+    parent.join()
+    os._exit(1)
+
+
+def _child_started_then(parent_pid: int, kernel_signal: bool,
+                        initializer: Callable[..., Any] | None, initargs: tuple) -> None:
+    child_started(parent_pid, kernel_signal)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def child_setup() -> tuple[int, bool]:
+    """``child_started``'s arguments for workers started from this thread."""
+    return os.getpid(), threading.current_thread() is threading.main_thread()
+
+
+# -- in the parent ---------------------------------------------------------------
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on macOS or Windows
+        return os.cpu_count() or 1
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available to new processes (None where it cannot be told)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+_said: set[tuple[int, int]] = set()
+
+
+def usable_workers(requested: int) -> int:
+    """``requested`` workers, capped at the cores this process may run on and at
+    the memory available (WORKER_MEMORY each).  A cap is said once on stderr:
+    more processes than cores only share them, and too many run out of memory."""
+    cores = available_cores()
+    memory = available_memory()
+    by_memory = max(1, memory // WORKER_MEMORY) if memory is not None else requested
+    usable = max(1, min(requested, cores, by_memory))
+    if usable < requested and (requested, usable) not in _said:
+        _said.add((requested, usable))
+        why = f"{cores} core{'s' if cores != 1 else ''}"
+        if by_memory < min(requested, cores):
+            why = f"{memory // 2**20 if memory else 0} MB of free memory"
+        print(f"wubitok: {usable} worker processes, not {requested} ({why} available)", file=sys.stderr)
+    return usable
+
+
+def new_executor(workers: int, initializer: Callable[..., Any] | None = None,
+                 initargs: tuple = ()) -> ProcessPoolExecutor:
+    """A pool of ``workers`` spawned processes that run :func:`child_started`, then ``initializer``."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=spawn_context(), initializer=_child_started_then,
+                               initargs=(*child_setup(), initializer, initargs))
+
+
+def executor_processes(ex: ProcessPoolExecutor) -> list[BaseProcess]:
+    """The pool's processes (ProcessPoolExecutor does not list them publicly)."""
+    return list((getattr(ex, "_processes", None) or {}).values())
+
+
+def executor_pids(ex: ProcessPoolExecutor) -> list[int]:
+    return sorted(p.pid for p in executor_processes(ex) if p.pid is not None)
+
+
+def stop_executor(ex: ProcessPoolExecutor, timeout: float = 2.0) -> None:
+    """Drop ``ex``'s queued tasks and end its processes, a task still running
+    after ``timeout`` seconds with its process."""
+    processes = executor_processes(ex)  # before shutdown forgets them
+    ex.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        end_process(p, timeout)
+
+
+def lower_priority(pids: Iterable[int]) -> None:
+    """The app's workers yield a core to the GUI process.  Set from the parent as
+    soon as they exist: their start-up (importing, loading models) is the bulk
+    of their work at first."""
+    try:
+        niceness = os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICE
+        for pid in pids:
+            os.setpriority(os.PRIO_PROCESS, pid, niceness)
+    except (AttributeError, OSError):  # no priorities on Windows; a worker gone already
+        pass
+
+
+def end_process(process: BaseProcess, timeout: float) -> None:
+    """Wait up to ``timeout`` seconds for ``process`` to end, then end it:
+    SIGTERM, and SIGKILL for one that cannot take a SIGTERM (stopped, stuck)."""
+    process.join(timeout)
+    if process.is_alive():
+        process.terminate()
+        process.join(2.0)
+    if process.is_alive():
+        process.kill()
+        process.join()
+
+
+WORKER_DIED = "pool.worker_died"  # the code of worker_died()'s error
+
+
+def worker_died(then: str = "try again") -> WubitokError:
+    return WubitokError(f"a worker process died (out of memory or killed); {then}", code=WORKER_DIED)
+
+
+# -- running a function over items -------------------------------------------------
+_task_func: Callable[[Any, Any], Any] | None = None
+_task_spec: Any = None
+
+
+def _init_task(func: Callable[[Any, Any], Any], spec: Any) -> None:
+    global _task_func, _task_spec
+    _task_func, _task_spec = func, spec
+
+
+def _run_task(item: Any) -> Any:
+    assert _task_func is not None
+    return _task_func(_task_spec, item)
+
+
+def window(submit: Callable[[Any], Any], items: Iterable[Any], depth: int) -> Iterator[tuple[Any, Any]]:
+    """``(item, future)`` for ``items`` in order, keeping ``depth`` submitted ahead
+    (so memory stays bounded whatever the number of items)."""
+    pending: deque = deque()
+    it = iter(items)
+    for item in it:
+        pending.append((item, submit(item)))
+        if len(pending) >= depth:
+            break
+    while pending:
+        yield pending.popleft()
+        for item in it:
+            pending.append((item, submit(item)))
+            break
+
+
+def run_in_processes(func: Callable[[Any, R], Any], spec: Any, items: Iterable[R], workers: int) -> Iterator[Any]:
+    """``func(spec, item)`` for every item, in item order, in up to ``workers``
+    spawned processes (:func:`usable_workers`).  ``spec`` goes to each worker once,
+    not with every task; ``func`` must be picklable (a module-level function) and
+    the program's main module importable, as for any ``multiprocessing`` use.
+    A worker that dies fails the run with :func:`worker_died` instead of hanging."""
+    workers = usable_workers(workers)
+    pool = new_executor(workers, _init_task, (func, spec))
+    try:
+        for _, fut in window(lambda item: pool.submit(_run_task, item), items, AHEAD * workers):
+            try:
+                yield fut.result()
+            except BrokenProcessPool:
+                raise worker_died("nothing was written") from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
