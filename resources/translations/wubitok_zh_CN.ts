@@ -10,25 +10,29 @@
 </context>
 <context>
     <name>CompareChart</name>
+    <message numerus="yes">
+        <source>%Ln line(s)</source>
+        <translation>
+            <numerusform>%Ln 行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s)</source>
+        <translation>
+            <numerusform>%Ln 个字符</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Characters per token</source>
         <translation>每词元字符数</translation>
     </message>
     <message>
-        <source>chars/token</source>
-        <translation>字符/词元</translation>
+        <source>Share of tokens by length (characters)</source>
+        <translation>按长度（字符）的词元占比</translation>
     </message>
     <message>
         <source>part</source>
         <translation>部分</translation>
-    </message>
-    <message>
-        <source>Tokens by length (characters)</source>
-        <translation>按长度（字符）统计的词元</translation>
-    </message>
-    <message>
-        <source>% of tokens</source>
-        <translation>词元占比 %</translation>
     </message>
     <message>
         <source>part = a token that is a piece of one character (byte-level) or covers no character</source>
@@ -66,34 +70,6 @@
         <translation>用于比较分词器的文本</translation>
     </message>
     <message>
-        <source>&amp;Encoding:</source>
-        <translation>字符编码(&amp;E)：</translation>
-    </message>
-    <message>
-        <source>The encoding the selected files are read in (detected when added); choose another to read them in it</source>
-        <translation>读取所选文件所用的字符编码（添加时自动检测）；选择其他编码即按该编码读取</translation>
-    </message>
-    <message>
-        <source>Add files…</source>
-        <translation>添加文件…</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <source>Run comparison</source>
-        <translation>开始对比</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Comparison progress</source>
-        <translation>比较进度</translation>
-    </message>
-    <message>
         <source>Export report:</source>
         <translation>导出报告：</translation>
     </message>
@@ -120,38 +96,6 @@
     <message>
         <source>Comparison failed</source>
         <translation>对比失败</translation>
-    </message>
-    <message>
-        <source>Text files (*.txt);;All files (*)</source>
-        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>正在开始…</translation>
-    </message>
-    <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Done: %Ln line(s)</source>
-        <translation>
-            <numerusform>完成：%Ln 行</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln character(s)</source>
-        <translation>
-            <numerusform>%Ln 个字符</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Failed: {}</source>
-        <translation>失败：{}</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>已取消</translation>
     </message>
     <message>
         <source>PNG image (*.png)</source>
@@ -285,6 +229,76 @@
         <translation>
             <numerusform>%Ln 个未知</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>CorpusPage</name>
+    <message>
+        <source>Run comparison</source>
+        <translation>开始对比</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Comparison progress</source>
+        <translation>比较进度</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %Ln line(s)</source>
+        <translation>
+            <numerusform>完成：%Ln 行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s)</source>
+        <translation>
+            <numerusform>%Ln 个字符</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Failed: {}</source>
+        <translation>失败：{}</translation>
+    </message>
+</context>
+<context>
+    <name>CorpusPicker</name>
+    <message>
+        <source>Add files…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Corpus files</source>
+        <translation>语料文件</translation>
+    </message>
+    <message>
+        <source>&amp;Encoding:</source>
+        <translation>字符编码(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>The encoding the selected files are read in (detected when added); choose another to read them in it</source>
+        <translation>读取所选文件所用的字符编码（添加时自动检测）；选择其他编码即按该编码读取</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -971,6 +985,17 @@
     </message>
 </context>
 <context>
+    <name>TokenColumn</name>
+    <message>
+        <source>trained by {}</source>
+        <translation>由 {} 训练</translation>
+    </message>
+    <message>
+        <source>Tokens of {}</source>
+        <translation>{} 的词元</translation>
+    </message>
+</context>
+<context>
     <name>TokenTableModel</name>
     <message>
         <source>id</source>
@@ -1246,14 +1271,6 @@
 <context>
     <name>TrainPane</name>
     <message>
-        <source>Add files…</source>
-        <translation>添加文件…</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
         <source>the model&apos;s defaults (space-separated, e.g. &lt;s&gt; &lt;/s&gt;)</source>
         <translation>模型默认值（以空格分隔，如 &lt;s&gt; &lt;/s&gt;）</translation>
     </message>
@@ -1342,20 +1359,8 @@
         <translation>尚未添加文件。</translation>
     </message>
     <message>
-        <source>Corpus files</source>
-        <translation>语料文件</translation>
-    </message>
-    <message>
         <source>Corpus (text files)</source>
         <translation>语料（文本文件）</translation>
-    </message>
-    <message>
-        <source>&amp;Encoding:</source>
-        <translation>字符编码(&amp;E)：</translation>
-    </message>
-    <message>
-        <source>The encoding the selected files are read in (detected when added); choose another to read them in it</source>
-        <translation>读取所选文件所用的字符编码（添加时自动检测）；选择其他编码即按该编码读取</translation>
     </message>
     <message>
         <source>Cheapest code per character + index (best measured)</source>
@@ -1394,10 +1399,6 @@
     <message>
         <source>Add corpus files first</source>
         <translation>请先添加语料文件</translation>
-    </message>
-    <message>
-        <source>Text files (*.txt);;All files (*)</source>
-        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Save models in</source>
@@ -1467,17 +1468,6 @@
 key</source>
         <translation>任意
 键</translation>
-    </message>
-</context>
-<context>
-    <name>_Column</name>
-    <message>
-        <source>trained by {}</source>
-        <translation>由 {} 训练</translation>
-    </message>
-    <message>
-        <source>Tokens of {}</source>
-        <translation>{} 的词元</translation>
     </message>
 </context>
 <context>

@@ -5,7 +5,6 @@ import re
 import shutil
 
 import pytest
-from PySide6.QtCharts import QChartView
 from PySide6.QtCore import QAbstractListModel, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from wubitok.gui.main_window import MainWindow
+from wubitok.gui.panes.compare.chart import CompareChart
 from wubitok.services.model_files import bundled_models_dir
 
 # Names that stay as they are in Chinese text: products, formats, keys, model file names.
@@ -76,13 +76,10 @@ def visible_texts(widget: QWidget):
                     value = model.headerData(c, Qt.Orientation.Horizontal, role)
                     if isinstance(value, str):
                         yield where + " header", value
-        if isinstance(w, QChartView) and w.chart() is not None:
-            chart = w.chart()
-            yield where + " chart", chart.title()
-            for axis in chart.axes():
-                yield where + " axis", axis.titleText()
-                if hasattr(axis, "categories"):
-                    yield from ((where + " category", c) for c in axis.categories())
+        if isinstance(w, CompareChart):
+            texts = w.texts()
+            yield from ((where + " chart", t) for t in (texts.bar_title, texts.hist_title, texts.part_note,
+                                                        texts.part_label))
         yield where + " tooltip", w.toolTip()
         yield where + " accessible name", w.accessibleName()
 

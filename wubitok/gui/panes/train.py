@@ -47,8 +47,7 @@ from ..support.latest_job import LatestJob
 from ..support.model_catalog import ModelCatalog, shared_catalog
 from ..support.settings import Settings
 from ..support.workers import Job
-from ..widgets.corpus_list import CorpusList
-from ..widgets.encoding_box import EncodingBox
+from ..widgets.corpus_picker import CorpusPicker
 from .base import Pane
 
 # (model type, label) in the order offered.
@@ -136,13 +135,8 @@ class TrainPane(Pane):
 
     def retranslate_ui(self) -> None:
         """Every visible text in the current language; files, options and progress stay."""
-        self.add_files_button.setText(self.tr("Add files…"))
-        self.remove_files_button.setText(self.tr("Remove"))
+        self.picker.retranslate_ui()
         self.corpus_box.setTitle(self.tr("Corpus (text files)"))
-        self.file_list.setAccessibleName(self.tr("Corpus files"))
-        self.encoding_label.setText(self.tr("&Encoding:"))
-        self.encoding_box.setToolTip(self.tr("The encoding the selected files are read in (detected when added); "
-                                             "choose another to read them in it"))
         for key, box in self.algorithm_boxes.items():
             box.setText(self.algorithm_label(key))
         self.special_edit.setPlaceholderText(self.tr("the model's defaults (space-separated, e.g. <s> </s>)"))
@@ -181,24 +175,13 @@ class TrainPane(Pane):
     def _build_corpus(self, content: QWidget) -> None:
         self.corpus_box = QGroupBox(content)
         theme.use_style_sheet(self.corpus_box)  # before its children: setting it later restyles them
-        self.file_list = CorpusList(self.corpus_box)
-        self.add_files_button = QPushButton(self.corpus_box)
-        self.remove_files_button = QPushButton(self.corpus_box)
-        self.encoding_label = QLabel(self.corpus_box)
-        self.encoding_box = EncodingBox(self.corpus_box)
-        self.file_list.attach(self.encoding_box)
-        self.encoding_label.setBuddy(self.encoding_box)
+        self.picker = CorpusPicker(self._settings, self.corpus_box)
+        self.file_list, self.encoding_box = self.picker.file_list, self.picker.encoding_box
+        self.remove_files_button = self.picker.remove_files_button
         self.corpus_label = QLabel(self.corpus_box)
-        corpus_buttons = QVBoxLayout()
-        corpus_buttons.addWidget(self.add_files_button)
-        corpus_buttons.addWidget(self.remove_files_button)
-        corpus_buttons.addWidget(self.encoding_label)
-        corpus_buttons.addWidget(self.encoding_box)
-        corpus_buttons.addStretch(1)
-        cl = QGridLayout(self.corpus_box)
-        cl.addWidget(self.file_list, 0, 0)
-        cl.addLayout(corpus_buttons, 0, 1)
-        cl.addWidget(self.corpus_label, 1, 0, 1, 2)
+        cl = QVBoxLayout(self.corpus_box)
+        cl.addWidget(self.picker, 1)
+        cl.addWidget(self.corpus_label)
 
     def _build_options(self, content: QWidget) -> None:
         self.options_box = QGroupBox(content)
@@ -278,8 +261,7 @@ class TrainPane(Pane):
         layout.addWidget(self.status_label)
 
     def _connect(self) -> None:
-        self.add_files_button.clicked.connect(self._choose_files)
-        self.remove_files_button.clicked.connect(self._remove_selected_files)
+        self.picker.filesChanged.connect(self._update_corpus_label)
         self.folder_button.clicked.connect(self._choose_folder)
         self.train_button.clicked.connect(self.start_training)
         self.cancel_button.clicked.connect(self.cancel)
@@ -292,7 +274,7 @@ class TrainPane(Pane):
     # -- settings ------------------------------------------------------------
     def _restore(self) -> None:
         s = self._settings
-        self.file_list.restore(s.get_list("files"), s.get_list("encodings"))
+        self.picker.restore(s.get_list("files"), s.get_list("encodings"))
         chosen = s.get_list("algorithms") if s.contains("algorithms") else ["wubi-bpe", "bpe"]
         for key, box in self.algorithm_boxes.items():
             box.setChecked(key in chosen)
@@ -330,8 +312,7 @@ class TrainPane(Pane):
         return self.file_list.paths()
 
     def add_files(self, paths: Sequence[str | os.PathLike]) -> None:
-        self.file_list.add(paths)
-        self._update_corpus_label()
+        self.picker.add(paths)
 
     def set_algorithms(self, keys: Sequence[str]) -> None:
         for key, box in self.algorithm_boxes.items():
@@ -373,25 +354,13 @@ class TrainPane(Pane):
         self.train_button.setEnabled(n > 0 and not self.is_busy())
         self.train_button.setToolTip("" if n else self.tr("Add corpus files first"))
 
-    def _choose_files(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(
-            self, self.tr("Corpus files"), self._settings.last_dir(), self.tr("Text files (*.txt);;All files (*)")
-        )
-        if paths:
-            self._settings.remember_file(paths[0], "corpus")
-            self.add_files(paths)
-
     def drop_files(self, paths: list[Path]) -> None:
         """Dropped files become corpus files."""
         self.add_files(paths)
 
     def open_file(self) -> None:
         """File > Open: add corpus files."""
-        self._choose_files()
-
-    def _remove_selected_files(self) -> None:
-        self.file_list.remove_selected()
-        self._update_corpus_label()
+        self.picker.choose_files()
 
     def _choose_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, self.tr("Save models in"), self.folder_edit.text())
@@ -399,9 +368,7 @@ class TrainPane(Pane):
             self.folder_edit.setText(folder)
 
     def _requests(self) -> list[TrainRequest]:
-        files = tuple(self.file_list.text_paths())
-        if not files:
-            raise InputError("add at least one corpus file", code="train.no_files")
+        files = tuple(self.picker.text_paths())
         algorithms = self.algorithms()
         if not algorithms:
             raise InputError("choose at least one algorithm", code="train.no_algorithm")

@@ -1,4 +1,7 @@
-"""The comparison chart, drawn with QPainter: for ``--plot`` and the Compare pane.
+"""The comparison chart, drawn with QPainter: the PNG of ``--plot`` and of Compare's
+export, and Compare's chart on screen (``gui.panes.compare.chart`` paints it in a
+widget with the theme's colours and the UI language's titles).  One renderer, so
+that the picture a user saves is the one they saw.
 
 One row per tokenizer: its name, a bar of characters per token with the
 value at its end, and beside it a small histogram of token lengths on a scale
@@ -14,6 +17,7 @@ an installed CJK font, or the bundled one (``gui.support.fonts``).
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from typing import Sequence
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt
@@ -28,15 +32,36 @@ from ..support import fonts
 # Colour-blind-friendly, distinguishable in print (Tableau 10).
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
            "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac")
-TEXT = QColor("#222222")
-MUTED = QColor("#666666")
-GRID = QColor("#dddddd")
-STRIPE = QColor("#f4f4f4")
+
+
+@dataclass(frozen=True)
+class ChartColours:
+    background: QColor
+    text: QColor
+    muted: QColor  # the caption and the note
+    grid: QColor
+    stripe: QColor  # every other row
+
+
+# The PNG's colours: dark text on white, for print.
+LIGHT = ChartColours(QColor("white"), QColor("#222222"), QColor("#666666"), QColor("#dddddd"), QColor("#f4f4f4"))
+
+
+@dataclass(frozen=True)
+class ChartTexts:
+    """The words of the chart (English in the PNG; the pane passes its UI language's)."""
+
+    title: str = "Tokenizer comparison"  # "" leaves the title line out (on screen the pane says what it is)
+    bar_title: str = BAR_TITLE
+    hist_title: str = HIST_TITLE
+    part_note: str = PART_NOTE
+    part_label: str = "part"  # the bucket of tokens shorter than one character
+    caption: str | None = None  # what was measured; None: chart_data's English caption
+
 
 MARGIN = 24
 ROW_HEIGHT = 60
 GAP = 36
-TITLE = "Tokenizer comparison"
 
 _app_keepalive: list[QGuiApplication] = []
 
@@ -60,14 +85,15 @@ def _font(pixels: int, bold: bool = False) -> QFont:
     return font
 
 
-class _Layout:
+class ChartLayout:
     """Where everything goes, for a chart ``width`` logical pixels wide."""
 
-    def __init__(self, data: ChartData, width: int):
+    def __init__(self, data: ChartData, width: int, texts: ChartTexts = ChartTexts()):
         self.title_font, self.font, self.small = _font(18, True), _font(13), _font(11)
         fm = QFontMetricsF(self.font)
         self.name_w = min(max((fm.horizontalAdvance(r.name) for r in data.rows), default=0) + 24, 0.22 * width)
-        self.top = MARGIN + 30 + 22 + 30        # title, caption, column titles
+        self.title_h = 30 if texts.title else 0
+        self.top = MARGIN + self.title_h + 22 + 30        # title, caption, column titles
         inner = width - 2 * MARGIN - self.name_w
         self.bar_x = MARGIN + self.name_w
         self.bar_w = 0.38 * (inner - GAP)
@@ -77,36 +103,40 @@ class _Layout:
         self.height = int(self.rows_bottom + 22 + 24 + MARGIN)  # bucket labels, note
 
 
-def paint_chart(painter: QPainter, data: ChartData, width: int) -> int:
+def paint_chart(painter: QPainter, data: ChartData, width: int, colours: ChartColours = LIGHT,
+                texts: ChartTexts = ChartTexts()) -> int:
     """Paint the chart at the painter's origin; returns the height used."""
-    lay = _Layout(data, width)
+    lay = ChartLayout(data, width, texts)
+    TEXT, MUTED, GRID, STRIPE = colours.text, colours.muted, colours.grid, colours.stripe  # noqa: N806
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
 
     painter.setPen(TEXT)
-    painter.setFont(lay.title_font)
-    painter.drawText(
-        QRectF(MARGIN, MARGIN, width - 2 * MARGIN, 30),
-        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-        TITLE,
-    )
+    if texts.title:
+        painter.setFont(lay.title_font)
+        painter.drawText(
+            QRectF(MARGIN, MARGIN, width - 2 * MARGIN, 30),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            texts.title,
+        )
     painter.setFont(lay.small)
     painter.setPen(MUTED)
     painter.drawText(
-        QRectF(MARGIN, MARGIN + 30, width - 2 * MARGIN, 22),
+        QRectF(MARGIN, MARGIN + lay.title_h, width - 2 * MARGIN, 22),
         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-        data.caption,
+        data.caption if texts.caption is None else texts.caption,
     )
     painter.setFont(lay.font)
     painter.setPen(TEXT)
     heads_y = lay.top - 30
     painter.drawText(
-        QRectF(lay.bar_x, heads_y, lay.bar_w, 26), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, BAR_TITLE
+        QRectF(lay.bar_x, heads_y, lay.bar_w, 26), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
+        texts.bar_title,
     )
     painter.drawText(
         QRectF(lay.hist_x, heads_y, lay.hist_w, 26),
         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
-        HIST_TITLE,
+        texts.hist_title,
     )
 
     n_buckets = len(data.bucket_labels)
@@ -165,13 +195,13 @@ def paint_chart(painter: QPainter, data: ChartData, width: int) -> int:
         painter.drawText(
             QRectF(lay.hist_x + j * slot, lay.rows_bottom + 2, slot, 20),
             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-            label,
+            texts.part_label if label == "part" else label,
         )
     painter.setPen(MUTED)
     painter.drawText(
         QRectF(MARGIN, lay.rows_bottom + 24, width - 2 * MARGIN, 22),
         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-        PART_NOTE,
+        texts.part_note,
     )
     return lay.height
 
@@ -180,10 +210,10 @@ def chart_image(results: Sequence[CompareResult], width: int = 1000, scale: floa
     """The chart as an image ``width`` logical pixels wide, drawn at ``scale`` for sharp text."""
     _ensure_app()
     data = chart_data(results)
-    height = _Layout(data, width).height
+    height = ChartLayout(data, width).height
     image = QImage(int(width * scale), int(height * scale), QImage.Format.Format_ARGB32)
     image.setDevicePixelRatio(scale)
-    image.fill(QColor("white"))
+    image.fill(LIGHT.background)
     painter = QPainter(image)
     try:
         paint_chart(painter, data, width)
