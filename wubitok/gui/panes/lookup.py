@@ -348,7 +348,7 @@ class LookupPane(Pane):
         yield
         self._build_layout()
         self._connect()
-        self.setFocusProxy(self.search_box)
+        self.set_main_input(self.search_box)
         self.retranslate_ui()
 
     def _build_search_bar(self) -> None:

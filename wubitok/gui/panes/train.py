@@ -130,7 +130,7 @@ class TrainPane(Pane):
         yield
         self.retranslate_ui()
         self._connect()
-        self.setFocusProxy(self.file_list)
+        self.set_main_input(self.file_list)
         self._restore()
 
     def retranslate_ui(self) -> None:

@@ -13,8 +13,8 @@ which made building a pane up to 4 times slower on the GUI thread (Convert
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette
-from PySide6.QtWidgets import QApplication, QLabel, QProxyStyle, QStyle, QStyleOption, QWidget
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QLabel, QProxyStyle, QStyle, QStyleOption, QWidget
 
 from ...paths import resources_dir
 
@@ -39,16 +39,37 @@ _DARK = {
 
 
 class VisibleIndicators(QProxyStyle):
-    """Fusion, with a clear outline round check boxes and radio buttons.
+    """Fusion, with a clear outline round check boxes and radio buttons, and a
+    focus mark on text views, tables and lists.
 
-    Fusion outlines them in a darker shade of the window colour, which on a
+    Fusion outlines check boxes in a darker shade of the window colour, which on a
     dark window is nearly black on a nearly black box: an unchecked box
     vanished.  The outline here is the text colour, half transparent.
+
+    Fusion marks the focus of a line edit with a highlight-coloured frame but
+    not that of a multi-line text box, a table or a list: Tab into Tokenize's
+    coloured view or a results table showed nothing.  They get the same frame,
+    two pixels wide (their frames are 2 px here, Fusion's 1 px left only a
+    hairline for the mark).
     """
+
+    def pixelMetric(self, metric: QStyle.PixelMetric, option: QStyleOption | None = None,  # noqa: N802 (Qt name)
+                    widget: QWidget | None = None) -> int:
+        if metric == QStyle.PixelMetric.PM_DefaultFrameWidth and isinstance(widget, QAbstractScrollArea):
+            return max(2, super().pixelMetric(metric, option, widget))
+        return super().pixelMetric(metric, option, widget)
 
     def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption,  # noqa: N802 (Qt name)
                       painter: QPainter, widget: QWidget | None = None) -> None:
         super().drawPrimitive(element, option, painter, widget)
+        if (element == QStyle.PrimitiveElement.PE_Frame and isinstance(widget, QAbstractScrollArea)
+                and option.state & QStyle.StateFlag.State_HasFocus):
+            painter.save()
+            painter.setPen(QPen(option.palette.color(QPalette.ColorRole.Highlight), 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(option.rect).adjusted(1, 1, -1, -1))
+            painter.restore()
+            return
         radio = element == QStyle.PrimitiveElement.PE_IndicatorRadioButton
         if not radio and element != QStyle.PrimitiveElement.PE_IndicatorCheckBox:
             return

@@ -115,9 +115,9 @@ class ComparePane(Pane):
         # of it again, and building bottom-up did that once per level (about half
         # of the pane's build time).
         layout = self.scrolling_layout()
+        self._build_choosers(layout.parentWidget())  # first: they come first in Tab order
         self.main_splitter = QSplitter(Qt.Orientation.Vertical, layout.parentWidget())
         self.pages = QStackedWidget(self.main_splitter)
-        self._build_choosers()
         yield
         self._build_text_page(self.pages)
         yield
@@ -129,7 +129,7 @@ class ComparePane(Pane):
         self.retranslate_ui()
         yield
         self._connect()
-        self.setFocusProxy(self.editor)
+        self.set_main_input(self.editor)
         self._restore()
 
     def retranslate_ui(self) -> None:
@@ -150,13 +150,13 @@ class ComparePane(Pane):
             slot.retranslate()
         self._rebuild_columns()
 
-    def _build_choosers(self) -> None:
+    def _build_choosers(self, content: QWidget) -> None:
         self.slot_row = QHBoxLayout()
-        self.add_button = QPushButton()
-        self.text_mode = QRadioButton()
-        self.corpus_mode = QRadioButton()
-        self.tokenizers_label = QLabel()
-        self.mode_label = QLabel()
+        self.tokenizers_label = QLabel(content)
+        self.add_button = QPushButton(content)
+        self.mode_label = QLabel(content)
+        self.text_mode = QRadioButton(content)
+        self.corpus_mode = QRadioButton(content)
         self._mode_group = QButtonGroup(self)
         self._mode_group.addButton(self.text_mode, 0)
         self._mode_group.addButton(self.corpus_mode, 1)
@@ -356,6 +356,22 @@ class ComparePane(Pane):
     def _rebuild_columns(self) -> None:
         self.columns_splitter.set_names(
             [self.catalog.label(e) if e else self.tr("(no tokenizer)") for e in (s.entry() for s in self.slots)])
+        self._update_tab_order()
+
+    def _update_tab_order(self) -> None:
+        """Tab top to bottom: the choosers, the text or the corpus files, then the results.
+        Tokenizer choosers come and go, and Qt's order (that of creation) would put
+        a new one last."""
+        picker = self.picker
+        chain: list[QWidget] = [self.add_button, self.text_mode, self.corpus_mode]
+        for slot in self.slots:
+            chain += [slot.box, slot.remove_button]
+        chain += [self.editor, *(c.view for c in self.columns)]
+        chain += [picker.file_list, picker.add_files_button, picker.remove_files_button, picker.encoding_box,
+                  self.run_button, self.cancel_button]
+        chain += [self.table, *self.export_buttons.values()]
+        for a, b in zip(chain, chain[1:]):
+            QWidget.setTabOrder(a, b)
 
     # -- text mode -----------------------------------------------------------
     def set_sample_text(self, text: str) -> None:
