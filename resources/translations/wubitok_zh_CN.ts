@@ -1674,5 +1674,21 @@ key</source>
         <source>{time} left</source>
         <translation>剩余 {time}</translation>
     </message>
+    <message>
+        <source>wubitok (EM and pruning, as sentencepiece)</source>
+        <translation>wubitok（EM 与剪枝，同 sentencepiece）</translation>
+    </message>
+    <message>
+        <source>sentencepiece</source>
+        <translation>sentencepiece</translation>
+    </message>
+    <message>
+        <source>wubitok (WordPiece score)</source>
+        <translation>wubitok（WordPiece 评分）</translation>
+    </message>
+    <message>
+        <source>Hugging Face tokenizers (merges by frequency, not the WordPiece score)</source>
+        <translation>Hugging Face tokenizers（按频率合并，不是 WordPiece 评分）</translation>
+    </message>
 </context>
 </TS>

@@ -247,7 +247,10 @@ class TrainPane(Pane):
         self.progress_grid = QGridLayout(self.progress_box)
         self.progress_grid.setColumnStretch(1, 2)
         self.progress_grid.setColumnStretch(2, 3)
-        self.progress_grid.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # Rows at the top by a stretching last row, not by aligning the grid: an aligned
+        # layout gets its size hint's height, and a status wrapped onto more lines than
+        # that hint was cut through its second line (1200x800).
+        self.progress_grid.setRowStretch(len(ALGORITHMS), 1)
 
     def algorithm_label(self, key: str) -> str:
         """An algorithm's name in the UI language."""

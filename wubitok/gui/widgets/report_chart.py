@@ -85,28 +85,50 @@ def _font(pixels: int, bold: bool = False) -> QFont:
     return font
 
 
+WRAP = Qt.TextFlag.TextWordWrap
+
+
+def _wrapped_height(font: QFont, width: float, text: str) -> float:
+    return QFontMetricsF(font).boundingRect(QRectF(0, 0, max(1.0, width), 10_000), WRAP, text).height()
+
+
 class ChartLayout:
-    """Where everything goes, for a chart ``width`` logical pixels wide."""
+    """Where everything goes, for a chart ``width`` logical pixels wide.
+
+    Column titles, names and the note wrap onto more lines where the width is
+    short (an 800-pixel window, Chinese titles): the chart grows taller instead
+    of cutting them.
+    """
 
     def __init__(self, data: ChartData, width: int, texts: ChartTexts = ChartTexts()):
         self.title_font, self.font, self.small = _font(18, True), _font(13), _font(11)
         fm = QFontMetricsF(self.font)
         self.name_w = min(max((fm.horizontalAdvance(r.name) for r in data.rows), default=0) + 24, 0.22 * width)
         self.title_h = 30 if texts.title else 0
-        self.top = MARGIN + self.title_h + 22 + 30        # title, caption, column titles
         inner = width - 2 * MARGIN - self.name_w
         self.bar_x = MARGIN + self.name_w
         self.bar_w = 0.38 * (inner - GAP)
         self.hist_x = self.bar_x + self.bar_w + GAP
         self.hist_w = inner - GAP - self.bar_w
+        self.heads_h = max(26.0, _wrapped_height(self.font, self.bar_w, texts.bar_title),
+                           _wrapped_height(self.font, self.hist_w, texts.hist_title)) + 4
+        self.top = MARGIN + self.title_h + 22 + self.heads_h        # title, caption, column titles
         self.rows_bottom = self.top + ROW_HEIGHT * len(data.rows)
-        self.height = int(self.rows_bottom + 22 + 24 + MARGIN)  # bucket labels, note
+        self.note_h = max(22.0, _wrapped_height(self.small, width - 2 * MARGIN, texts.part_note))
+        self.height = int(self.rows_bottom + 24 + self.note_h + MARGIN)  # bucket labels, note
 
 
 def paint_chart(painter: QPainter, data: ChartData, width: int, colours: ChartColours = LIGHT,
-                texts: ChartTexts = ChartTexts()) -> int:
-    """Paint the chart at the painter's origin; returns the height used."""
+                texts: ChartTexts = ChartTexts(), drawn: list[tuple[QRectF, int, str, QFont]] | None = None) -> int:
+    """Paint the chart at the painter's origin; returns the height used.  ``drawn``
+    collects each text with its box, flags and font (a test measures them)."""
     lay = ChartLayout(data, width, texts)
+
+    def text(rect: QRectF, flags, string: str, full: str | None = None) -> None:
+        """painter.drawText, noting the text (``full``: before eliding) and its box."""
+        painter.drawText(rect, flags, string)
+        if drawn is not None:
+            drawn.append((QRectF(rect), int(flags), string if full is None else full, QFont(painter.font())))
     TEXT, MUTED, GRID, STRIPE = colours.text, colours.muted, colours.grid, colours.stripe  # noqa: N806
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -114,28 +136,29 @@ def paint_chart(painter: QPainter, data: ChartData, width: int, colours: ChartCo
     painter.setPen(TEXT)
     if texts.title:
         painter.setFont(lay.title_font)
-        painter.drawText(
+        text(
             QRectF(MARGIN, MARGIN, width - 2 * MARGIN, 30),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             texts.title,
         )
     painter.setFont(lay.small)
     painter.setPen(MUTED)
-    painter.drawText(
+    text(
         QRectF(MARGIN, MARGIN + lay.title_h, width - 2 * MARGIN, 22),
         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
         data.caption if texts.caption is None else texts.caption,
     )
     painter.setFont(lay.font)
     painter.setPen(TEXT)
-    heads_y = lay.top - 30
-    painter.drawText(
-        QRectF(lay.bar_x, heads_y, lay.bar_w, 26), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
+    heads_y = lay.top - lay.heads_h
+    text(
+        QRectF(lay.bar_x, heads_y, lay.bar_w, lay.heads_h - 4),
+        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom | WRAP,
         texts.bar_title,
     )
-    painter.drawText(
-        QRectF(lay.hist_x, heads_y, lay.hist_w, 26),
-        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
+    text(
+        QRectF(lay.hist_x, heads_y, lay.hist_w, lay.heads_h - 4),
+        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom | WRAP,
         texts.hist_title,
     )
 
@@ -152,17 +175,18 @@ def paint_chart(painter: QPainter, data: ChartData, width: int, colours: ChartCo
         painter.fillRect(QRectF(MARGIN, y + ROW_HEIGHT / 2 - 6, 12, 12), colour)
         painter.setFont(lay.font)
         painter.setPen(TEXT)
-        name = fm.elidedText(row.name, Qt.TextElideMode.ElideRight, lay.name_w - 24)
-        painter.drawText(
-            QRectF(MARGIN + 18, y, lay.name_w - 18, ROW_HEIGHT),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            name,
-        )
+        # A long name wraps (at any character: model names have no spaces); past two lines it is elided.
+        name_box = QRectF(MARGIN + 18, y, lay.name_w - 18, ROW_HEIGHT)
+        wrap_anywhere = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWrapAnywhere
+        name = row.name
+        if fm.boundingRect(name_box, wrap_anywhere, name).height() > 2.2 * fm.height():
+            name = fm.elidedText(row.name, Qt.TextElideMode.ElideRight, 2 * name_box.width() - 12)
+        text(name_box, wrap_anywhere, name, row.name)
         # Characters per token.
         span = lay.bar_w - value_w
         length = span * row.chars_per_token / data.max_chars_per_token if data.max_chars_per_token else 0
         painter.fillRect(QRectF(lay.bar_x, y + 12, length, ROW_HEIGHT - 24), colour)
-        painter.drawText(
+        text(
             QRectF(lay.bar_x + length + 6, y, value_w, ROW_HEIGHT),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             f"{row.chars_per_token:.2f}",
@@ -183,7 +207,7 @@ def paint_chart(painter: QPainter, data: ChartData, width: int, colours: ChartCo
                 label = f"{100 * share:.0f}%"
                 if small_fm.horizontalAdvance(label) <= slot:
                     painter.setPen(TEXT)
-                    painter.drawText(
+                    text(
                         QRectF(x, base - h - 15, slot, 14),
                         Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
                         label,
@@ -192,15 +216,15 @@ def paint_chart(painter: QPainter, data: ChartData, width: int, colours: ChartCo
     painter.setFont(lay.small)
     painter.setPen(TEXT)
     for j, label in enumerate(data.bucket_labels):
-        painter.drawText(
+        text(
             QRectF(lay.hist_x + j * slot, lay.rows_bottom + 2, slot, 20),
             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
             texts.part_label if label == "part" else label,
         )
     painter.setPen(MUTED)
-    painter.drawText(
-        QRectF(MARGIN, lay.rows_bottom + 24, width - 2 * MARGIN, 22),
-        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+    text(
+        QRectF(MARGIN, lay.rows_bottom + 24, width - 2 * MARGIN, lay.note_h),
+        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | WRAP,
         texts.part_note,
     )
     return lay.height

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from PySide6.QtCore import QEvent, QSize
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
+from PySide6.QtCore import QEvent, QRectF, QSize
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ....compare.metrics import CompareResult
@@ -80,6 +80,22 @@ class CompareChart(QWidget):
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt name)
         return self.layout_for(width).height
+
+    def cut_texts(self) -> list[str]:
+        """Texts of the chart that do not fit their boxes at its width (none should)."""
+        drawn: list[tuple[QRectF, int, str, QFont]] = []
+        image = QImage(max(1, self.width()), max(1, self.height()), QImage.Format.Format_ARGB32)
+        painter = QPainter(image)
+        try:
+            paint_chart(painter, self._data, self.width(), chart_colours(self.palette()), self.texts(), drawn)
+        finally:
+            painter.end()
+        cut = []
+        for rect, flags, text, font in drawn:
+            need = QFontMetricsF(font).boundingRect(QRectF(rect.x(), rect.y(), rect.width(), 10_000), flags, text)
+            if need.width() > rect.width() + 0.5 or need.height() > rect.height() + 0.5:
+                cut.append(text)
+        return cut
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt name)
         colours = chart_colours(self.palette())

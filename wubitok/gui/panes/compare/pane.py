@@ -454,10 +454,10 @@ class ComparePane(Pane):
         steps.append(self._show_chart)
         self._showing.start(steps)
 
-    @staticmethod
-    def _show_column(col: TokenColumn, data: TokenizedText, doc: QTextDocument, trainer: str | None) -> None:
+    def _show_column(self, col: TokenColumn, data: TokenizedText, doc: QTextDocument, trainer: str | None) -> None:
         col.view.set_tokenized(data, doc)
         col.set_trained_by(trainer)
+        self.columns_splitter.align_captions()
 
     def _abandon_showing(self) -> None:
         """Drop the steps of a text result not fully shown yet."""

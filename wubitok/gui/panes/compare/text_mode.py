@@ -7,13 +7,14 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QTextDocument
+from PySide6.QtGui import QFont, QResizeEvent, QTextDocument
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from ....compare.metrics import CompareResult
 from ....compare.run import finish_figures
 from ....progress import check_cancel
 from ....services.encode_pool import ModelRef, ModelSummary, encode_text, measure_text, shared_pool
+from ...support import progress_text
 from ...support.fonts import han_font
 from ...support.model_catalog import ModelCatalog, ModelEntry
 from ...widgets.report_chart import PALETTE
@@ -92,9 +93,11 @@ class TokenColumn(QWidget):
         layout.addWidget(self.view, 1)
 
     def set_trained_by(self, trained_by: str | None) -> None:
+        """The caption; its height is set by :meth:`TokenColumns.align_captions`."""
         self._trainer = trained_by
-        self.trained_by.setText(self.tr("trained by {}").format(trained_by) if trained_by else "")
-        self.trained_by.setVisible(bool(trained_by))
+        self.trained_by.setText(self.tr("trained by {}").format(progress_text.trainer_name(trained_by))
+                                if trained_by else "")
+        self.trained_by.setToolTip(trained_by or "")
 
     def retranslate(self, name: str) -> None:
         self.set_trained_by(self._trainer)
@@ -108,6 +111,20 @@ class TokenColumns(QSplitter):
         super().__init__(Qt.Orientation.Horizontal, parent)
         self.columns: list[TokenColumn] = []
         self._syncing = False
+        self.splitterMoved.connect(lambda *_: self.align_captions())
+
+    def align_captions(self) -> None:
+        """Every caption line as tall as the tallest, so that the views start at one height:
+        a "trained by" caption under some headers pushed only their views down."""
+        height = max((c.trained_by.heightForWidth(c.width()) for c in self.columns if c.trained_by.text()),
+                     default=0)
+        for c in self.columns:
+            c.trained_by.setFixedHeight(max(0, height))
+            c.trained_by.setVisible(height > 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        self.align_captions()
 
     def set_names(self, names: Sequence[str]) -> None:
         """One column per name, headed by it in its tokenizer's colour."""
@@ -124,6 +141,7 @@ class TokenColumns(QSplitter):
             # The same colour as the tokenizer's row in the table and its bars.
             col.header.setText(f"<b style='color:{PALETTE[i % len(PALETTE)]}'>■</b> " + html.escape(name))
             col.retranslate(name)
+        self.align_captions()
 
     def _sync_scroll(self, source: TokenColumn, value: int) -> None:
         if self._syncing:
