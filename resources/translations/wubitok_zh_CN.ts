@@ -863,8 +863,8 @@
         <translation>MB/秒</translation>
     </message>
     <message>
-        <source>Encoding speed, megabytes of UTF-8 per second; — when the text is too short to time</source>
-        <translation>编码速度，每秒 UTF-8 兆字节；文本太短无法计时则为 —</translation>
+        <source>Encoding speed, megabytes of UTF-8 per second; — under {} KB of text, too little to time</source>
+        <translation>编码速度，每秒 UTF-8 兆字节；文本不足 {} KB 时显示 —，太短无法计时</translation>
     </message>
     <message>
         <source>train s</source>
@@ -873,6 +873,26 @@
     <message>
         <source>Training time in seconds</source>
         <translation>训练用时（秒）</translation>
+    </message>
+    <message>
+        <source>Not measured: the text has {n:,} bytes. Under {min} KB the time is mostly the fixed cost of a call and changes from run to run; compare on corpus files to measure speed.</source>
+        <translation>未测量：文本只有 {n:,} 字节。不足 {min} KB 时，耗时主要是每次调用的固定开销，每次运行都不同；请在语料文件上对比以测量速度。</translation>
+    </message>
+    <message>
+        <source>WordPiece is lossy by design: decoding puts one space between words, so the original spaces and line breaks are lost, and so are upper case, accents and the words it cannot spell ([UNK]).</source>
+        <translation>WordPiece 按设计是有损的：解码时在词之间放一个空格，因此原文的空格和换行会丢失，大写字母、重音符号以及它拼不出的词（[UNK]）也会丢失。</translation>
+    </message>
+    <message>
+        <source>{n} of {m} samples did not decode back to the same text</source>
+        <translation>{m} 个样本中有 {n} 个解码后与原文不同</translation>
+    </message>
+    <message>
+        <source>{n:,} unknown tokens: text this vocabulary cannot spell, lost when decoding</source>
+        <translation>{n:,} 个未知词元：此词表拼不出的文本，解码时丢失</translation>
+    </message>
+    <message>
+        <source>The text has no Han characters</source>
+        <translation>文本中没有汉字</translation>
     </message>
 </context>
 <context>
@@ -1439,6 +1459,18 @@
     <message>
         <source>trained by {}</source>
         <translation>由 {} 训练</translation>
+    </message>
+    <message>
+        <source>larger than the {:,} asked: the trainer keeps every character of the corpus (its alphabet) whatever the size asked</source>
+        <translation>比要求的 {:,} 大：无论要求多大，训练器都保留语料中的每个字符（字母表）</translation>
+    </message>
+    <message>
+        <source>smaller than the {:,} asked: this corpus has no more pieces worth keeping</source>
+        <translation>比要求的 {:,} 小：此语料没有更多值得保留的片段</translation>
+    </message>
+    <message>
+        <source>smaller than the {asked:,} asked: no pair left occurs {n} times or more in this corpus (the minimum frequency)</source>
+        <translation>比要求的 {asked:,} 小：此语料中剩下的组合都出现不到 {n} 次（最低频率）</translation>
     </message>
     <message>
         <source>failed: {}</source>

@@ -10,6 +10,7 @@ shared model catalog at once, so the Tokenize and Compare choosers list it.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -460,6 +461,9 @@ class TrainPane(Pane):
         row.status.setText(progress_text.describe(p))
 
     def _trained(self, result: TrainResult) -> None:
+        asked = result.request.vocab_size
+        if result.vocab_size != asked:
+            result = self._named_by_size(result)
         row = self.rows[result.request.output]
         row.bar.setRange(0, 1000)
         row.bar.setValue(1000)
@@ -467,13 +471,41 @@ class TrainPane(Pane):
         status = self.tr("saved {} · vocabulary {:,} · {:.1f} s · {:,} KB").format(
             result.request.output.name, result.vocab_size, result.seconds, (result.file_bytes + 1023) // 1024
         )
+        if result.vocab_size != asked:
+            status += " · " + self.size_note(result.request.model_type, asked, result.vocab_size,
+                                             result.request.min_frequency)
         if result.trained_by:
-            status += " · " + self.tr("trained by {}").format(result.trained_by)
+            status += " · " + self.tr("trained by {}").format(progress_text.trainer_name(result.trained_by))
         row.status.setText(status)
+        row.status.setToolTip(result.trained_by or "")
         self.results.append(result)
         with errors.reported(self):
             self.catalog.add_trained(result.request.output)
         self.modelTrained.emit(result)
+
+    def size_note(self, model_type: str, asked: int, size: int, min_frequency: int) -> str:
+        """Why a vocabulary came out smaller (or larger) than asked, in the UI language."""
+        if size > asked:
+            return self.tr("larger than the {:,} asked: the trainer keeps every character of the corpus "
+                           "(its alphabet) whatever the size asked").format(asked)
+        if model_type == "unigram":
+            return self.tr("smaller than the {:,} asked: this corpus has no more pieces worth keeping").format(asked)
+        return self.tr("smaller than the {asked:,} asked: no pair left occurs {n} times or more in this corpus "
+                       "(the minimum frequency)").format(asked=asked, n=min_frequency)
+
+    def _named_by_size(self, result: TrainResult) -> TrainResult:
+        """The model file renamed for the vocabulary it has (``bpe-4112-…`` rather than
+        ``bpe-8000-…``, asked); on failure it keeps its name."""
+        request, old = result.request, result.request.output
+        prefix = f"{request.model_type}-{request.vocab_size}"
+        rest = old.stem[len(prefix) + 1:] if old.stem.startswith(prefix + "-") else ""
+        new = model_file_name(request.model_type, result.vocab_size, rest, old.parent)
+        try:
+            os.replace(old, new)
+        except OSError:
+            return result
+        self.rows[new] = self.rows.pop(old)
+        return dataclasses.replace(result, request=dataclasses.replace(request, output=new))
 
     def _failed(self, job: Job, row: _ModelRow, message: str) -> None:
         row.status.setText(self.tr("failed: {}").format(message))

@@ -13,6 +13,9 @@ from ....compare.report import COLUMNS
 from ....compare.run import DOCUMENT_PART_CHARS
 from ...widgets.report_chart import PALETTE
 
+# Below this much text (UTF-8 bytes) the table shows no encoding speed.
+SPEED_MIN_BYTES = 100_000
+
 
 def metric_headers() -> dict[str, tuple[str, str]]:
     """Title and tooltip of each column of ``compare.report`` in the UI language.
@@ -52,10 +55,36 @@ def metric_headers() -> dict[str, tuple[str, str]]:
         "encode_mb_per_s": (
             QCoreApplication.translate("MetricsTable", "MB/s"),
             QCoreApplication.translate("MetricsTable", "Encoding speed, megabytes of UTF-8 per second; "
-                                                       "— when the text is too short to time")),
+                                                       "— under {} KB of text, too little to time")
+            .format(SPEED_MIN_BYTES // 1000)),
         "train_seconds": (QCoreApplication.translate("MetricsTable", "train s"),
                           QCoreApplication.translate("MetricsTable", "Training time in seconds")),
     }
+
+
+def cell_note(r: CompareResult, key: str, unmeasured: bool) -> str:
+    """A note on a figure that would surprise without one ("" for the others)."""
+    if key == "encode_mb_per_s" and unmeasured:
+        return QCoreApplication.translate(
+            "MetricsTable", "Not measured: the text has {n:,} bytes. Under {min} KB the time is mostly the fixed "
+            "cost of a call and changes from run to run; compare on corpus files to measure speed."
+        ).format(n=r.bytes, min=SPEED_MIN_BYTES // 1000)
+    if key == "roundtrip_rate" and r.samples and r.roundtrip_samples < r.samples:
+        if r.kind == "wordpiece":
+            return QCoreApplication.translate(
+                "MetricsTable", "WordPiece is lossy by design: decoding puts one space between words, so the "
+                "original spaces and line breaks are lost, and so are upper case, accents and the words it cannot "
+                "spell ([UNK]).")
+        return QCoreApplication.translate(
+            "MetricsTable", "{n} of {m} samples did not decode back to the same text"
+        ).format(n=r.samples - r.roundtrip_samples, m=r.samples)
+    if key == "unk_rate" and r.unk_tokens:
+        return QCoreApplication.translate(
+            "MetricsTable", "{n:,} unknown tokens: text this vocabulary cannot spell, lost when decoding"
+        ).format(n=r.unk_tokens)
+    if key == "tokens_per_han" and not r.han_chars:
+        return QCoreApplication.translate("MetricsTable", "The text has no Han characters")
+    return ""
 
 
 class MetricsTable(QTableWidget):
@@ -85,10 +114,11 @@ class MetricsTable(QTableWidget):
             data = r.to_json()
             for col, (key, _, fmt) in enumerate(cols):
                 value = data[key]
-                # A speed that rounds to 0.00 MB/s comes from a text too short to time
-                # (the fixed cost of a call dominates): no figure rather than a wrong one.
-                unmeasured = value is None or (key == "encode_mb_per_s" and value < 0.005)
+                # A speed measured on a short text is mostly the fixed cost of a call and
+                # changed from run to run (0.01, —, 0.22, 1.11 MB/s on one line): no figure.
+                unmeasured = value is None or (key == "encode_mb_per_s" and r.bytes < SPEED_MIN_BYTES)
                 item = QTableWidgetItem("—" if unmeasured else fmt(value))
+                item.setToolTip(cell_note(r, key, unmeasured))
                 if isinstance(value, (int, float)):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if col == 0:
@@ -101,6 +131,9 @@ class MetricsTable(QTableWidget):
 
     def cell_text(self, row: int, key: str) -> str:
         return self.item(row, self._keys.index(key)).text()
+
+    def cell_tooltip(self, row: int, key: str) -> str:
+        return self.item(row, self._keys.index(key)).toolTip()
 
     def header_keys(self) -> list[str]:
         return list(self._keys)
