@@ -193,7 +193,7 @@ def test_big_corpora_train_with_the_fast_library_and_say_so(qtbot, pane, monkeyp
     assert saved["training"]["backend"] == "fast"
     # HF's trainer ranks merges by frequency, not the WordPiece score: the pane says so.
     assert "merges by frequency, not the WordPiece score" in row.status.text()
-    assert row.status.toolTip() == saved["trained_by"]
+    assert saved["trained_by"].startswith("tokenizers WordPieceTrainer")
     # Its alphabet alone is larger than asked: the file is named by the size it has, and the pane says why.
     size = pane.results[0].vocab_size
     assert size > 1000 and pane.results[0].request.output.name == f"wordpiece-{size}-song100.json"

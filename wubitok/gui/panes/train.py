@@ -43,7 +43,7 @@ from ...services.model_files import user_models_dir
 from ...services.training import TrainRequest, TrainResult, train_to_file
 from ...services.training_process import train_in_process
 from ...wubi.codec import CodecOptions
-from ..support import errors, progress_text, theme
+from ..support import errors, live_text, progress_text, theme
 from ..support.latest_job import LatestJob
 from ..support.model_catalog import ModelCatalog, shared_catalog
 from ..support.settings import Settings
@@ -171,6 +171,9 @@ class TrainPane(Pane):
         self.train_button.setText(self.tr("Train"))
         self.cancel_button.setText(self.tr("Cancel"))
         self.progress_box.setTitle(self.tr("Progress"))
+        live_text.refresh(self)
+        for row in self.rows.values():
+            row.bar.setAccessibleName(row.name.text())
         self._update_corpus_label()
 
     def _build_corpus(self, content: QWidget) -> None:
@@ -417,16 +420,17 @@ class TrainPane(Pane):
         for i, r in enumerate(requests):
             backend = "" if r.backend == "python" else f" [{r.backend}]"
             self.rows[r.output] = _ModelRow(f"{self.algorithm_label(r.model_type)}{backend}", self.progress_grid, i)
-            self.rows[r.output].status.setText(self.tr("waiting"))
+            live_text.set_text(self.rows[r.output].name,
+                               lambda kind=r.model_type, mark=backend: self.algorithm_label(kind) + mark)
+            live_text.set_text(self.rows[r.output].status, lambda: self.tr("waiting"))
         self._queue = list(requests)
         self.results = []
         self._cancelled = False
         self.train_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         auto_fast = [r for r in requests if r.backend == "fast" and self.backend_box.currentData() == "auto"]
-        self.status_label.setText(
-            self.tr("Large corpus: training with the fast libraries.") if auto_fast else self.tr("Training…")
-        )
+        live_text.set_text(self.status_label, lambda: (
+            self.tr("Large corpus: training with the fast libraries.") if auto_fast else self.tr("Training…")))
         self._next()
         return True
 
@@ -436,13 +440,13 @@ class TrainPane(Pane):
             return
         request = self._queue.pop(0)
         row = self.rows[request.output]
-        row.status.setText(self.tr("starting…"))
+        live_text.set_text(row.status, lambda: self.tr("starting…"))
         train = train_in_process if processes_wanted() else train_to_file
         job = Job(train, request, create_folder=True, name=f"train {request.model_type}")
         job.progress.connect(lambda p, r=row: self._progress(r, p))
         job.finished.connect(self._trained)
         job.failed.connect(lambda msg, j=job, r=row: self._failed(j, r, msg))
-        job.cancelled.connect(lambda r=row: r.status.setText(self.tr("cancelled")))
+        job.cancelled.connect(lambda r=row: live_text.set_text(r.status, lambda: self.tr("cancelled")))
         job.ended.connect(self._next)
         self._job = job
         job.start()
@@ -451,14 +455,15 @@ class TrainPane(Pane):
         if p.stage not in row.stages:
             row.stages.append(p.stage)
         # Each stage is a phase of its own: the bar restarts at 0 and says which phase it measures.
-        phase = self.tr("phase {n}: {stage}").format(n=len(row.stages), stage=progress_text.stage_name(p.stage))
+        n = len(row.stages)
         if p.fraction is None:
             row.bar.setRange(0, 0)  # a busy indicator while the total is unknown
         else:
             row.bar.setRange(0, 1000)
             row.bar.setValue(round(p.fraction * 1000))
-        row.bar.setFormat(f"{phase} · %p%")
-        row.status.setText(progress_text.describe(p))
+        live_text.set_text(row.bar, lambda: self.tr("phase {n}: {stage}").format(
+            n=n, stage=progress_text.stage_name(p.stage)) + " · %p%")
+        live_text.set_text(row.status, lambda: progress_text.describe(p))
 
     def _trained(self, result: TrainResult) -> None:
         asked = result.request.vocab_size
@@ -467,7 +472,16 @@ class TrainPane(Pane):
         row = self.rows[result.request.output]
         row.bar.setRange(0, 1000)
         row.bar.setValue(1000)
-        row.bar.setFormat(self.tr("done"))
+        live_text.set_text(row.bar, lambda: self.tr("done"))
+        live_text.set_text(row.status, lambda: self.result_line(result))
+        self.results.append(result)
+        with errors.reported(self):
+            self.catalog.add_trained(result.request.output)
+        self.modelTrained.emit(result)
+
+    def result_line(self, result: TrainResult) -> str:
+        """What a finished model's row says, in the UI language."""
+        asked = result.request.vocab_size
         status = self.tr("saved {} · vocabulary {:,} · {:.1f} s · {:,} KB").format(
             result.request.output.name, result.vocab_size, result.seconds, (result.file_bytes + 1023) // 1024
         )
@@ -476,12 +490,7 @@ class TrainPane(Pane):
                                              result.request.min_frequency)
         if result.trained_by:
             status += " · " + self.tr("trained by {}").format(progress_text.trainer_name(result.trained_by))
-        row.status.setText(status)
-        row.status.setToolTip(result.trained_by or "")
-        self.results.append(result)
-        with errors.reported(self):
-            self.catalog.add_trained(result.request.output)
-        self.modelTrained.emit(result)
+        return status
 
     def size_note(self, model_type: str, asked: int, size: int, min_frequency: int) -> str:
         """Why a vocabulary came out smaller (or larger) than asked, in the UI language."""
@@ -508,7 +517,7 @@ class TrainPane(Pane):
         return dataclasses.replace(result, request=dataclasses.replace(request, output=new))
 
     def _failed(self, job: Job, row: _ModelRow, message: str) -> None:
-        row.status.setText(self.tr("failed: {}").format(message))
+        live_text.set_text(row.status, lambda: self.tr("failed: {}").format(message))
         # One bad corpus fails every model the same way: stop instead of repeating the dialog.
         self._cancelled = True
         errors.show_error(self, job.error or message)
@@ -517,11 +526,11 @@ class TrainPane(Pane):
         """Stop the running model and skip the queued ones."""
         self._cancelled = True
         for path in [r.output for r in self._queue]:
-            self.rows[path].status.setText(self.tr("skipped"))
+            live_text.set_text(self.rows[path].status, lambda: self.tr("skipped"))
         self._queue.clear()
         if self._job is not None:
             self._job.cancel()
-        self.status_label.setText(self.tr("Cancelling…"))
+        live_text.set_text(self.status_label, lambda: self.tr("Cancelling…"))
 
     def _finish(self) -> None:
         self._job = None
@@ -529,9 +538,10 @@ class TrainPane(Pane):
         self.cancel_button.setEnabled(False)
         if self.results:
             saved = ", ".join(r.request.output.name for r in self.results)
-            self.status_label.setText(self.tr("Saved in {}: {}").format(self.results[0].request.output.parent, saved))
+            folder = self.results[0].request.output.parent
+            live_text.set_text(self.status_label, lambda: self.tr("Saved in {}: {}").format(folder, saved))
         elif self._cancelled:
-            self.status_label.setText(self.tr("Stopped; no model saved."))
+            live_text.set_text(self.status_label, lambda: self.tr("Stopped; no model saved."))
         self.trainingEnded.emit()
 
     def current_job(self) -> Job | None:

@@ -47,8 +47,8 @@ def describe(p: Progress) -> str:
 
 
 def trainer_name(trained_by: str) -> str:
-    """A model's ``trained_by`` in the UI language, short enough for a caption
-    (the library's full English text goes in the tooltip); an unknown one as it is."""
+    """A model's ``trained_by`` in the UI language, short enough for a caption; an
+    unknown one as it is."""
     names = {
         unigram.TRAINED_BY_PURE: QCoreApplication.translate("progress", "wubitok (EM and pruning, as sentencepiece)"),
         unigram.TRAINED_BY_FAST: QCoreApplication.translate("progress", "sentencepiece"),

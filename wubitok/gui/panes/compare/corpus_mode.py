@@ -13,7 +13,7 @@ from ....compare.metrics import CompareResult
 from ....fileio import TextPath
 from ....progress import Progress
 from ....services.encode_pool import ModelRef, measure_corpus_batch, shared_pool
-from ...support import errors, progress_text
+from ...support import errors, live_text, progress_text
 from ...support.model_catalog import ModelCatalog, ModelEntry
 from ...support.settings import Settings
 from ...support.workers import Job
@@ -67,40 +67,41 @@ class CorpusPage(QWidget):
         self.run_button.setText(self.tr("Run comparison"))
         self.cancel_button.setText(self.tr("Cancel"))
         self.progress_bar.setAccessibleName(self.tr("Comparison progress"))
+        live_text.refresh(self)
 
     def run(self, catalog: ModelCatalog, entries: Sequence[ModelEntry], files: Sequence[TextPath | str]) -> Job:
         job = Job(compare_files, catalog, entries, files, name="compare corpus")
         job.progress.connect(self._progress)
         job.finished.connect(self._finished)
         job.failed.connect(lambda msg, j=job: self._failed(j, msg))
-        job.cancelled.connect(lambda: self.progress_label.setText(self.tr("Cancelled")))
+        job.cancelled.connect(lambda: live_text.set_text(self.progress_label, lambda: self.tr("Cancelled")))
         job.ended.connect(lambda j=job: self._ended(j))
         self._job = job
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress_bar.setValue(0)
-        self.progress_label.setText(self.tr("Starting…"))
+        live_text.set_text(self.progress_label, lambda: self.tr("Starting…"))
         return job.start()
 
     def cancel(self) -> None:
         if self._job is not None:
             self._job.cancel()
-            self.progress_label.setText(self.tr("Cancelling…"))
+            live_text.set_text(self.progress_label, lambda: self.tr("Cancelling…"))
 
     def _progress(self, p: Progress) -> None:
         if p.fraction is not None:
             self.progress_bar.setValue(round(p.fraction * 1000))
-        self.progress_label.setText(progress_text.describe(p))
+        live_text.set_text(self.progress_label, lambda: progress_text.describe(p))
 
     def _finished(self, results: list[CompareResult]) -> None:
         self.progress_bar.setValue(1000)
         lines, chars = (results[0].lines, results[0].chars) if results else (0, 0)
-        self.progress_label.setText(self.tr("Done: %Ln line(s)", "", lines) + ", "
-                                    + self.tr("%Ln character(s)", "", chars))
+        live_text.set_text(self.progress_label, lambda: self.tr("Done: %Ln line(s)", "", lines) + ", "
+                           + self.tr("%Ln character(s)", "", chars))
         self.finished.emit(results)
 
     def _failed(self, job: Job, message: str) -> None:
-        self.progress_label.setText(self.tr("Failed: {}").format(message))
+        live_text.set_text(self.progress_label, lambda: self.tr("Failed: {}").format(message))
         errors.show_error(self, job.error or message)
 
     def _ended(self, job: Job) -> None:

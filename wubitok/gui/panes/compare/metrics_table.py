@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from ....compare.metrics import CompareResult
 from ....compare.report import COLUMNS
 from ....compare.run import DOCUMENT_PART_CHARS
+from ...support import theme
 from ...widgets.report_chart import PALETTE
 
 # Below this much text (UTF-8 bytes) the table shows no encoding speed.
@@ -98,6 +99,15 @@ class MetricsTable(QTableWidget):
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self._keys: list[str] = []  # headers and rows come with set_results (the pane's retranslate_ui)
 
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:  # a theme switch: the names' colours again
+            for row in range(self.rowCount()):
+                item = self.item(row, 0)
+                if item is not None:
+                    item.setForeground(theme.readable(PALETTE[row % len(PALETTE)],
+                                                      self.palette().color(QPalette.ColorRole.Base)))
+
     def set_results(self, results: Sequence[CompareResult]) -> None:
         cols = [c for c in COLUMNS if c[0] != "train_seconds" or any(r.train_seconds is not None for r in results)]
         self._keys = [key for key, _, _ in cols]
@@ -121,8 +131,9 @@ class MetricsTable(QTableWidget):
                 item.setToolTip(cell_note(r, key, unmeasured))
                 if isinstance(value, (int, float)):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if col == 0:
-                    item.setForeground(QColor(PALETTE[row % len(PALETTE)]))
+                if col == 0:  # the tokenizer's colour, made readable on the table's background
+                    item.setForeground(theme.readable(PALETTE[row % len(PALETTE)],
+                                                      self.palette().color(QPalette.ColorRole.Base)))
                 self.setItem(row, col, item)
         # At most four rows: the table is as tall as they are, the charts get the rest.
         rows = max(2, len(results))

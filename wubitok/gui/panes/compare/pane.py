@@ -36,7 +36,7 @@ from ....compare.metrics import CompareResult
 from ....compare.report import format_results
 from ....errors import InputError
 from ....fileio import atomic_write_text
-from ...support import errors
+from ...support import errors, live_text
 from ...support.fonts import han_font
 from ...support.latest_job import LatestJob
 from ...support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
@@ -149,6 +149,7 @@ class ComparePane(Pane):
         for slot in self.slots:
             slot.retranslate()
         self._rebuild_columns()
+        live_text.refresh(self)
 
     def _build_choosers(self, content: QWidget) -> None:
         self.slot_row = QHBoxLayout()
@@ -413,7 +414,7 @@ class ComparePane(Pane):
             # Text results still on their way must not replace corpus results.
             self._comparing.cancel()
             self._abandon_showing()
-            self.status_label.clear()
+            live_text.clear(self.status_label)
 
     def recompare(self) -> None:
         """Compare the chosen tokenizers on the text (in the background)."""
@@ -432,12 +433,13 @@ class ComparePane(Pane):
         if broken:
             # Said once in a dialog when it failed; later edits just say it here.
             self._comparing.cancel()
-            self.status_label.setText(self.tr("{name} could not be loaded: {reason}")
-                                      .format(name=broken[0][0].name, reason=broken[0][1]))
+            name, reason = broken[0][0].name, broken[0][1]
+            live_text.set_text(self.status_label, lambda: self.tr("{name} could not be loaded: {reason}")
+                               .format(name=name, reason=reason))
             self.ready.emit()
             return
         font = self.columns[0].view.font() if self.columns else han_font(14)
-        self.status_label.setText(self.tr("Comparing…"))
+        live_text.set_text(self.status_label, lambda: self.tr("Comparing…"))
         self._comparing.run(compare_text, self.catalog, entries, text, font,
                            on_result=self._show_text, on_failed=self._failed, name="compare")
 
@@ -464,7 +466,7 @@ class ComparePane(Pane):
         self._showing.clear()
 
     def _failed(self, error: BaseException | str) -> None:
-        self.status_label.setText(self.tr("Comparison failed"))
+        live_text.set_text(self.status_label, lambda: self.tr("Comparison failed"))
         errors.show_error(self, error)
         self.ready.emit()
 
@@ -524,7 +526,7 @@ class ComparePane(Pane):
         """The last step of a text result."""
         self.chart.set_results(self.results)
         self._results_shown()
-        self.status_label.clear()
+        live_text.clear(self.status_label)
         self.ready.emit()
 
     def _results_shown(self) -> None:
@@ -560,5 +562,5 @@ class ComparePane(Pane):
             else:
                 atomic_write_text(path, format_results(self.results, fmt))
             self._settings.remember_file(path, "reports")
-            self.status_label.setText(self.tr("Saved {}").format(path.name))
+            live_text.set_text(self.status_label, lambda: self.tr("Saved {}").format(path.name))
 

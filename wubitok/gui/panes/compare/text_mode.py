@@ -97,7 +97,6 @@ class TokenColumn(QWidget):
         self._trainer = trained_by
         self.trained_by.setText(self.tr("trained by {}").format(progress_text.trainer_name(trained_by))
                                 if trained_by else "")
-        self.trained_by.setToolTip(trained_by or "")
 
     def retranslate(self, name: str) -> None:
         self.set_trained_by(self._trainer)
