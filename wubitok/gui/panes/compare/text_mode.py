@@ -85,6 +85,9 @@ class TokenColumn(QWidget):
         self.trained_by.hide()
         self.view = TokenTextView(self)
         self.view.setFont(han_font(14))
+        # Four lines at least: with four tokenizers the table and the chart took the rest
+        # and left each view two lines (1200x800); the pane scrolls instead.
+        self.view.setMinimumHeight(4 * self.view.fontMetrics().lineSpacing() + 2 * self.view.frameWidth() + 8)
         self._trainer: str | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
