@@ -106,6 +106,10 @@
         <translation>导出报告</translation>
     </message>
     <message>
+        <source>Tokenizer comparison</source>
+        <translation>分词器对比</translation>
+    </message>
+    <message>
         <source>Saved {}</source>
         <translation>已保存 {}</translation>
     </message>

@@ -177,6 +177,28 @@ def test_export_png_chart(qtbot, pane, tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_the_png_chart_is_the_chart_on_screen_in_the_ui_language(qtbot, pane, tmp_path):
+    import dataclasses
+
+    from PySide6.QtGui import QImage
+
+    from wubitok.gui.support import i18n
+    from wubitok.gui.widgets.report_chart import chart_image
+
+    _compare(qtbot, pane, [_model("wubi-bpe"), _model("bpe")])
+    i18n.set_language("zh_CN")
+    try:
+        qtbot.waitUntil(lambda: pane.chart.texts().bar_title == "每词元字符数")
+        out = tmp_path / "chart.png"
+        pane.export(out)
+        saved = QImage(str(out)).convertToFormat(QImage.Format.Format_ARGB32)
+        texts = dataclasses.replace(pane.chart.texts(), title="分词器对比")
+        assert saved == chart_image(pane.results, texts=texts).convertToFormat(QImage.Format.Format_ARGB32)
+        assert saved != chart_image(pane.results).convertToFormat(QImage.Format.Format_ARGB32)  # not English
+    finally:
+        i18n.set_language("en")
+
+
 def _comparison(pane: ComparePane, text: str):
     """What the worker hands the pane for ``text`` (the real worker body, run here)."""
     from wubitok.gui.panes.compare import compare_text

@@ -230,28 +230,30 @@ def paint_chart(painter: QPainter, data: ChartData, width: int, colours: ChartCo
     return lay.height
 
 
-def chart_image(results: Sequence[CompareResult], width: int = 1000, scale: float = 2.0) -> QImage:
+def chart_image(results: Sequence[CompareResult], width: int = 1000, scale: float = 2.0,
+                texts: ChartTexts = ChartTexts()) -> QImage:
     """The chart as an image ``width`` logical pixels wide, drawn at ``scale`` for sharp text."""
     _ensure_app()
     data = chart_data(results)
-    height = ChartLayout(data, width).height
+    height = ChartLayout(data, width, texts).height
     image = QImage(int(width * scale), int(height * scale), QImage.Format.Format_ARGB32)
     image.setDevicePixelRatio(scale)
     image.fill(LIGHT.background)
     painter = QPainter(image)
     try:
-        paint_chart(painter, data, width)
+        paint_chart(painter, data, width, texts=texts)
     finally:
         painter.end()
     return image
 
 
-def save_chart_png(results: Sequence[CompareResult], path: str | os.PathLike, width: int = 1000) -> None:
+def save_chart_png(results: Sequence[CompareResult], path: str | os.PathLike, width: int = 1000,
+                   texts: ChartTexts = ChartTexts()) -> None:
     """Write the chart as a PNG, atomically."""
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not chart_image(results, width).save(buf, "PNG"):
+    if not chart_image(results, width, texts=texts).save(buf, "PNG"):
         raise FileError(f"{path}: could not encode the chart as PNG")
     buf.close()
     atomic_write_bytes(path, bytes(data.data()))

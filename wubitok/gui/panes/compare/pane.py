@@ -11,6 +11,7 @@ This module holds the pane (tokenizer choosers, modes, results, export);
 """
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
@@ -558,7 +559,9 @@ class ComparePane(Pane):
             if not self.results:
                 raise InputError("nothing to export yet: run a comparison first", code="compare.nothing_to_export")
             if fmt == "png":
-                save_chart_png(self.results, path)
+                # The chart as the pane shows it, in the UI language, with a title (light, for print).
+                texts = dataclasses.replace(self.chart.texts(), title=self.tr("Tokenizer comparison"))
+                save_chart_png(self.results, path, texts=texts)
             else:
                 atomic_write_text(path, format_results(self.results, fmt))
             self._settings.remember_file(path, "reports")
