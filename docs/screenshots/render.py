@@ -1,10 +1,12 @@
-"""Render the screenshots of the README and docs/reference.md: every pane in English (light) and 简体中文
-(dark), and Tokenize and Compare in the other two combinations too.
+"""Render the screenshots of the README and docs/: every pane in English and 简体中文, light and
+dark, at 1200x800 (``<pane>.png``), and Compare and Train at 800x600 and
+1920x1080 too (``<pane>-800x600.png``, ``<pane>-1920x1080.png``).
 
     python docs/screenshots/render.py [PANE ...]
 
-Each one is ``wubitok gui --screenshot`` in a fresh, empty user data folder
-(no remembered settings), 1200x800.
+Each one is ``wubitok gui --screenshot`` in a fresh user data folder with only
+what the pictures need remembered: Train's corpus files, Compare's four
+bundled tokenizers.
 """
 from __future__ import annotations
 
@@ -23,17 +25,19 @@ TEXTS = {
     "train": None,
     "ime": None,
 }
-# (language, theme, folder, panes rendered); None: every pane.
+# (language, theme, folder).
 VARIANTS = (
-    ("en", "light", HERE, None),
-    ("zh_CN", "dark", HERE / "zh_CN-dark", None),
-    ("en", "dark", HERE / "en-dark", ("tokenize", "compare")),
-    ("zh_CN", "light", HERE / "zh_CN-light", ("tokenize", "compare")),
+    ("en", "light", HERE),
+    ("zh_CN", "dark", HERE / "zh_CN-dark"),
+    ("en", "dark", HERE / "en-dark"),
+    ("zh_CN", "light", HERE / "zh_CN-light"),
 )
+SIZES = {"compare": ("1200x800", "800x600", "1920x1080"), "train": ("1200x800", "800x600", "1920x1080")}
 
 
-def remember_corpus(data_dir: Path) -> None:
-    """Train's corpus list as a user left it: the bundled samples in three encodings."""
+def remember(data_dir: Path) -> None:
+    """Train's corpus list as a user left it (the bundled samples in three encodings), and
+    Compare's choice of all four bundled tokenizers."""
     from PySide6.QtCore import QSettings
 
     samples = HERE.parents[1] / "resources" / "samples"
@@ -46,21 +50,23 @@ def remember_corpus(data_dir: Path) -> None:
         files.append(str(out))
     settings = QSettings(str(data_dir / "wubitok-gui.ini"), QSettings.Format.IniFormat)
     settings.setValue("train/files", files)
+    settings.setValue("compare/models", ["wubi-bpe-6000", "bpe-6000", "unigram-6000", "wordpiece-6000"])
     settings.sync()
 
 
 def main(panes: list[str]) -> int:
-    for lang, theme, folder, only in VARIANTS:
+    for lang, theme, folder in VARIANTS:
         folder.mkdir(exist_ok=True)
-        for pane in [p for p in panes or list(TEXTS) if only is None or p in only]:
-            cmd = [sys.executable, "-m", "wubitok", "gui", "--screenshot", str(folder / f"{pane}.png"),
-                   "--pane", pane, "--size", "1200x800", "--lang", lang, "--theme", theme]
-            if TEXTS[pane] is not None:
-                cmd += ["--text", TEXTS[pane]]
-            with tempfile.TemporaryDirectory(prefix="wubitok-shot-") as data:  # settings, learning, Train's corpus
-                if pane == "train":
-                    remember_corpus(Path(data))
-                subprocess.run(cmd, env=dict(os.environ, WUBITOK_DATA_DIR=data), check=True)
+        for pane in panes or list(TEXTS):
+            for size in SIZES.get(pane, ("1200x800",)):
+                name = f"{pane}.png" if size == "1200x800" else f"{pane}-{size}.png"
+                cmd = [sys.executable, "-m", "wubitok", "gui", "--screenshot", str(folder / name),
+                       "--pane", pane, "--size", size, "--lang", lang, "--theme", theme]
+                if TEXTS[pane] is not None:
+                    cmd += ["--text", TEXTS[pane]]
+                with tempfile.TemporaryDirectory(prefix="wubitok-shot-") as data:  # settings, learning, corpus
+                    remember(Path(data))
+                    subprocess.run(cmd, env=dict(os.environ, WUBITOK_DATA_DIR=data), check=True)
     return 0
 
 

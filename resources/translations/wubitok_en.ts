@@ -2,12 +2,12 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
-    <name>ComparePane</name>
+    <name>CompareChart</name>
     <message numerus="yes">
-        <source>Done: %Ln line(s)</source>
+        <source>%Ln line(s)</source>
         <translation>
-            <numerusform>Done: %Ln line</numerusform>
-            <numerusform>Done: %Ln lines</numerusform>
+            <numerusform>%Ln line</numerusform>
+            <numerusform>%Ln lines</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -39,6 +39,23 @@
         <translation>
             <numerusform>%Ln unknown</numerusform>
             <numerusform>%Ln unknown</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CorpusPage</name>
+    <message numerus="yes">
+        <source>Done: %Ln line(s)</source>
+        <translation>
+            <numerusform>Done: %Ln line</numerusform>
+            <numerusform>Done: %Ln lines</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s)</source>
+        <translation>
+            <numerusform>%Ln character</numerusform>
+            <numerusform>%Ln characters</numerusform>
         </translation>
     </message>
 </context>

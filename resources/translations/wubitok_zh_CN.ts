@@ -10,25 +10,29 @@
 </context>
 <context>
     <name>CompareChart</name>
+    <message numerus="yes">
+        <source>%Ln line(s)</source>
+        <translation>
+            <numerusform>%Ln 行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s)</source>
+        <translation>
+            <numerusform>%Ln 个字符</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Characters per token</source>
         <translation>每词元字符数</translation>
     </message>
     <message>
-        <source>chars/token</source>
-        <translation>字符/词元</translation>
+        <source>Share of tokens by length (characters)</source>
+        <translation>按长度（字符）的词元占比</translation>
     </message>
     <message>
         <source>part</source>
         <translation>部分</translation>
-    </message>
-    <message>
-        <source>Tokens by length (characters)</source>
-        <translation>按长度（字符）统计的词元</translation>
-    </message>
-    <message>
-        <source>% of tokens</source>
-        <translation>词元占比 %</translation>
     </message>
     <message>
         <source>part = a token that is a piece of one character (byte-level) or covers no character</source>
@@ -66,34 +70,6 @@
         <translation>用于比较分词器的文本</translation>
     </message>
     <message>
-        <source>&amp;Encoding:</source>
-        <translation>字符编码(&amp;E)：</translation>
-    </message>
-    <message>
-        <source>The encoding the selected files are read in (detected when added); choose another to read them in it</source>
-        <translation>读取所选文件所用的字符编码（添加时自动检测）；选择其他编码即按该编码读取</translation>
-    </message>
-    <message>
-        <source>Add files…</source>
-        <translation>添加文件…</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <source>Run comparison</source>
-        <translation>开始对比</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Comparison progress</source>
-        <translation>比较进度</translation>
-    </message>
-    <message>
         <source>Export report:</source>
         <translation>导出报告：</translation>
     </message>
@@ -122,44 +98,16 @@
         <translation>对比失败</translation>
     </message>
     <message>
-        <source>Text files (*.txt);;All files (*)</source>
-        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>正在开始…</translation>
-    </message>
-    <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Done: %Ln line(s)</source>
-        <translation>
-            <numerusform>完成：%Ln 行</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln character(s)</source>
-        <translation>
-            <numerusform>%Ln 个字符</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Failed: {}</source>
-        <translation>失败：{}</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
         <source>Export report</source>
         <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Tokenizer comparison</source>
+        <translation>分词器对比</translation>
     </message>
     <message>
         <source>Saved {}</source>
@@ -285,6 +233,76 @@
         <translation>
             <numerusform>%Ln 个未知</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>CorpusPage</name>
+    <message>
+        <source>Run comparison</source>
+        <translation>开始对比</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Comparison progress</source>
+        <translation>比较进度</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %Ln line(s)</source>
+        <translation>
+            <numerusform>完成：%Ln 行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s)</source>
+        <translation>
+            <numerusform>%Ln 个字符</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Failed: {}</source>
+        <translation>失败：{}</translation>
+    </message>
+</context>
+<context>
+    <name>CorpusPicker</name>
+    <message>
+        <source>Add files…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Corpus files</source>
+        <translation>语料文件</translation>
+    </message>
+    <message>
+        <source>&amp;Encoding:</source>
+        <translation>字符编码(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>The encoding the selected files are read in (detected when added); choose another to read them in it</source>
+        <translation>读取所选文件所用的字符编码（添加时自动检测）；选择其他编码即按该编码读取</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -876,8 +894,8 @@
         <translation>MB/秒</translation>
     </message>
     <message>
-        <source>Encoding speed, megabytes of UTF-8 per second; — when the text is too short to time</source>
-        <translation>编码速度，每秒 UTF-8 兆字节；文本太短无法计时则为 —</translation>
+        <source>Encoding speed, megabytes of UTF-8 per second; — under {} KB of text, too little to time</source>
+        <translation>编码速度，每秒 UTF-8 兆字节；文本不足 {} KB 时显示 —，太短无法计时</translation>
     </message>
     <message>
         <source>train s</source>
@@ -886,6 +904,26 @@
     <message>
         <source>Training time in seconds</source>
         <translation>训练用时（秒）</translation>
+    </message>
+    <message>
+        <source>Not measured: the text has {n:,} bytes. Under {min} KB the time is mostly the fixed cost of a call and changes from run to run; compare on corpus files to measure speed.</source>
+        <translation>未测量：文本只有 {n:,} 字节。不足 {min} KB 时，耗时主要是每次调用的固定开销，每次运行都不同；请在语料文件上对比以测量速度。</translation>
+    </message>
+    <message>
+        <source>WordPiece is lossy by design: decoding puts one space between words, so the original spaces and line breaks are lost, and so are upper case, accents and the words it cannot spell ([UNK]).</source>
+        <translation>WordPiece 按设计是有损的：解码时在词之间放一个空格，因此原文的空格和换行会丢失，大写字母、重音符号以及它拼不出的词（[UNK]）也会丢失。</translation>
+    </message>
+    <message>
+        <source>{n} of {m} samples did not decode back to the same text</source>
+        <translation>{m} 个样本中有 {n} 个解码后与原文不同</translation>
+    </message>
+    <message>
+        <source>{n:,} unknown tokens: text this vocabulary cannot spell, lost when decoding</source>
+        <translation>{n:,} 个未知词元：此词表拼不出的文本，解码时丢失</translation>
+    </message>
+    <message>
+        <source>The text has no Han characters</source>
+        <translation>文本中没有汉字</translation>
     </message>
 </context>
 <context>
@@ -995,6 +1033,17 @@
     <message>
         <source>user</source>
         <translation>用户词</translation>
+    </message>
+</context>
+<context>
+    <name>TokenColumn</name>
+    <message>
+        <source>trained by {}</source>
+        <translation>由 {} 训练</translation>
+    </message>
+    <message>
+        <source>Tokens of {}</source>
+        <translation>{} 的词元</translation>
     </message>
 </context>
 <context>
@@ -1273,14 +1322,6 @@
 <context>
     <name>TrainPane</name>
     <message>
-        <source>Add files…</source>
-        <translation>添加文件…</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
         <source>the model&apos;s defaults (space-separated, e.g. &lt;s&gt; &lt;/s&gt;)</source>
         <translation>模型默认值（以空格分隔，如 &lt;s&gt; &lt;/s&gt;）</translation>
     </message>
@@ -1369,20 +1410,8 @@
         <translation>尚未添加文件。</translation>
     </message>
     <message>
-        <source>Corpus files</source>
-        <translation>语料文件</translation>
-    </message>
-    <message>
         <source>Corpus (text files)</source>
         <translation>语料（文本文件）</translation>
-    </message>
-    <message>
-        <source>&amp;Encoding:</source>
-        <translation>字符编码(&amp;E)：</translation>
-    </message>
-    <message>
-        <source>The encoding the selected files are read in (detected when added); choose another to read them in it</source>
-        <translation>读取所选文件所用的字符编码（添加时自动检测）；选择其他编码即按该编码读取</translation>
     </message>
     <message>
         <source>Cheapest code per character + index (best measured)</source>
@@ -1421,10 +1450,6 @@
     <message>
         <source>Add corpus files first</source>
         <translation>请先添加语料文件</translation>
-    </message>
-    <message>
-        <source>Text files (*.txt);;All files (*)</source>
-        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Save models in</source>
@@ -1467,6 +1492,18 @@
         <translation>由 {} 训练</translation>
     </message>
     <message>
+        <source>larger than the {:,} asked: the trainer keeps every character of the corpus (its alphabet) whatever the size asked</source>
+        <translation>比要求的 {:,} 大：无论要求多大，训练器都保留语料中的每个字符（字母表）</translation>
+    </message>
+    <message>
+        <source>smaller than the {:,} asked: this corpus has no more pieces worth keeping</source>
+        <translation>比要求的 {:,} 小：此语料没有更多值得保留的片段</translation>
+    </message>
+    <message>
+        <source>smaller than the {asked:,} asked: no pair left occurs {n} times or more in this corpus (the minimum frequency)</source>
+        <translation>比要求的 {asked:,} 小：此语料中剩下的组合都出现不到 {n} 次（最低频率）</translation>
+    </message>
+    <message>
         <source>failed: {}</source>
         <translation>失败：{}</translation>
     </message>
@@ -1494,17 +1531,6 @@
 key</source>
         <translation>任意
 键</translation>
-    </message>
-</context>
-<context>
-    <name>_Column</name>
-    <message>
-        <source>trained by {}</source>
-        <translation>由 {} 训练</translation>
-    </message>
-    <message>
-        <source>Tokens of {}</source>
-        <translation>{} 的词元</translation>
     </message>
 </context>
 <context>
@@ -1710,6 +1736,22 @@ key</source>
     <message>
         <source>{time} left</source>
         <translation>剩余 {time}</translation>
+    </message>
+    <message>
+        <source>wubitok (EM and pruning, as sentencepiece)</source>
+        <translation>wubitok（EM 与剪枝，同 sentencepiece）</translation>
+    </message>
+    <message>
+        <source>sentencepiece</source>
+        <translation>sentencepiece</translation>
+    </message>
+    <message>
+        <source>wubitok (WordPiece score)</source>
+        <translation>wubitok（WordPiece 评分）</translation>
+    </message>
+    <message>
+        <source>Hugging Face tokenizers (merges by frequency, not the WordPiece score)</source>
+        <translation>Hugging Face tokenizers（按频率合并，不是 WordPiece 评分）</translation>
     </message>
 </context>
 </TS>

@@ -20,22 +20,22 @@ def _lightness(c: QColor) -> int:
     return c.lightness()
 
 
-def test_compare_charts_turn_dark_with_the_theme(gui_app, qtbot, catalog, gui_data_dir):
+def test_the_compare_chart_turns_dark_with_the_theme(gui_app, qtbot, catalog, gui_data_dir):
     pane = ComparePane(catalog=catalog)
     qtbot.addWidget(pane)
     pane.show()
     qtbot.waitUntil(pane.is_ready, timeout=60_000)
-    light = [c.backgroundBrush().color().lightness() for c in pane.chart.charts()]
-    assert all(v > 200 for v in light)
+
+    def background() -> int:
+        return pane.chart.grab().toImage().pixelColor(2, 2).lightness()
+
+    assert background() > 200
     theme.apply_theme("dark")
     try:
-        qtbot.waitUntil(lambda: all(c.backgroundBrush().color().lightness() < 100 for c in pane.chart.charts()))
-        # The bars keep the colours that name the tokenizers in the table.
-        series = pane.chart.charts()[1].series()[0]
-        assert series.barSets()[0].color().name() == "#4e79a7"
+        qtbot.waitUntil(lambda: background() < 100)
     finally:
         theme.apply_theme("light")
-    qtbot.waitUntil(lambda: all(c.backgroundBrush().color().lightness() > 200 for c in pane.chart.charts()))
+    qtbot.waitUntil(lambda: background() > 200)
 
 
 @pytest.mark.parametrize("widget_class", [QCheckBox, QRadioButton])

@@ -136,7 +136,7 @@ def test_tab_goes_through_train_top_to_bottom(window, qtbot):
     pane.file_list.setCurrentRow(0)
     pane.file_list.setFocus()
     qtbot.waitUntil(pane.file_list.hasFocus)
-    expected = [pane.add_files_button, pane.remove_files_button, pane.encoding_box,
+    expected = [pane.picker.add_files_button, pane.remove_files_button, pane.encoding_box,
                 *pane.algorithm_boxes.values(), pane.vocab_spin, pane.min_freq_spin, pane.special_edit,
                 pane.backend_box, pane.codec_box, pane.pre_tokens_box, pane.folder_edit, pane.folder_button,
                 pane.name_edit, pane.train_button]

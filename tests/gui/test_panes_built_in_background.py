@@ -127,7 +127,7 @@ def test_the_background_builds_a_pane_a_part_per_turn_and_asking_for_it_finishes
     compare = window._panes["compare"]
     assert isinstance(compare, Pane) and not compare.is_built()  # the background is part way through it
     assert window.pane("compare") is compare and compare.is_built()
-    assert compare.editor is compare.focusProxy()  # its last part ran
+    assert compare.editor is compare.main_input()  # its last part ran
     qtbot.waitUntil(window.start_up_finished, timeout=60_000)
     assert window.pane_errors == {}
     window.shutdown()

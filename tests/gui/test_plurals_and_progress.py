@@ -99,7 +99,7 @@ def test_train_is_disabled_without_a_corpus(english, qtbot, gui_data_dir, tmp_pa
 def test_validation_errors_are_translated(gui_app):
     i18n.set_language("zh_CN")
     try:
-        error = InputError("add at least one corpus file", code="train.no_files")
+        error = InputError("add at least one corpus file", code="corpus.no_files")
         assert errors.message_of(error) == "请至少添加一个语料文件"
         assert errors.message_of(FileNotFoundError("x")).startswith("内部错误")
     finally:

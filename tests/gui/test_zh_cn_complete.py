@@ -5,7 +5,6 @@ import re
 import shutil
 
 import pytest
-from PySide6.QtCharts import QChartView
 from PySide6.QtCore import QAbstractListModel, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -22,13 +21,14 @@ from PySide6.QtWidgets import (
 )
 
 from wubitok.gui.main_window import MainWindow
+from wubitok.gui.panes.compare.chart import CompareChart
 from wubitok.services.model_files import bundled_models_dir
 
 # Names that stay as they are in Chinese text: products, formats, keys, model file names.
 KEEP = (
     "Wubi-BPE", "WordPiece", "Unigram", "SentencePiece", "BPE", "CSV", "JSON", "Markdown", "PNG", "UTF-8",
     "UTF-16", "GB18030", "GBK", "GB2312", "Big5-HKSCS", "Big5", "Ctrl", "Shift", "Tab", "Enter", "Esc", "Delete",
-    "Backspace", "Rényi", "wubitok",
+    "Backspace", "Rényi", "wubitok", "sentencepiece",
     "ibus", "Rime", "fcitx5", "Droid Sans Fallback", "Apache", "HanaMin", "Hanazono", "Qt", "English", "Wubi",
     "tokenizer.json", "tiktoken", "Hugging Face", "tokenizers", "Python", "CJK", "OFL", "Unicode", "MB",
     "wordpiece", "unigram",  # model kinds, as the kind column shows them
@@ -76,13 +76,10 @@ def visible_texts(widget: QWidget):
                     value = model.headerData(c, Qt.Orientation.Horizontal, role)
                     if isinstance(value, str):
                         yield where + " header", value
-        if isinstance(w, QChartView) and w.chart() is not None:
-            chart = w.chart()
-            yield where + " chart", chart.title()
-            for axis in chart.axes():
-                yield where + " axis", axis.titleText()
-                if hasattr(axis, "categories"):
-                    yield from ((where + " category", c) for c in axis.categories())
+        if isinstance(w, CompareChart):
+            texts = w.texts()
+            yield from ((where + " chart", t) for t in (texts.bar_title, texts.hist_title, texts.part_note,
+                                                        texts.part_label))
         yield where + " tooltip", w.toolTip()
         yield where + " accessible name", w.accessibleName()
 
@@ -144,3 +141,60 @@ def test_every_visible_string_is_chinese(window_zh, qtbot):
         if english_left(text or "", keep):
             found.setdefault(repr(text), where)
     assert not found, "English left in 简体中文:\n" + "\n".join(f"{t}  <- {w}" for t, w in sorted(found.items()))
+
+
+def test_texts_built_in_english_are_chinese_after_a_live_switch(gui_app, gui_data_dir, qtbot, tmp_path):
+    """Train's result lines and Compare's captions, progress and status are built from results
+    while the app is in English; a switch to 简体中文 while it runs builds them again."""
+    from wubitok.gui.support.model_catalog import shared_catalog
+    from wubitok.paths import resources_dir
+    from wubitok.services.model_files import user_models_dir
+
+    window = MainWindow(restore=False)
+    qtbot.addWidget(window)
+    window.resize(1200, 800)
+    window.show()
+    window.set_language("en")
+    try:
+        corpus = tmp_path / "poems.txt"
+        corpus.write_text((resources_dir() / "samples" / "song100.txt").read_text(encoding="utf-8"), encoding="utf-8")
+        window.show_pane("train")
+        train = window.pane("train")
+        qtbot.waitUntil(train.is_ready, timeout=60_000)
+        train.add_files([corpus])
+        train.set_algorithms(["bpe", "unigram", "wordpiece"])
+        train.vocab_spin.setValue(8000)  # more than this corpus gives: each line explains why
+        with qtbot.waitSignal(train.trainingEnded, timeout=180_000):
+            assert train.start_training()
+        assert "smaller than the 8,000 asked" in next(iter(train.rows.values())).status.text()
+
+        window.show_pane("compare")
+        compare = window.pane("compare")
+        qtbot.waitUntil(compare.is_ready, timeout=60_000)
+        compare.set_models(sorted(bundled_models_dir().glob("*.json"))[:4])  # two with "trained by"
+        compare.set_sample_text("床前明月光")
+        qtbot.waitUntil(compare.is_ready, timeout=60_000)
+        assert any(c.trained_by.text().startswith("trained by") for c in compare.columns)
+        compare.corpus_mode.setChecked(True)
+        compare.add_files([corpus])
+        with qtbot.waitSignal(compare.resultsChanged, timeout=120_000):
+            compare.run_corpus()
+        qtbot.waitUntil(compare.is_ready, timeout=60_000)
+        assert compare.progress_label.text().startswith("Done")
+
+        window.set_language("zh_CN")  # Qt posts LanguageChange: the window follows on a later turn
+        qtbot.waitUntil(lambda: window.pane_list.item(0).text() == "查询" and not window.retranslation_pending(),
+                        timeout=10_000)
+        keep = KEEP + tuple(e.name for e in shared_catalog().entries()) + (str(user_models_dir()), str(corpus))
+        found = {}
+        for key, pane in (("train", train), ("compare", compare)):
+            window.show_pane(key)  # a pane not on screen is retranslated when shown
+            qtbot.waitUntil(pane.is_ready, timeout=60_000)
+            for where, text in visible_texts(pane):
+                word = english_left(text or "", keep)
+                if word is not None:
+                    found.setdefault(repr(text), f"{key}: {where} ({word})")
+        assert not found, "English left after the switch:\n" + "\n".join(f"{t}  <- {w}" for t, w in found.items())
+    finally:
+        window.set_language("en")
+        window.shutdown()

@@ -21,7 +21,7 @@ PANES: dict[str, str] = {
     "lookup": "wubitok.gui.panes.lookup:LookupPane",
     "convert": "wubitok.gui.panes.convert:ConvertPane",
     "tokenize": "wubitok.gui.panes.tokenize:TokenizePane",
-    "compare": "wubitok.gui.panes.compare:ComparePane",
+    "compare": "wubitok.gui.panes.compare.pane:ComparePane",
     "train": "wubitok.gui.panes.train:TrainPane",
     "ime": "wubitok.gui.panes.ime_pad:ImePadPane",
 }

@@ -50,12 +50,10 @@ def test_two_tokenizers_give_two_metric_rows_equal_to_the_library(qtbot, pane):
         assert pane.table.cell_text(row, "tokens") == str(r.tokens)
         assert pane.table.cell_text(row, "vocab_size") == str(r.vocab_size)
     assert [r.tokens for r in pane.results] == [r.tokens for r in expected]
-    # The charts have one bar set per tokenizer, named like the rows.
-    cpt, lengths = pane.chart.charts()
-    for chart in (cpt, lengths):
-        (series,) = chart.series()
-        assert [s.label() for s in series.barSets()] == [p.stem for p in models]
-    assert [round(s.at(0), 6) for s in cpt.series()[0].barSets()] == [round(r.chars_per_token, 6) for r in expected]
+    # The chart has one row per tokenizer, named like the table's rows.
+    rows = pane.chart.data().rows
+    assert [row.name for row in rows] == [p.stem for p in models]
+    assert [round(row.chars_per_token, 6) for row in rows] == [round(r.chars_per_token, 6) for r in expected]
 
 
 def test_each_column_shows_its_tokens_over_the_whole_text(qtbot, pane):
@@ -83,9 +81,10 @@ def test_a_wordpiece_trained_by_hugging_face_says_so_over_its_column(qtbot, pane
     fast.save(tmp_path / "wp-fast.json")
     catalog.add_file(tmp_path / "wp-fast.json")
     _compare(qtbot, pane, [_model("wordpiece"), "wp-fast"])
-    ours, theirs = (c.trained_by.text() for c in pane.columns)
-    assert ours == f"trained by {load_tokenizer(_model('wordpiece')).trained_by}"
-    assert theirs == f"trained by {fast.trained_by}" and "frequency-ranked" in theirs
+    ours, theirs = (c.trained_by for c in pane.columns)
+    assert ours.text() == "trained by wubitok (WordPiece score)"
+    assert theirs.text() == "trained by Hugging Face tokenizers (merges by frequency, not the WordPiece score)"
+    assert load_tokenizer(_model("wordpiece")).trained_by != fast.trained_by
 
 
 def test_the_same_model_twice_gets_two_names(qtbot, pane):
@@ -109,12 +108,11 @@ def test_corpus_mode_runs_in_the_background_with_progress(qtbot, pane):
                                   files=files)
     assert [(r.name, r.tokens, r.lines) for r in pane.results] == [(r.name, r.tokens, r.lines) for r in expected]
     qtbot.waitUntil(lambda: pane.run_button.isEnabled() and not pane.is_busy(), timeout=10_000)
-    # The charts follow, each on a later turn, with the corpus figures.
+    # The chart follows on a later turn, with the corpus figures.
     qtbot.waitUntil(pane.is_ready, timeout=10_000)
-    cpt, lengths = pane.chart.charts()
-    for chart in (cpt, lengths):
-        assert [s.label() for s in chart.series()[0].barSets()] == [r.name for r in expected]
-    assert [round(s.at(0), 6) for s in cpt.series()[0].barSets()] == [round(r.chars_per_token, 6) for r in expected]
+    rows = pane.chart.data().rows
+    assert [row.name for row in rows] == [r.name for r in expected]
+    assert [round(row.chars_per_token, 6) for row in rows] == [round(r.chars_per_token, 6) for r in expected]
 
 
 def test_corpus_mode_is_busy_until_its_results_are_shown(qtbot, pane):
@@ -179,6 +177,28 @@ def test_export_png_chart(qtbot, pane, tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_the_png_chart_is_the_chart_on_screen_in_the_ui_language(qtbot, pane, tmp_path):
+    import dataclasses
+
+    from PySide6.QtGui import QImage
+
+    from wubitok.gui.support import i18n
+    from wubitok.gui.widgets.report_chart import chart_image
+
+    _compare(qtbot, pane, [_model("wubi-bpe"), _model("bpe")])
+    i18n.set_language("zh_CN")
+    try:
+        qtbot.waitUntil(lambda: pane.chart.texts().bar_title == "每词元字符数")
+        out = tmp_path / "chart.png"
+        pane.export(out)
+        saved = QImage(str(out)).convertToFormat(QImage.Format.Format_ARGB32)
+        texts = dataclasses.replace(pane.chart.texts(), title="分词器对比")
+        assert saved == chart_image(pane.results, texts=texts).convertToFormat(QImage.Format.Format_ARGB32)
+        assert saved != chart_image(pane.results).convertToFormat(QImage.Format.Format_ARGB32)  # not English
+    finally:
+        i18n.set_language("en")
+
+
 def _comparison(pane: ComparePane, text: str):
     """What the worker hands the pane for ``text`` (the real worker body, run here)."""
     from wubitok.gui.panes.compare import compare_text
@@ -203,7 +223,7 @@ def test_a_text_result_is_shown_in_steps_and_complete(qtbot, pane):
     assert [c.view.tokenized().encoding.ids for c in pane.columns] == [d.encoding.ids for d, _ in result.views]
     assert [r.tokens for r in pane.results] == [r.tokens for r in result.results]
     assert pane.table.rowCount() == 3
-    assert len(pane.chart.charts()[0].series()[0].barSets()) == 3
+    assert len(pane.chart.data().rows) == 3
 
 
 def test_a_stale_result_shown_in_steps_is_abandoned_for_a_newer_one(qtbot, pane):
@@ -231,32 +251,26 @@ def test_editing_abandons_a_result_being_shown(qtbot, pane):
     assert [r.chars for r in pane.results] == [5, 5]
 
 
-def test_the_charts_are_drawn_after_the_pane_opens_and_show_the_first_result(qtbot, catalog):
+def test_the_chart_shows_the_first_result_in_the_ui_language(qtbot, catalog):
     pane = ComparePane(catalog=catalog)
     qtbot.addWidget(pane)
-    # Opening the pane does not build the charts (15-30 ms); the first result draws them.
-    assert not pane.chart.is_drawn() and all(not c.series() for c in pane.chart.charts())
+    assert pane.chart.data().rows == []
     pane.show()
     qtbot.waitUntil(pane.is_ready, timeout=60_000)
-    assert pane.chart.is_drawn()
-    cpt, lengths = pane.chart.charts()
-    assert cpt.title() == "Characters per token"
+    assert pane.chart.texts().bar_title == "Characters per token"
     names = [r.name for r in pane.results]
-    assert len(names) == 2 and [s.label() for s in lengths.series()[0].barSets()] == names
+    assert len(names) == 2 and [row.name for row in pane.chart.data().rows] == names
 
 
-def test_opening_in_corpus_mode_draws_the_empty_charts_on_a_later_turn(qtbot, catalog):
+def test_opening_in_corpus_mode_shows_an_empty_chart(qtbot, catalog):
     from wubitok.gui.support.settings import Settings
 
     Settings("compare").set("mode", "corpus")
     pane = ComparePane(catalog=catalog)
     qtbot.addWidget(pane)
-    assert pane.corpus_mode.isChecked() and not pane.chart.is_drawn() and not pane.is_ready()
+    pane.show()
     qtbot.waitUntil(pane.is_ready, timeout=10_000)
-    cpt, lengths = pane.chart.charts()
-    assert pane.chart.is_drawn() and pane.results == []
-    assert (cpt.title(), lengths.title()) == ("Characters per token", "Tokens by length (characters)")
-    assert [s.barSets() for s in lengths.series()] == [[]]
+    assert pane.corpus_mode.isChecked() and pane.results == [] and pane.chart.data().rows == []
 
 
 def test_a_keystroke_while_a_result_is_shown_in_steps_ends_with_the_typed_text(qtbot, pane):
@@ -274,13 +288,12 @@ def test_a_keystroke_while_a_result_is_shown_in_steps_ends_with_the_typed_text(q
     qtbot.waitUntil(pane.is_ready, timeout=60_000)
     assert [c.view.toPlainText() for c in pane.columns] == ["明月几时有a"] * 3
     assert [r.chars for r in pane.results] == [6] * 3
-    assert pane.table.rowCount() == 3 and len(pane.chart.charts()[0].series()[0].barSets()) == 3
+    assert pane.table.rowCount() == 3 and len(pane.chart.data().rows) == 3
 
 
-def test_the_charts_open_tall_enough_for_their_labels(gui_app, gui_data_dir, qtbot):
-    # The split is set before the charts are drawn (blank until the first result): by
-    # the blank views' size hints the results got the smaller part of an 800-pixel
-    # window and each chart a plot 91 px high, its axis labels cut to "...".
+def test_the_chart_opens_tall_enough_for_its_rows(gui_app, gui_data_dir, qtbot):
+    # The split is set before the chart has rows: by a blank chart's size hint the
+    # results got the smaller part of an 800-pixel window.
     window = MainWindow(restore=False)
     qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
     window.resize(1200, 800)
@@ -290,8 +303,7 @@ def test_the_charts_open_tall_enough_for_their_labels(gui_app, gui_data_dir, qtb
     qtbot.waitUntil(pane.is_ready, timeout=60_000)
     texts, results = pane.main_splitter.sizes()
     assert results > texts
-    for chart in pane.chart.charts():
-        assert chart.plotArea().height() >= 10 * pane.fontMetrics().height()
+    qtbot.waitUntil(lambda: pane.chart.height() >= pane.chart.heightForWidth(pane.chart.width()))
 
 
 def test_a_sample_text_arrives_in_a_worker_built_document_that_still_takes_typing(qtbot, pane):

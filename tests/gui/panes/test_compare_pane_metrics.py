@@ -1,4 +1,5 @@
-"""Compare's metrics table: translated headers with tooltips, '—' for a speed too short to measure."""
+"""Compare's metrics table: translated headers with tooltips, '—' for a speed on too little text,
+and a note on every figure that would surprise."""
 from __future__ import annotations
 
 from wubitok.gui.panes.compare import ComparePane
@@ -10,10 +11,35 @@ def test_a_speed_too_short_to_measure_is_a_dash_not_zero(gui_app, qtbot, catalog
     pane.set_sample_text("床前明月光")
     qtbot.waitUntil(pane.is_ready, timeout=60_000)
     assert pane.results
-    for row, result in enumerate(pane.results):
-        cell = pane.table.cell_text(row, "encode_mb_per_s")
-        assert cell != "0.00"
-        assert (cell == "—") == (result.encode_mb_per_s < 0.005)
+    for row in range(len(pane.results)):
+        # Five characters: no speed, and the cell says why.
+        assert pane.table.cell_text(row, "encode_mb_per_s") == "—"
+        assert "Not measured: the text has 15 bytes" in pane.table.cell_tooltip(row, "encode_mb_per_s")
     keys = pane.table.header_keys()
     tips = [pane.table.horizontalHeaderItem(c).toolTip() for c in range(len(keys))]
     assert all(tips), dict(zip(keys, tips))
+
+
+def test_wordpiece_round_trip_says_what_it_loses_and_speed_shows_on_enough_text(gui_app, qtbot, catalog,
+                                                                                gui_data_dir):
+    from wubitok.gui.panes.compare.metrics_table import SPEED_MIN_BYTES
+    from wubitok.paths import resources_dir
+    from wubitok.services.model_files import bundled_models_dir
+
+    pane = ComparePane(catalog=catalog)
+    qtbot.addWidget(pane, before_close_func=lambda w: w.shutdown())
+    models = sorted(bundled_models_dir().glob("*.json"))
+    pane.set_models([next(p for p in models if p.stem.startswith(k)) for k in ("wubi-bpe", "wordpiece")])
+    text = "".join((resources_dir() / "samples" / name).read_text(encoding="utf-8")
+                   for name in ("tang300.txt", "song100.txt"))
+    assert len(text.encode()) >= SPEED_MIN_BYTES
+    pane.set_sample_text(text)
+    qtbot.waitUntil(lambda: pane.is_ready() and pane.results and pane.results[0].chars == len(text), timeout=60_000)
+    wubi, wordpiece = pane.results
+    assert wordpiece.roundtrip_samples == 0 and wubi.roundtrip_samples == 1
+    note = pane.table.cell_tooltip(1, "roundtrip_rate")
+    assert "lossy by design" in note and "line breaks" in note
+    assert pane.table.cell_tooltip(0, "roundtrip_rate") == ""  # nothing to explain at 100%
+    for row in range(2):
+        assert pane.table.cell_text(row, "encode_mb_per_s") != "—"
+        assert pane.table.cell_tooltip(row, "encode_mb_per_s") == ""

@@ -192,7 +192,12 @@ def test_big_corpora_train_with_the_fast_library_and_say_so(qtbot, pane, monkeyp
     saved = json.loads(pane.results[0].request.output.read_text(encoding="utf-8"))
     assert saved["training"]["backend"] == "fast"
     # HF's trainer ranks merges by frequency, not the WordPiece score: the pane says so.
-    assert "frequency-ranked" in row.status.text() and saved["trained_by"] in row.status.text()
+    assert "merges by frequency, not the WordPiece score" in row.status.text()
+    assert saved["trained_by"].startswith("tokenizers WordPieceTrainer")
+    # Its alphabet alone is larger than asked: the file is named by the size it has, and the pane says why.
+    size = pane.results[0].vocab_size
+    assert size > 1000 and pane.results[0].request.output.name == f"wordpiece-{size}-song100.json"
+    assert "larger than the 1,000 asked" in row.status.text()
 
 
 def test_backend_choice_and_file_names(tmp_path):
@@ -268,3 +273,23 @@ def test_the_vocabulary_minimum_comes_from_the_engines(gui_app, gui_data_dir, qt
     qtbot.waitUntil(pane.is_ready, timeout=60_000)
     assert pane.vocab_spin.minimum() == engine_class("wordpiece").min_vocab_size(
         ["<a>", "<b>", "<c>", "<d>", "<e>", "<f>", "<g>", "<h>"]) > engine_class("wordpiece").min_vocab_size()
+
+
+def test_a_vocabulary_smaller_than_asked_is_said_and_named_by_its_size(qtbot, pane, tmp_path):
+    corpus = tmp_path / "poems.txt"
+    corpus.write_text((SAMPLES / "song100.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    pane.add_files([corpus])
+    pane.set_algorithms(["bpe", "unigram"])
+    pane.vocab_spin.setValue(8000)
+    _train(qtbot, pane)
+    bpe, unigram = pane.results
+    for result in (bpe, unigram):
+        assert result.vocab_size < 8000
+        # The file has the size the model has, and it loads as that.
+        assert result.request.output.name == f"{result.request.model_type}-{result.vocab_size}-poems.json"
+        assert load_tokenizer(result.request.output).vocab_size == result.vocab_size
+        status = pane.rows[result.request.output].status.text()
+        assert f"vocabulary {result.vocab_size:,}" in status and "smaller than the 8,000 asked" in status
+    assert "no pair left occurs 2 times or more" in pane.rows[bpe.request.output].status.text()
+    assert "no more pieces worth keeping" in pane.rows[unigram.request.output].status.text()
+    assert not list(user_models_dir().glob("*-8000-*.json"))

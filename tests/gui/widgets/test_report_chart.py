@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QFont, QFontDatabase, QImage, QRawFont
 from wubitok.compare import CompareResult
 from wubitok.compare.plot import chart_data
 from wubitok.gui.support import fonts
-from wubitok.gui.widgets.report_chart import PALETTE, ROW_HEIGHT, _Layout, chart_image, save_chart_png
+from wubitok.gui.widgets.report_chart import PALETTE, ROW_HEIGHT, ChartLayout, chart_image, save_chart_png
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +25,7 @@ def _bar_length(image: QImage, y: int, x0: int, x1: int, colour: str) -> int:
 def test_bars_are_in_proportion_and_rows_coloured(qapp, results):
     scale = 1.0
     image = chart_image(results, width=900, scale=scale)
-    lay = _Layout(chart_data(results), 900)
+    lay = ChartLayout(chart_data(results), 900)
     assert (image.width(), image.height()) == (900, lay.height)
     lengths = []
     for i in range(2):

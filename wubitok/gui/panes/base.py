@@ -18,8 +18,11 @@ needs starts on its first show (``showEvent``), not in the constructor.  The par
 (a pane's ``_parts`` generator) read as a table of contents, as in qutebrowser's
 main window: ``_build_*`` methods make
 the widgets and layouts, ``_connect`` wires the signals, then the pane
-restores its options from ``Settings("<key>")``.  The main input is the
-pane's focus proxy (``setFocusProxy``), so showing the pane focuses it.
+restores its options from ``Settings("<key>")``.  The main input is named
+with :meth:`Pane.set_main_input`, so showing the pane (``setFocus``) focuses
+it.  Not a focus proxy: in Qt 6 a widget with a proxy is itself a Tab stop
+that jumps to the proxy, so Tab from the pane list skipped every control
+above the main input (Compare's choosers, Tokenize's model box).
 
 User errors go through :mod:`wubitok.gui.support.errors`
 (``errors.reported(self)``, ``errors.show_error(self, exc)``).
@@ -29,6 +32,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 
@@ -38,6 +42,20 @@ class Pane(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._build_left: Iterator[None] | None = None
+        self._main_input: QWidget | None = None
+
+    # -- focus ------------------------------------------------------------------
+    def set_main_input(self, widget: QWidget) -> None:
+        """``widget`` takes the focus when the pane is given it (``setFocus``)."""
+        self._main_input = widget
+
+    def main_input(self) -> QWidget | None:
+        return self._main_input
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt name)
+        super().focusInEvent(event)
+        if self._main_input is not None:
+            self._main_input.setFocus(event.reason())
 
     # -- building ---------------------------------------------------------------
     def build(self, parts: Iterator[None], in_steps: bool) -> None:

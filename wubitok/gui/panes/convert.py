@@ -198,7 +198,7 @@ class ConvertPane(Pane):
         self._build_layout()
         yield
         self._connect()
-        self.setFocusProxy(self.chinese.editor)
+        self.set_main_input(self.chinese.editor)
         self.retranslate_ui()
 
     def _build_options(self) -> None:

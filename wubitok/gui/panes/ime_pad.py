@@ -306,7 +306,7 @@ class ImePadPane(Pane):
         self._build_layout()
         yield
         self._connect()
-        self.setFocusProxy(self.editor)
+        self.set_main_input(self.editor)
         self.retranslate_ui()
         self._state_changed(self.engine.state)
 

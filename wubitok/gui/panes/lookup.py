@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QScrollArea,
-    QSplitter,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -34,6 +33,7 @@ from ..support import theme
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.latest_job import LatestJob
 from ..support.settings import Settings
+from ..widgets.folding_splitter import FoldingSplitter
 from ..widgets.keyboard import WubiKeyboard
 from .base import Pane
 
@@ -348,7 +348,7 @@ class LookupPane(Pane):
         yield
         self._build_layout()
         self._connect()
-        self.setFocusProxy(self.search_box)
+        self.set_main_input(self.search_box)
         self.retranslate_ui()
 
     def _build_search_bar(self) -> None:
@@ -392,7 +392,7 @@ class LookupPane(Pane):
         self.detail_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.detail_scroll.setMinimumWidth(420)
 
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter = FoldingSplitter(side_by_side=1000)  # the detail goes under the results when narrower
         self.splitter.addWidget(self.table)
         self.splitter.addWidget(self.detail_scroll)
         self.splitter.setStretchFactor(0, 3)

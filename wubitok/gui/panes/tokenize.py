@@ -135,7 +135,7 @@ class TokenizePane(Pane):
         self.retranslate_ui()
         yield
         self._connect()
-        self.setFocusProxy(self.editor)
+        self.set_main_input(self.editor)
         self._restore()
 
     def _build_toolbar(self) -> None:

@@ -10,6 +10,7 @@ shared model catalog at once, so the Tokenize and Compare choosers list it.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -42,13 +43,12 @@ from ...services.model_files import user_models_dir
 from ...services.training import TrainRequest, TrainResult, train_to_file
 from ...services.training_process import train_in_process
 from ...wubi.codec import CodecOptions
-from ..support import errors, progress_text, theme
+from ..support import errors, live_text, progress_text, theme
 from ..support.latest_job import LatestJob
 from ..support.model_catalog import ModelCatalog, shared_catalog
 from ..support.settings import Settings
 from ..support.workers import Job
-from ..widgets.corpus_list import CorpusList
-from ..widgets.encoding_box import EncodingBox
+from ..widgets.corpus_picker import CorpusPicker
 from .base import Pane
 
 # (model type, label) in the order offered.
@@ -131,18 +131,13 @@ class TrainPane(Pane):
         yield
         self.retranslate_ui()
         self._connect()
-        self.setFocusProxy(self.file_list)
+        self.set_main_input(self.file_list)
         self._restore()
 
     def retranslate_ui(self) -> None:
         """Every visible text in the current language; files, options and progress stay."""
-        self.add_files_button.setText(self.tr("Add files…"))
-        self.remove_files_button.setText(self.tr("Remove"))
+        self.picker.retranslate_ui()
         self.corpus_box.setTitle(self.tr("Corpus (text files)"))
-        self.file_list.setAccessibleName(self.tr("Corpus files"))
-        self.encoding_label.setText(self.tr("&Encoding:"))
-        self.encoding_box.setToolTip(self.tr("The encoding the selected files are read in (detected when added); "
-                                             "choose another to read them in it"))
         for key, box in self.algorithm_boxes.items():
             box.setText(self.algorithm_label(key))
         self.special_edit.setPlaceholderText(self.tr("the model's defaults (space-separated, e.g. <s> </s>)"))
@@ -176,29 +171,21 @@ class TrainPane(Pane):
         self.train_button.setText(self.tr("Train"))
         self.cancel_button.setText(self.tr("Cancel"))
         self.progress_box.setTitle(self.tr("Progress"))
+        live_text.refresh(self)
+        for row in self.rows.values():
+            row.bar.setAccessibleName(row.name.text())
         self._update_corpus_label()
 
     def _build_corpus(self, content: QWidget) -> None:
         self.corpus_box = QGroupBox(content)
         theme.use_style_sheet(self.corpus_box)  # before its children: setting it later restyles them
-        self.file_list = CorpusList(self.corpus_box)
-        self.add_files_button = QPushButton(self.corpus_box)
-        self.remove_files_button = QPushButton(self.corpus_box)
-        self.encoding_label = QLabel(self.corpus_box)
-        self.encoding_box = EncodingBox(self.corpus_box)
-        self.file_list.attach(self.encoding_box)
-        self.encoding_label.setBuddy(self.encoding_box)
+        self.picker = CorpusPicker(self._settings, self.corpus_box)
+        self.file_list, self.encoding_box = self.picker.file_list, self.picker.encoding_box
+        self.remove_files_button = self.picker.remove_files_button
         self.corpus_label = QLabel(self.corpus_box)
-        corpus_buttons = QVBoxLayout()
-        corpus_buttons.addWidget(self.add_files_button)
-        corpus_buttons.addWidget(self.remove_files_button)
-        corpus_buttons.addWidget(self.encoding_label)
-        corpus_buttons.addWidget(self.encoding_box)
-        corpus_buttons.addStretch(1)
-        cl = QGridLayout(self.corpus_box)
-        cl.addWidget(self.file_list, 0, 0)
-        cl.addLayout(corpus_buttons, 0, 1)
-        cl.addWidget(self.corpus_label, 1, 0, 1, 2)
+        cl = QVBoxLayout(self.corpus_box)
+        cl.addWidget(self.picker, 1)
+        cl.addWidget(self.corpus_label)
 
     def _build_options(self, content: QWidget) -> None:
         self.options_box = QGroupBox(content)
@@ -264,7 +251,10 @@ class TrainPane(Pane):
         self.progress_grid = QGridLayout(self.progress_box)
         self.progress_grid.setColumnStretch(1, 2)
         self.progress_grid.setColumnStretch(2, 3)
-        self.progress_grid.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # Rows at the top by a stretching last row, not by aligning the grid: an aligned
+        # layout gets its size hint's height, and a status wrapped onto more lines than
+        # that hint was cut through its second line (1200x800).
+        self.progress_grid.setRowStretch(len(ALGORITHMS), 1)
 
     def algorithm_label(self, key: str) -> str:
         """An algorithm's name in the UI language."""
@@ -278,8 +268,7 @@ class TrainPane(Pane):
         layout.addWidget(self.status_label)
 
     def _connect(self) -> None:
-        self.add_files_button.clicked.connect(self._choose_files)
-        self.remove_files_button.clicked.connect(self._remove_selected_files)
+        self.picker.filesChanged.connect(self._update_corpus_label)
         self.folder_button.clicked.connect(self._choose_folder)
         self.train_button.clicked.connect(self.start_training)
         self.cancel_button.clicked.connect(self.cancel)
@@ -292,7 +281,7 @@ class TrainPane(Pane):
     # -- settings ------------------------------------------------------------
     def _restore(self) -> None:
         s = self._settings
-        self.file_list.restore(s.get_list("files"), s.get_list("encodings"))
+        self.picker.restore(s.get_list("files"), s.get_list("encodings"))
         chosen = s.get_list("algorithms") if s.contains("algorithms") else ["wubi-bpe", "bpe"]
         for key, box in self.algorithm_boxes.items():
             box.setChecked(key in chosen)
@@ -330,8 +319,7 @@ class TrainPane(Pane):
         return self.file_list.paths()
 
     def add_files(self, paths: Sequence[str | os.PathLike]) -> None:
-        self.file_list.add(paths)
-        self._update_corpus_label()
+        self.picker.add(paths)
 
     def set_algorithms(self, keys: Sequence[str]) -> None:
         for key, box in self.algorithm_boxes.items():
@@ -373,25 +361,13 @@ class TrainPane(Pane):
         self.train_button.setEnabled(n > 0 and not self.is_busy())
         self.train_button.setToolTip("" if n else self.tr("Add corpus files first"))
 
-    def _choose_files(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(
-            self, self.tr("Corpus files"), self._settings.last_dir(), self.tr("Text files (*.txt);;All files (*)")
-        )
-        if paths:
-            self._settings.remember_file(paths[0], "corpus")
-            self.add_files(paths)
-
     def drop_files(self, paths: list[Path]) -> None:
         """Dropped files become corpus files."""
         self.add_files(paths)
 
     def open_file(self) -> None:
         """File > Open: add corpus files."""
-        self._choose_files()
-
-    def _remove_selected_files(self) -> None:
-        self.file_list.remove_selected()
-        self._update_corpus_label()
+        self.picker.choose_files()
 
     def _choose_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, self.tr("Save models in"), self.folder_edit.text())
@@ -399,9 +375,7 @@ class TrainPane(Pane):
             self.folder_edit.setText(folder)
 
     def _requests(self) -> list[TrainRequest]:
-        files = tuple(self.file_list.text_paths())
-        if not files:
-            raise InputError("add at least one corpus file", code="train.no_files")
+        files = tuple(self.picker.text_paths())
         algorithms = self.algorithms()
         if not algorithms:
             raise InputError("choose at least one algorithm", code="train.no_algorithm")
@@ -446,16 +420,17 @@ class TrainPane(Pane):
         for i, r in enumerate(requests):
             backend = "" if r.backend == "python" else f" [{r.backend}]"
             self.rows[r.output] = _ModelRow(f"{self.algorithm_label(r.model_type)}{backend}", self.progress_grid, i)
-            self.rows[r.output].status.setText(self.tr("waiting"))
+            live_text.set_text(self.rows[r.output].name,
+                               lambda kind=r.model_type, mark=backend: self.algorithm_label(kind) + mark)
+            live_text.set_text(self.rows[r.output].status, lambda: self.tr("waiting"))
         self._queue = list(requests)
         self.results = []
         self._cancelled = False
         self.train_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         auto_fast = [r for r in requests if r.backend == "fast" and self.backend_box.currentData() == "auto"]
-        self.status_label.setText(
-            self.tr("Large corpus: training with the fast libraries.") if auto_fast else self.tr("Training…")
-        )
+        live_text.set_text(self.status_label, lambda: (
+            self.tr("Large corpus: training with the fast libraries.") if auto_fast else self.tr("Training…")))
         self._next()
         return True
 
@@ -465,13 +440,13 @@ class TrainPane(Pane):
             return
         request = self._queue.pop(0)
         row = self.rows[request.output]
-        row.status.setText(self.tr("starting…"))
+        live_text.set_text(row.status, lambda: self.tr("starting…"))
         train = train_in_process if processes_wanted() else train_to_file
         job = Job(train, request, create_folder=True, name=f"train {request.model_type}")
         job.progress.connect(lambda p, r=row: self._progress(r, p))
         job.finished.connect(self._trained)
         job.failed.connect(lambda msg, j=job, r=row: self._failed(j, r, msg))
-        job.cancelled.connect(lambda r=row: r.status.setText(self.tr("cancelled")))
+        job.cancelled.connect(lambda r=row: live_text.set_text(r.status, lambda: self.tr("cancelled")))
         job.ended.connect(self._next)
         self._job = job
         job.start()
@@ -480,33 +455,69 @@ class TrainPane(Pane):
         if p.stage not in row.stages:
             row.stages.append(p.stage)
         # Each stage is a phase of its own: the bar restarts at 0 and says which phase it measures.
-        phase = self.tr("phase {n}: {stage}").format(n=len(row.stages), stage=progress_text.stage_name(p.stage))
+        n = len(row.stages)
         if p.fraction is None:
             row.bar.setRange(0, 0)  # a busy indicator while the total is unknown
         else:
             row.bar.setRange(0, 1000)
             row.bar.setValue(round(p.fraction * 1000))
-        row.bar.setFormat(f"{phase} · %p%")
-        row.status.setText(progress_text.describe(p))
+        live_text.set_text(row.bar, lambda: self.tr("phase {n}: {stage}").format(
+            n=n, stage=progress_text.stage_name(p.stage)) + " · %p%")
+        live_text.set_text(row.status, lambda: progress_text.describe(p))
 
     def _trained(self, result: TrainResult) -> None:
+        asked = result.request.vocab_size
+        if result.vocab_size != asked:
+            result = self._named_by_size(result)
         row = self.rows[result.request.output]
         row.bar.setRange(0, 1000)
         row.bar.setValue(1000)
-        row.bar.setFormat(self.tr("done"))
-        status = self.tr("saved {} · vocabulary {:,} · {:.1f} s · {:,} KB").format(
-            result.request.output.name, result.vocab_size, result.seconds, (result.file_bytes + 1023) // 1024
-        )
-        if result.trained_by:
-            status += " · " + self.tr("trained by {}").format(result.trained_by)
-        row.status.setText(status)
+        live_text.set_text(row.bar, lambda: self.tr("done"))
+        live_text.set_text(row.status, lambda: self.result_line(result))
         self.results.append(result)
         with errors.reported(self):
             self.catalog.add_trained(result.request.output)
         self.modelTrained.emit(result)
 
+    def result_line(self, result: TrainResult) -> str:
+        """What a finished model's row says, in the UI language."""
+        asked = result.request.vocab_size
+        status = self.tr("saved {} · vocabulary {:,} · {:.1f} s · {:,} KB").format(
+            result.request.output.name, result.vocab_size, result.seconds, (result.file_bytes + 1023) // 1024
+        )
+        if result.vocab_size != asked:
+            status += " · " + self.size_note(result.request.model_type, asked, result.vocab_size,
+                                             result.request.min_frequency)
+        if result.trained_by:
+            status += " · " + self.tr("trained by {}").format(progress_text.trainer_name(result.trained_by))
+        return status
+
+    def size_note(self, model_type: str, asked: int, size: int, min_frequency: int) -> str:
+        """Why a vocabulary came out smaller (or larger) than asked, in the UI language."""
+        if size > asked:
+            return self.tr("larger than the {:,} asked: the trainer keeps every character of the corpus "
+                           "(its alphabet) whatever the size asked").format(asked)
+        if model_type == "unigram":
+            return self.tr("smaller than the {:,} asked: this corpus has no more pieces worth keeping").format(asked)
+        return self.tr("smaller than the {asked:,} asked: no pair left occurs {n} times or more in this corpus "
+                       "(the minimum frequency)").format(asked=asked, n=min_frequency)
+
+    def _named_by_size(self, result: TrainResult) -> TrainResult:
+        """The model file renamed for the vocabulary it has (``bpe-4112-…`` rather than
+        ``bpe-8000-…``, asked); on failure it keeps its name."""
+        request, old = result.request, result.request.output
+        prefix = f"{request.model_type}-{request.vocab_size}"
+        rest = old.stem[len(prefix) + 1:] if old.stem.startswith(prefix + "-") else ""
+        new = model_file_name(request.model_type, result.vocab_size, rest, old.parent)
+        try:
+            os.replace(old, new)
+        except OSError:
+            return result
+        self.rows[new] = self.rows.pop(old)
+        return dataclasses.replace(result, request=dataclasses.replace(request, output=new))
+
     def _failed(self, job: Job, row: _ModelRow, message: str) -> None:
-        row.status.setText(self.tr("failed: {}").format(message))
+        live_text.set_text(row.status, lambda: self.tr("failed: {}").format(message))
         # One bad corpus fails every model the same way: stop instead of repeating the dialog.
         self._cancelled = True
         errors.show_error(self, job.error or message)
@@ -515,11 +526,11 @@ class TrainPane(Pane):
         """Stop the running model and skip the queued ones."""
         self._cancelled = True
         for path in [r.output for r in self._queue]:
-            self.rows[path].status.setText(self.tr("skipped"))
+            live_text.set_text(self.rows[path].status, lambda: self.tr("skipped"))
         self._queue.clear()
         if self._job is not None:
             self._job.cancel()
-        self.status_label.setText(self.tr("Cancelling…"))
+        live_text.set_text(self.status_label, lambda: self.tr("Cancelling…"))
 
     def _finish(self) -> None:
         self._job = None
@@ -527,9 +538,10 @@ class TrainPane(Pane):
         self.cancel_button.setEnabled(False)
         if self.results:
             saved = ", ".join(r.request.output.name for r in self.results)
-            self.status_label.setText(self.tr("Saved in {}: {}").format(self.results[0].request.output.parent, saved))
+            folder = self.results[0].request.output.parent
+            live_text.set_text(self.status_label, lambda: self.tr("Saved in {}: {}").format(folder, saved))
         elif self._cancelled:
-            self.status_label.setText(self.tr("Stopped; no model saved."))
+            live_text.set_text(self.status_label, lambda: self.tr("Stopped; no model saved."))
         self.trainingEnded.emit()
 
     def current_job(self) -> Job | None:

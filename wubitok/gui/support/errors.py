@@ -123,13 +123,12 @@ def _templates() -> dict[str, str]:
         "convert.separator":
             QCoreApplication.translate("errors", "the separator {separator} could be read as part of a code"),
         "convert.style": QCoreApplication.translate("errors", "unknown code style {style}"),
-        "compare.no_files": QCoreApplication.translate("errors", "add at least one corpus file"),
+        "corpus.no_files": QCoreApplication.translate("errors", "add at least one corpus file"),
         "compare.few_tokenizers": QCoreApplication.translate("errors", "choose at least {count} tokenizers"),
         "compare.nothing_to_export":
             QCoreApplication.translate("errors", "nothing to export yet: run a comparison first"),
         "pool.worker_died":
             QCoreApplication.translate("errors", "a worker process died (out of memory or killed); try again"),
-        "train.no_files": QCoreApplication.translate("errors", "add at least one corpus file"),
         "train.no_algorithm": QCoreApplication.translate("errors", "choose at least one algorithm"),
         "train.not_a_folder": QCoreApplication.translate("errors", "{path}: not a folder"),
     }

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from ...engines.unigram import model as unigram
+from ...engines.wordpiece import model as wordpiece
 from ...progress import Progress, human_rate
 
 
@@ -42,3 +44,16 @@ def describe(p: Progress) -> str:
     if p.eta is not None:
         parts.append(QCoreApplication.translate("progress", "{time} left").format(time=human_seconds(p.eta)))
     return " · ".join(parts)
+
+
+def trainer_name(trained_by: str) -> str:
+    """A model's ``trained_by`` in the UI language, short enough for a caption; an
+    unknown one as it is."""
+    names = {
+        unigram.TRAINED_BY_PURE: QCoreApplication.translate("progress", "wubitok (EM and pruning, as sentencepiece)"),
+        unigram.TRAINED_BY_FAST: QCoreApplication.translate("progress", "sentencepiece"),
+        wordpiece.TRAINED_BY_PURE: QCoreApplication.translate("progress", "wubitok (WordPiece score)"),
+        wordpiece.TRAINED_BY_FAST: QCoreApplication.translate(
+            "progress", "Hugging Face tokenizers (merges by frequency, not the WordPiece score)"),
+    }
+    return names.get(trained_by, trained_by)

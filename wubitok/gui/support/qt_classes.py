@@ -12,9 +12,9 @@ there is a window to freeze, and the first frame loses most of its own.
 """
 from __future__ import annotations
 
-from PySide6 import QtCharts, QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
-MODULES = (QtCore, QtGui, QtWidgets, QtCharts)
+MODULES = (QtCore, QtGui, QtWidgets)
 _created = False
 
 

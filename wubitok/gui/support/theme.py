@@ -13,8 +13,8 @@ which made building a pane up to 4 times slower on the GUI thread (Convert
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette
-from PySide6.QtWidgets import QApplication, QLabel, QProxyStyle, QStyle, QStyleOption, QWidget
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QLabel, QProxyStyle, QStyle, QStyleOption, QWidget
 
 from ...paths import resources_dir
 
@@ -26,29 +26,55 @@ _LIGHT = {
     "Window": "#f4f5f7", "WindowText": "#1d1f23", "Base": "#ffffff", "AlternateBase": "#f0f2f5",
     "Text": "#1d1f23", "Button": "#e9ebef", "ButtonText": "#1d1f23", "BrightText": "#ffffff",
     "Highlight": "#2f6fdb", "HighlightedText": "#ffffff", "ToolTipBase": "#ffffff", "ToolTipText": "#1d1f23",
-    "Link": "#2f6fdb", "PlaceholderText": "#80868f", "Mid": "#c3c7ce", "Midlight": "#dde0e5",
+    "Link": "#2a63c6", "PlaceholderText": "#6b7079", "Mid": "#c3c7ce", "Midlight": "#dde0e5",
     "Dark": "#9aa0a8", "Shadow": "#6b7078", "Light": "#ffffff",
 }
 _DARK = {
     "Window": "#24262b", "WindowText": "#e4e6ea", "Base": "#1b1d21", "AlternateBase": "#25282d",
     "Text": "#e4e6ea", "Button": "#33363c", "ButtonText": "#e4e6ea", "BrightText": "#ffffff",
-    "Highlight": "#4f8ff0", "HighlightedText": "#ffffff", "ToolTipBase": "#33363c", "ToolTipText": "#e4e6ea",
+    "Highlight": "#2f6fdb", "HighlightedText": "#ffffff", "ToolTipBase": "#33363c", "ToolTipText": "#e4e6ea",
     "Link": "#7eb0ff", "PlaceholderText": "#8a9099", "Mid": "#4a4e56", "Midlight": "#3b3e45",
     "Dark": "#15171a", "Shadow": "#0b0c0e", "Light": "#50545c",
 }
 
 
 class VisibleIndicators(QProxyStyle):
-    """Fusion, with a clear outline round check boxes and radio buttons.
+    """Fusion, with a clear outline round check boxes and radio buttons, and a
+    focus mark on text views, tables and lists.
 
-    Fusion outlines them in a darker shade of the window colour, which on a
+    Fusion outlines check boxes in a darker shade of the window colour, which on a
     dark window is nearly black on a nearly black box: an unchecked box
     vanished.  The outline here is the text colour, half transparent.
+
+    Fusion marks the focus of a line edit with a highlight-coloured frame but
+    not that of a multi-line text box, a table or a list: Tab into Tokenize's
+    coloured view or a results table showed nothing.  They get the same frame,
+    two pixels wide (their frames are 2 px here, Fusion's 1 px left only a
+    hairline for the mark).  Unfocused, their border is :func:`border_colour`:
+    Fusion's, a shade of the window colour, all but vanished in the dark theme
+    (Convert's two editors had almost no border).
     """
+
+    def pixelMetric(self, metric: QStyle.PixelMetric, option: QStyleOption | None = None,  # noqa: N802 (Qt name)
+                    widget: QWidget | None = None) -> int:
+        if metric == QStyle.PixelMetric.PM_DefaultFrameWidth and isinstance(widget, QAbstractScrollArea):
+            return max(2, super().pixelMetric(metric, option, widget))
+        return super().pixelMetric(metric, option, widget)
 
     def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption,  # noqa: N802 (Qt name)
                       painter: QPainter, widget: QWidget | None = None) -> None:
         super().drawPrimitive(element, option, painter, widget)
+        if element == QStyle.PrimitiveElement.PE_Frame and isinstance(widget, QAbstractScrollArea):
+            painter.save()
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            if option.state & QStyle.StateFlag.State_HasFocus:
+                painter.setPen(QPen(option.palette.color(QPalette.ColorRole.Highlight), 2))
+                painter.drawRect(QRectF(option.rect).adjusted(1, 1, -1, -1))
+            else:
+                painter.setPen(QPen(border_colour(option.palette), 1))
+                painter.drawRect(QRectF(option.rect).adjusted(0.5, 0.5, -0.5, -0.5))
+            painter.restore()
+            return
         radio = element == QStyle.PrimitiveElement.PE_IndicatorRadioButton
         if not radio and element != QStyle.PrimitiveElement.PE_IndicatorCheckBox:
             return
@@ -83,6 +109,41 @@ def palette(dark: bool) -> QPalette:
     for role in (QPalette.ColorRole.Text, QPalette.ColorRole.WindowText, QPalette.ColorRole.ButtonText):
         pal.setColor(QPalette.ColorGroup.Disabled, role, disabled)
     return pal
+
+
+def border_colour(pal: QPalette) -> QColor:
+    """The border of text boxes, tables and lists: at least 3:1 against the base and the
+    window in both themes (WCAG's minimum for the edge of a control)."""
+    base, text = pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text)
+    t = 0.55
+    return QColor.fromRgbF(base.redF() + (text.redF() - base.redF()) * t,
+                           base.greenF() + (text.greenF() - base.greenF()) * t,
+                           base.blueF() + (text.blueF() - base.blueF()) * t)
+
+
+def _luminance(c: QColor) -> float:
+    """Relative luminance (WCAG 2)."""
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF())
+
+
+def contrast_ratio(a: QColor, b: QColor) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 to 21; text needs 4.5."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def readable(colour: QColor | str, background: QColor, minimum: float = 4.5) -> QColor:
+    """``colour`` (a tokenizer's, say), made lighter on a dark background or darker on a
+    light one until text in it reaches ``minimum`` contrast; its hue stays."""
+    c = QColor(colour)
+    dark = background.lightness() < 128
+    h, s, lightness, a = c.getHsl()
+    while contrast_ratio(c, background) < minimum and 0 < lightness < 255:
+        lightness = min(255, lightness + 8) if dark else max(0, lightness - 8)
+        c = QColor.fromHsl(h, s, lightness, a)
+    return c
 
 
 def is_dark(theme: str) -> bool:

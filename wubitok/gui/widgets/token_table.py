@@ -135,8 +135,10 @@ class TokenTable(QTableView):
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in zip(COLUMNS, (44, 56, 110, 100, 44)):
+        # The token column takes the width left (at 1920 px the last, offsets, took 650 px).
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(COLUMNS.index("token"), QHeaderView.ResizeMode.Stretch)
+        for column, width in zip(COLUMNS, (44, 56, 110, 100, 44, 90)):
             self.setColumnWidth(COLUMNS.index(column), width)
         self._fit_rows()
         self.entered.connect(lambda index: self.tokenHovered.emit(index.row()))
