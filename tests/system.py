@@ -1,11 +1,13 @@
 """The parts of the system some tests need, beyond the pip install: the one place that says
 which parts there are, how to tell whether one is here and which package brings it.
 
-A test (or the fixture that starts a part, or a module whose imports need one) calls
-:func:`require`.  A missing part skips the test with the reason in pytest's ``-ra`` summary
-("needs ibus-daemon (Debian: apt install ibus)"), so ``make test`` on a machine with only
-Python passes and says what it left out.  CI sets ``WUBITOK_REQUIRE_SYSTEM_TESTS=1``: then a
-missing part fails the test with the same reason, and every one of these tests runs.
+A test says what it needs with ``@pytest.mark.system("ibus-daemon", ...)`` (an autouse fixture
+of tests/conftest.py checks the mark before the test runs); the fixture that starts a part, or a
+module whose imports need one, calls :func:`require` itself.  A missing part skips the test with
+the reason in pytest's ``-ra`` summary ("needs ibus-daemon (Debian: apt install ibus)"), so
+``make test`` on a machine with only Python passes and says what it left out.  CI sets
+``WUBITOK_REQUIRE_SYSTEM_TESTS=1``: then a missing part fails the test with the same reason, and
+every one of these tests runs.
 """
 from __future__ import annotations
 

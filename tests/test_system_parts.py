@@ -30,12 +30,15 @@ def run_pytest(folder: Path, path: str, require: bool) -> subprocess.CompletedPr
 
 @pytest.fixture
 def suite(tmp_path) -> Path:
-    """Two tiny test files: one test that needs ibus-daemon, one module that needs it at import."""
+    """Three tiny test files needing ibus-daemon: in a test, by the mark (the suite's conftest), at import."""
     folder = tmp_path / "suite"
     folder.mkdir()
     (folder / "test_in_a_test.py").write_text(
         "from system import require\n\ndef test_types_through_ibus():\n    require('ibus-daemon')\n",
         encoding="utf-8")
+    (folder / "conftest.py").write_text((TESTS / "conftest.py").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "test_marked.py").write_text(
+        "import pytest\n\n@pytest.mark.system('ibus-daemon')\ndef test_marked():\n    pass\n", encoding="utf-8")
     (folder / "test_at_import.py").write_text(
         "from system import require\n\nrequire('ibus-daemon')\n\ndef test_anything():\n    pass\n",
         encoding="utf-8")
@@ -51,19 +54,19 @@ def empty_path(tmp_path) -> str:
 def test_a_missing_part_is_a_skip_with_its_reason_in_the_summary(suite, empty_path):
     proc = run_pytest(suite, empty_path, require=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    # One summary line per missing part, with how many tests (or modules) it left out.
     summary = [line for line in proc.stdout.splitlines() if line.startswith("SKIPPED")]
-    assert len(summary) == 1 and summary[0].startswith("SKIPPED [2] ") and summary[0].endswith(f": {REASON}"), \
-        proc.stdout
-    assert re.search(r"\b2 skipped\b", proc.stdout)
+    assert summary and all(line.endswith(f": {REASON}") for line in summary), proc.stdout
+    assert any("test_marked.py:" in line for line in summary)  # a marked test is named by its own line
+    assert re.search(r"\b3 skipped\b", proc.stdout)
 
 
 def test_under_the_variable_a_missing_part_fails_with_the_same_reason(suite, empty_path):
     proc = run_pytest(suite, empty_path, require=True)
     assert proc.returncode != 0
     assert "skipped" not in proc.stdout.splitlines()[-1]
-    assert re.search(r"\b1 failed\b", proc.stdout) and re.search(r"\b1 error\b", proc.stdout), proc.stdout
-    assert proc.stdout.count(f"{REASON} ({REQUIRE_VARIABLE}=1)") >= 2
+    # The test and the marked test fail, the module fails to import.
+    assert re.search(r"\b1 failed\b", proc.stdout) and re.search(r"\b2 errors\b", proc.stdout), proc.stdout
+    assert proc.stdout.count(f"{REASON} ({REQUIRE_VARIABLE}=1)") >= 3
 
 
 def test_a_part_on_path_runs_the_tests(suite, empty_path):
@@ -72,7 +75,7 @@ def test_a_part_on_path_runs_the_tests(suite, empty_path):
     daemon.chmod(0o755)
     for require in (False, True):
         proc = run_pytest(suite, empty_path, require=require)
-        assert proc.returncode == 0 and re.search(r"\b2 passed\b", proc.stdout), proc.stdout
+        assert proc.returncode == 0 and re.search(r"\b3 passed\b", proc.stdout), proc.stdout
 
 
 def test_unknown_part_names_are_a_mistake_in_the_test():

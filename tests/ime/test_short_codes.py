@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import re
 
-from system import RIME_DATA, require
+import pytest
+from system import RIME_DATA
 
 from wubitok.ime.short_codes import STANDARD_SHORT_CODES
 from wubitok.wubi.dictionary import in_charset
 
+pytestmark = pytest.mark.system("rime-data-wubi")
 RIME_WUBI86 = RIME_DATA / "wubi86.dict.yaml"
 
 
@@ -24,7 +26,6 @@ def rime_two_key_firsts() -> dict[str, str]:
 
 
 def test_every_added_short_code_is_rimes(wubi_dict):
-    require("rime-data-wubi")
     rime = rime_two_key_firsts()
     for code, char in STANDARD_SHORT_CODES.items():
         assert rime[code] == char, code
@@ -32,7 +33,6 @@ def test_every_added_short_code_is_rimes(wubi_dict):
 
 
 def test_no_two_key_code_of_the_table_starts_with_a_rare_character_where_rime_has_one(wubi_dict):
-    require("rime-data-wubi")
     rime = rime_two_key_firsts()
     for code in rime:
         table = [c.text for c in wubi_dict.exact_candidates(code)]

@@ -53,8 +53,8 @@ def test_component_names_the_engine_and_starts_this_installation(isolated):
     assert shlex.split(ET.fromstring(frozen.stdout).findtext("exec")) == [sys.executable, "ibus", "engine"]
 
 
+@pytest.mark.system(*IBUS)
 def test_user_install_is_found_by_a_daemon_started_with_its_environment(tmp_path):
-    require(*IBUS)
     ibus = PrivateIbus(tmp_path)
     env = ibus.env()
     proc = wubitok(env, "ibus", "install")
