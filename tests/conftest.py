@@ -15,10 +15,19 @@ atexit.register(shutil.rmtree, _DATA_DIR, ignore_errors=True)
 
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
+from system import require  # noqa: E402
 
 settings.register_profile("default", deadline=None, max_examples=200)
 settings.register_profile("ci", deadline=None, max_examples=300, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+@pytest.fixture(autouse=True)
+def _system_parts(request):
+    """``@pytest.mark.system("ibus-daemon", ...)``: the parts of the system a test needs (tests/system.py).
+    A fixture, so that a skip names the test in the summary, not this line."""
+    for mark in request.node.iter_markers("system"):
+        require(*mark.args)
 
 
 @pytest.fixture(scope="session")

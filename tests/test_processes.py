@@ -50,7 +50,7 @@ def _corpus(tmp_path: Path) -> Path:
     return corpus
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to find the workers")
+@pytest.mark.system("linux")  # reads /proc to find the workers
 @pytest.mark.parametrize("command", [
     ["encode", "-m", str(MODEL), "--file", "{corpus}", "-o", "{out}.bin", "--workers", "2"],
     ["train", "-m", "wubi-bpe", "-v", "6000", "--workers", "2", "-o", "{out}.json", "{corpus}"],
@@ -106,7 +106,7 @@ time.sleep(3600)
 """
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to find the workers")
+@pytest.mark.system("linux")  # reads /proc to find the workers
 def test_the_apps_workers_started_from_a_thread_end_with_the_app(tmp_path):
     corpus = _corpus(tmp_path)
     # 2 encode workers, the training process and its 2 counting workers, resource trackers

@@ -1,11 +1,13 @@
 """`wubitok table export/import` over the user's data folder."""
 from __future__ import annotations
 
+import pytest
 from cli_run import run
 
 from wubitok.ime import UserFrequencies
 
 
+@pytest.mark.system("libime_tabledict")  # the fcitx5 export compiles its table with it
 def test_export_rime_and_fcitx5_with_the_users_phrase(capsys, user_data_dir, tmp_path):
     run(capsys, "phrase", "add", "小明", "--code", "ijjj")
     code, out, err = run(capsys, "table", "export", "--to", "rime", "-o", tmp_path / "r" / "new")

@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
+
+import pytest
+from system import RIME_DATA
 
 from wubitok.ime.short_codes import STANDARD_SHORT_CODES
 from wubitok.wubi.dictionary import in_charset
 
-RIME_WUBI86 = Path("/usr/share/rime-data/wubi86.dict.yaml")  # Debian's rime-data-wubi (.ci/run installs it)
+pytestmark = pytest.mark.system("rime-data-wubi")
+RIME_WUBI86 = RIME_DATA / "wubi86.dict.yaml"
 
 
 def rime_two_key_firsts() -> dict[str, str]:
@@ -23,7 +26,6 @@ def rime_two_key_firsts() -> dict[str, str]:
 
 
 def test_every_added_short_code_is_rimes(wubi_dict):
-    assert RIME_WUBI86.is_file(), "rime-data-wubi is not installed"
     rime = rime_two_key_firsts()
     for code, char in STANDARD_SHORT_CODES.items():
         assert rime[code] == char, code

@@ -12,15 +12,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from system import require
 
 import wubitok
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not sys.platform.startswith("linux"), reason="builds the Linux app")]
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def frozen_app() -> Path:
+    require("linux")
     if importlib.util.find_spec("PyInstaller") is None:
         subprocess.run([sys.executable, "-m", "pip", "install", "-q", "pyinstaller>=6.0"], check=True)
     subprocess.run([sys.executable, str(ROOT / "installer" / "build.py")], check=True, cwd=ROOT)

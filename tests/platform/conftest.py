@@ -4,11 +4,14 @@ from __future__ import annotations
 import os
 
 import pytest
-from ibus_harness import Client, PrivateIbus, connect
+from system import IBUS, require
 
 
 @pytest.fixture(scope="session")
 def private_ibus(tmp_path_factory):
+    require(*IBUS)
+    from ibus_harness import PrivateIbus  # gi: only once require() found it
+
     ibus = PrivateIbus(tmp_path_factory.mktemp("ibus"))
     before = os.environ.get("IBUS_ADDRESS")
     try:
@@ -24,12 +27,16 @@ def private_ibus(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def ibus_bus(private_ibus):
+    from ibus_harness import connect
+
     return connect(private_ibus.address)
 
 
 @pytest.fixture
 def client(ibus_bus):
     """A fresh input context, focused, with wubitok-wubi86 selected (a fresh engine instance)."""
+    from ibus_harness import Client
+
     c = Client(ibus_bus)
     yield c
     c.destroy()

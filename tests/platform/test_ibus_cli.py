@@ -8,9 +8,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from ibus_harness import PrivateIbus
+from system import IBUS, require
 
-from wubitok.platform.ibus import component
+require("gi", "ibus-typelib")
+
+from ibus_harness import PrivateIbus  # noqa: E402
+
+from wubitok.platform.ibus import component  # noqa: E402
 
 
 def wubitok(env: dict[str, str], *args: str, prelude: str = "") -> subprocess.CompletedProcess:
@@ -49,6 +53,7 @@ def test_component_names_the_engine_and_starts_this_installation(isolated):
     assert shlex.split(ET.fromstring(frozen.stdout).findtext("exec")) == [sys.executable, "ibus", "engine"]
 
 
+@pytest.mark.system(*IBUS)
 def test_user_install_is_found_by_a_daemon_started_with_its_environment(tmp_path):
     ibus = PrivateIbus(tmp_path)
     env = ibus.env()

@@ -6,13 +6,16 @@ import signal
 import threading
 
 import pytest
-from gi.repository import IBus
-from ibus_harness import Client, wait_for
-from typing_cases import CASES, editor_default, engine_result, shown
+from system import require
 
-from wubitok.ime import ImeOptions, load_options, save_options
-from wubitok.ime.options import SETTINGS_FILE
-from wubitok.ime.userdb import FILENAME, UserFrequencies
+require("gi", "ibus-typelib")
+
+from ibus_harness import Client, IBus, wait_for  # noqa: E402
+from typing_cases import CASES, editor_default, engine_result, shown  # noqa: E402
+
+from wubitok.ime import ImeOptions, load_options, save_options  # noqa: E402
+from wubitok.ime.options import SETTINGS_FILE  # noqa: E402
+from wubitok.ime.userdb import FILENAME, UserFrequencies  # noqa: E402
 
 
 def type_case(client: Client, keys) -> tuple[str, list[bool]]:

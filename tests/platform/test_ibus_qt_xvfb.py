@@ -10,14 +10,18 @@ import sys
 from pathlib import Path
 
 import pytest
-from gi.repository import GLib
-from ibus_harness import ENGINE, START_TIMEOUT, wait_for
+from system import require
+
+require("gi", "ibus-typelib")
+
+from ibus_harness import ENGINE, START_TIMEOUT, GLib, wait_for  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 
 
 @pytest.fixture
 def x_display():
+    require("Xvfb", "xdotool", "qt-xcb")
     n = next(n for n in range(90, 300)
              if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists())
     xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "800x600x24", "-nolisten", "tcp"],

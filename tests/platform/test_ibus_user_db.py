@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import sqlite3
 
-from gi.repository import IBus
+from system import require
 
-from wubitok.ime import ImeEngine, UserFrequencies
-from wubitok.ime.userdb import FILENAME
-from wubitok.platform.ibus.engine import WubiEngine
-from wubitok.platform.ibus.learning import EngineUserDatabase
-from wubitok.platform.ibus.service import open_user_db
-from wubitok.platform.ibus.settings import SavedOptions
+require("gi", "ibus-typelib")
+
+from ibus_harness import IBus  # noqa: E402
+
+from wubitok.ime import ImeEngine, UserFrequencies  # noqa: E402
+from wubitok.ime.userdb import FILENAME  # noqa: E402
+from wubitok.platform.ibus.engine import WubiEngine  # noqa: E402
+from wubitok.platform.ibus.learning import EngineUserDatabase  # noqa: E402
+from wubitok.platform.ibus.service import open_user_db  # noqa: E402
+from wubitok.platform.ibus.settings import SavedOptions  # noqa: E402
 
 
 def test_a_damaged_database_is_moved_aside_with_one_log_line(capsys, user_data_dir):

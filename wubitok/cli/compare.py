@@ -14,6 +14,7 @@ from ..compare.spans import TokenSpan, sample_spans
 from ..engines.base import Tokenizer, load_tokenizer
 from ..errors import InputError
 from ..fileio import TextPath, check_output, check_readable_text
+from ..services.earlyinit import require_qt
 from .common import ProgressLine, add_encoding, help_formatter, note_encodings, print_json
 
 EPILOG = """\
@@ -150,6 +151,7 @@ def _check_outputs(args: argparse.Namespace, models: list[str]) -> None:
     inputs = [*args.file, *(args.train or []), *(args.held_out or []), *args.model, *args.hf_tokenizer,
               *args.spm_model, *args.tiktoken]
     if args.plot is not None:
+        require_qt("--plot")  # the chart is drawn with Qt: say so before the comparison runs
         check_output(args.plot, inputs)
     if args.output_dir is not None:
         folder = check_output(args.output_dir, inputs)

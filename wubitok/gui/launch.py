@@ -32,6 +32,7 @@ def screenshot_size(text: str) -> tuple[int, int]:
 def launch(args: argparse.Namespace) -> int:
     """Render a screenshot (``--screenshot``) or open the window, as the options of
     :func:`wubitok.services.earlyinit.add_arguments` say."""
+    earlyinit.require_qt()
     if args.screenshot is not None:
         if not args.screenshot.strip():
             raise InputError("--screenshot wants the name of the PNG file to write, not an empty name")

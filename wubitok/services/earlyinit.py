@@ -9,11 +9,12 @@ about plugins instead of the one clear line these checks give.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import sys
 
-from ..errors import InputError, WubitokError
+from ..errors import InputError, MissingExtraError, WubitokError
 
 # The app's panes in the order of its pane list: the key (``--pane KEY``,
 # Ctrl+1...) and the class, imported when the pane is first shown.
@@ -29,6 +30,9 @@ PANE_KEYS = tuple(PANES)
 # UI languages and colour themes; "system" follows the desktop.
 LANGUAGES = ("system", "en", "zh_CN")
 THEMES = ("system", "light", "dark")
+
+# The app is an extra: `pip install wubitok` is the library and the CLI without Qt.
+GUI_EXTRA = "pip install 'wubitok[gui]'"
 
 NO_DISPLAY = ("no display: the desktop app needs a graphical session. "
               "Try `wubitok lookup 你好`, `wubitok --help`, or `wubitok gui --screenshot out.png`")
@@ -85,6 +89,12 @@ def missing_xcb_libraries() -> list[str]:
     import ctypes.util
 
     return [lib for lib, _ in XCB_LIBRARIES if ctypes.util.find_library(lib) is None]
+
+
+def require_qt(what: str = "the desktop app") -> None:
+    """Raise a one-line MissingExtraError naming the extra when PySide6 is not installed."""
+    if importlib.util.find_spec("PySide6") is None:
+        raise MissingExtraError(f"{what} needs PySide6 (Qt), which is not installed: {GUI_EXTRA}")
 
 
 def check_window_possible() -> None:

@@ -25,10 +25,10 @@ def check_script(script: str) -> str:
 @lru_cache(maxsize=len(SCRIPTS))
 def _converter(script: str) -> Any:
     try:
-        import opencc  # noqa: PLC0415 - an optional extra, loaded when first used
+        import opencc  # noqa: PLC0415 - loaded when first used (its tables take a moment)
     except ImportError:
         raise MissingExtraError(
-            "simplified/traditional conversion needs OpenCC: pip install 'wubitok[opencc]'") from None
+            "simplified/traditional conversion needs OpenCC, a dependency of wubitok: pip install opencc") from None
     return opencc.OpenCC(SCRIPTS[script])
 
 

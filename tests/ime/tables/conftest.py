@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from system import require
 
 sys.path.insert(0, str(Path(__file__).parent))  # rime_session, the ctypes driver
 
@@ -39,6 +40,7 @@ def taught_table(wubi_dict, taught_db):
 @pytest.fixture(scope="session")
 def rime(tmp_path_factory, taught_table):
     """librime over the deployed export (one per process: librime's state is global)."""
+    require("rime_deployer", "librime", "rime-data-wubi")
     folder = tmp_path_factory.mktemp("rime")
     write_rime(taught_table, folder)
     (folder / "default.yaml").write_text(f"schema_list:\n  - schema: {SCHEMA_ID}\n", encoding="utf-8")

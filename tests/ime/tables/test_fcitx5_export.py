@@ -15,6 +15,7 @@ def _data(text: str) -> list[str]:
     return lines[lines.index("[Data]") + 1:]
 
 
+@pytest.mark.system("libime_tabledict")
 def test_libime_compiles_it_and_keeps_every_entry_in_order(fcitx5_folder, taught_table):
     compiled = fcitx5_folder / "wubitok.main.dict"
     dump = fcitx5_folder / "dump.txt"
@@ -40,6 +41,7 @@ def test_without_the_tool_only_the_text_table(tmp_path):
     assert _data(paths[0].read_text(encoding="utf-8")) == ["wqiy 你"]
 
 
+@pytest.mark.system("libime_tabledict")
 def test_a_table_libime_rejects_is_an_error_and_leaves_no_file(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text(text_table([TableEntry("wqiy", "你", 1, False)]).replace("KeyCode=", "KeyCodes="),

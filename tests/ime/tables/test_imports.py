@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from system import RIME_DATA
 
 from wubitok.errors import FileError
 from wubitok.ime import UserFrequencies
@@ -85,8 +86,9 @@ def test_skip_invalid_counts_what_it_leaves_out(tmp_path, wubi_dict):
     assert read_phrase_file(path, wubi_dict, skip_invalid=True) == ([("ijjj", "小明")], 2)
 
 
+@pytest.mark.system("rime-data-wubi")
 def test_debians_rime_wubi86_dictionary(wubi_dict):
-    path = "/usr/share/rime-data/wubi86.dict.yaml"
+    path = RIME_DATA / "wubi86.dict.yaml"
     with pytest.raises(FileError, match=r"wubi86.dict.yaml, line \d+: a phrase is Chinese characters only"):
         read_phrase_file(path, wubi_dict)  # it has symbols (⒈ ...)
     entries, skipped = read_phrase_file(path, wubi_dict, skip_invalid=True)
