@@ -16,7 +16,8 @@ application's input module has one, sends key events with ``process_key_event``.
   IBUS_ENABLE_SYNC_MODE=1, after which the queued signals run: that adds the engine's
   other signals and its reply to each figure;
 - start: from selecting the engine in a context (the daemon starts its process) until
-  the first key is handled;
+  the first key is handled (its pre-edit shown: ours answers keys at once and queues them
+  while it loads);
 - the engine process's resident memory after typing;
 - ours only, to tell where a key's time goes: the adapter's own work per key (``WubiEngine``
   handling ``g`` then Space in this process, its signals sent to the daemon as in the engine
@@ -161,9 +162,10 @@ def measure(bus, ibus: PrivateIbus, engine: str, commits: int) -> dict:
     """Start, then ``commits`` characters typed async then as many sync, then memory."""
     before = set(ibus.engine_pids())
     t0 = time.perf_counter()
-    client = Client(bus, engine)
-    while not client.press(IBus.KEY_g):  # the first key handled
+    client = Client(bus, engine, loaded=False)
+    while not client.press(IBus.KEY_g):  # taken by the engine (ours may queue it while it loads)
         pass
+    wait_for(lambda: client.preedit == "g", 120, "the first key's pre-edit")  # handled: typed
     start = time.perf_counter() - t0
     client.press(IBus.KEY_space)
     (pid,) = set(ibus.engine_pids()) - before
@@ -185,14 +187,18 @@ def measure(bus, ibus: PrivateIbus, engine: str, commits: int) -> dict:
 
 def engine_work(bus, commits: int) -> dict[str, float]:
     """The adapter's own time per key (g, Space), in this process, on the private daemon's bus."""
-    from wubitok.ime import ImeEngine
+    from wubitok.ime import ImeOptions, save_options
     from wubitok.platform.ibus.engine import WubiEngine
+    from wubitok.platform.ibus.loading import Loading
     from wubitok.platform.ibus.settings import SavedOptions
 
     with tempfile.TemporaryDirectory() as tmp:
-        ime = ImeEngine(learning=False)
-        ime.preload()
-        engine = WubiEngine(ime, SavedOptions(Path(tmp) / "settings.json"), engine_name=OURS,
+        os.environ["WUBITOK_DATA_DIR"] = tmp  # the user database the engine opens: not the user's
+        saved = SavedOptions(Path(tmp) / "settings.json")
+        save_options(ImeOptions(learning=False), saved.path)
+        loading = Loading(saved, lambda callback: callback())
+        loading.load()
+        engine = WubiEngine(loading, saved, engine_name=OURS,
                             object_path="/org/freedesktop/IBus/Engine/wubitok/bench", connection=bus.get_connection())
         release = IBus.ModifierType.RELEASE_MASK
         wall, cpu = [], []
