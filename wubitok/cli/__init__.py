@@ -61,7 +61,13 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Commands whose module is named otherwise.
+_MODULE_OF = {"type": "typing_cmd", "settings": "settings_cmd", "codec-cost": "codec_cost"}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or only of ``command`` when that names one (importing
+    every command's module is most of a short command's start: `wubitok type`)."""
     parser = _Parser(
         prog="wubitok",
         description="Wubi-86 dictionary, typing and Wubi-BPE tokenizers, offline.",
@@ -70,7 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"wubitok {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMAND_MODULES:
+    module = _MODULE_OF.get(command or "", command)
+    for name in [module] if module in COMMAND_MODULES else COMMAND_MODULES:
         importlib.import_module(f"{__name__}.{name}").register(sub)
     return parser
 
@@ -123,7 +130,8 @@ def _error_line(command: str, message: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _utf8_streams()
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -510,11 +510,11 @@ class ImePadPane(Pane):
     def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
         super().showEvent(event)
         if self._preload is None:
-            # The index of every code loads in the background so no keystroke waits for it; from the first
-            # show, not the constructor: the window builds every pane after start-up, and one who never
-            # types should not pay for loading the index.  A moment after the show, so that the pane's
-            # first paint is done: started with it, the loading thread's Python (3 s of it) took the GIL
-            # in turns with that paint (opening the pane once froze the window 58 ms, bench_gui_stalls.py).
+            # The candidate index opens in the background (milliseconds; the first time for a dictionary
+            # it is built, seconds of Python), so no keystroke waits for it; from the first show, not the
+            # constructor: the window builds every pane after start-up, and one who never types should
+            # not pay for it.  A moment after the show, so that the pane's first paint is done: a build's
+            # Python takes the GIL in turns with that paint (bench_gui_stalls.py, open_ime).
             self._preload_timer.start()
 
     def _start_preload(self) -> None:
