@@ -32,8 +32,10 @@ START_TIMEOUT = 120.0
 
 
 class PrivateIbus:
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, extra_env: dict[str, str] | None = None):
+        """``extra_env``: set for the daemons, so for the engine process too."""
         self.root = root
+        self.extra_env = extra_env or {}
         self.data_dir = root / "wubitok-data"
         self.component_dir = root / "component"
         self.address = ""
@@ -54,6 +56,7 @@ class PrivateIbus:
             IBUS_ADDRESS_FILE=str(self.root / "ibus-address"), IBUS_COMPONENT_PATH=str(self.component_dir),
             WUBITOK_DATA_DIR=str(self.data_dir), LANG="C.UTF-8",
         )
+        env.update(self.extra_env)
         return env
 
     def start(self, component_path: str | None = None) -> PrivateIbus:
@@ -175,11 +178,14 @@ class Client:
                 | IBus.Capabilite.AUXILIARY_TEXT | IBus.Capabilite.PROPERTY)
         self.ic.set_capabilities(caps)
         self.commits: list[str] = []
+        self.auxiliary: list[str] = []  # the auxiliary texts shown (the engine's notices)
         self.forwarded: list[int] = []  # keyvals the engine handed back to the application later
         self.preedit = ""
         self.candidates: list[str] = []
         self.properties: dict[str, tuple[bool, str]] = {}
         self.ic.connect("commit-text", lambda _ic, text: self.commits.append(text.get_text()))
+        self.ic.connect("update-auxiliary-text",
+                        lambda _ic, text, visible: visible and self.auxiliary.append(text.get_text()))
         self.ic.connect("forward-key-event", lambda _ic, keyval, _code, _state: self.forwarded.append(keyval))
         self.ic.connect("update-preedit-text", self._on_preedit)
         self.ic.connect("hide-preedit-text", lambda _ic: setattr(self, "preedit", ""))
@@ -206,8 +212,8 @@ class Client:
         passed back at once by a loaded engine, queued by one still loading and forwarded to
         the application once that engine has handled what came before it."""
         if self.press(IBus.KEY_F35):
+            # (its release is forwarded too, or passed back at once if it came after the load)
             wait_for(lambda: IBus.KEY_F35 in self.forwarded, START_TIMEOUT, "the engine to finish loading")
-            wait_for(lambda: self.forwarded.count(IBus.KEY_F35) == 2, 30, "the probe's release")  # press, release
         self.forwarded.clear()
 
     def _on_preedit(self, _ic, text, _cursor, visible) -> None:

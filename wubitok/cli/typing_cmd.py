@@ -5,9 +5,9 @@ import argparse
 import dataclasses
 import sys
 
-from ..errors import InputError
+from ..errors import InputError, MissingExtraError
 from ..ime import ImeEngine, load_options, parse_keys
-from ..ime.options import EMPTY_CODE_RULES, OUTPUTS
+from ..ime.options import EMPTY_CODE_RULES, OUTPUTS, missing_part
 from ..wubi.dictionary import CHARSETS
 from .common import help_formatter, print_json
 
@@ -81,9 +81,14 @@ def run(args: argparse.Namespace) -> int:
     options = load_options().to_dict()
     options.update({name: getattr(args, name) for name in _OVERRIDES if getattr(args, name) is not None})
     options["learning"] = args.learn
+    needs = missing_part("output", args.output) if args.output is not None else None
+    if needs is not None:  # asked for here: refused (a stored setting falls back instead, said once)
+        raise MissingExtraError(f"--output {args.output} needs {needs}")
     engine = ImeEngine(**options)
     if engine.user_db is not None and engine.user_db.notice:
         print(f"wubitok type: {engine.user_db.notice}", file=sys.stderr)  # once: the next run finds a fresh file
+    for notice in engine.take_notices():
+        print(f"wubitok type: {notice}", file=sys.stderr)
     try:
         text: list[str] = []
         for key in keys:

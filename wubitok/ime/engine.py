@@ -53,12 +53,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple, Sequence
 
-from ..errors import InputError, UnknownCodeError
+from ..errors import InputError, MissingExtraError, UnknownCodeError
 from ..text.script import convert_script
 from ..wubi.dictionary import WILDCARD, WubiDictionary, default_dictionary, in_charset
 from .index import CODE, LEVEL, TEXT, CandidateIndex, Entry, in_level, level
 from .keys import normalize_key
-from .options import ImeOptions
+from .options import ImeOptions, in_force
 from .phrases import phrase_entry
 from .punctuation import Punctuator, full_width
 from .userdb import UserFrequencies
@@ -135,6 +135,11 @@ class _SimplifiedFirst(Sequence[Entry]):
         return self._rest[i - len(self._first)]  # every entry read: IndexError past the end
 
 
+# Notices already given in this process (a session: the app, one `wubitok type`, the IBus
+# engine process): each is said once, however many engines meet it.
+_SAID: set[str] = set()
+
+
 @lru_cache(maxsize=4)
 def _shared_index(dictionary: WubiDictionary) -> CandidateIndex:
     # Several engines (pad, CLI, tests) share one index per dictionary: it holds the whole table.
@@ -150,7 +155,8 @@ class ImeEngine:
         typist's saved ones).  With learning on, choices go to ``user_frequencies`` (default:
         the database in the user's data folder); the user's phrases and pins are read from it."""
         self.dictionary = dictionary if dictionary is not None else default_dictionary()
-        self._options = ImeOptions(**options)
+        self._notices: list[str] = []
+        self._options = self._usable(ImeOptions(**options))
         self._index = _shared_index(self.dictionary)
         self._user = user_frequencies
         if self._options.learning and self._user is None:
@@ -414,7 +420,11 @@ class ImeEngine:
         self._set_code("")
         text = candidate.text
         if self._options.output != "unchanged":
-            text = convert_script(text, self._options.output)
+            try:
+                text = convert_script(text, self._options.output)
+            except MissingExtraError as exc:  # found, yet it does not load: type what the table has
+                self._notice(f"output {self._options.output}: {exc}; typing with output unchanged meanwhile")
+                self._options = dataclasses.replace(self._options, output="unchanged")
         self._run_grew = text if self._run_grew else ""
         return text
 
@@ -533,13 +543,32 @@ class ImeEngine:
         unknown = set(changes) - {f.name for f in dataclasses.fields(ImeOptions)}
         if unknown:
             raise InputError(f"unknown IME option(s): {', '.join(sorted(unknown))}")
-        options = dataclasses.replace(self._options, **changes)
+        options = self._usable(dataclasses.replace(self._options, **changes))
         if options.learning and self._user is None:
             self._user = UserFrequencies()  # first, so that a FileError changes nothing
         self._options = options
         if "punctuation" in changes:
             self._punctuator = Punctuator(dict(self._options.punctuation))
         self._set_code(self._code)
+
+    def _usable(self, options: ImeOptions) -> ImeOptions:
+        """``options`` with each setting whose part is not installed at its default (a
+        setting stored before, or made elsewhere, must not stop the typing)."""
+        usable, notices = in_force(options)
+        self._notice(*notices)
+        return usable
+
+    def _notice(self, *notices: str) -> None:
+        for notice in notices:
+            if notice not in _SAID:
+                _SAID.add(notice)
+                self._notices.append(notice)
+
+    def take_notices(self) -> list[str]:
+        """What the front end should tell the typist (once per process): a setting that
+        cannot be in force here and what it needs.  Each is returned once."""
+        notices, self._notices = self._notices, []
+        return notices
 
     def reset_learning(self) -> None:
         """Forget everything learned: choices, own phrases, pins (in the user database, for good)."""

@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from ..errors import FileError, InputError
 from ..fileio import atomic_write_text
 from ..paths import user_data_dir
-from ..text.script import SCRIPTS
+from ..text.script import NEEDS_OPENCC, SCRIPTS, opencc_missing
 from ..wubi.dictionary import CHARSETS
 from .punctuation import check_user_map
 
@@ -70,6 +70,30 @@ class ImeOptions:
             raise InputError("settings must be a JSON object")
         names = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in names})
+
+
+def missing_part(name: str, value: object) -> str | None:
+    """What setting ``name`` to ``value`` needs that is not installed here ("OpenCC: pip install
+    ..."), or None.  Front ends disable such a choice and show this; a stored one falls back
+    (:func:`in_force`)."""
+    if name == "output" and value != "unchanged" and opencc_missing():
+        return NEEDS_OPENCC
+    return None
+
+
+def in_force(options: ImeOptions) -> tuple[ImeOptions, list[str]]:
+    """``options`` as they can be in force here: each setting whose part is missing at its
+    default instead, and one notice for each (what was set, what it needs, what is used)."""
+    defaults = ImeOptions()
+    changes, notices = {}, []
+    for f in dataclasses.fields(ImeOptions):
+        value = getattr(options, f.name)
+        needs = missing_part(f.name, value)
+        if needs is not None:
+            fallback = getattr(defaults, f.name)
+            changes[f.name] = fallback
+            notices.append(f"{f.name} {value} needs {needs}; typing with {f.name} {fallback} meanwhile")
+    return (dataclasses.replace(options, **changes) if changes else options), notices
 
 
 def _is_int(value: object) -> bool:

@@ -39,6 +39,7 @@ from typing import Any, NamedTuple
 
 from ...errors import WubitokError
 from ...ime import ImeEngine, ImeOptions, ImeState
+from ...ime.options import missing_part
 from .gi_loader import load_ibus
 from .learning import EngineUserDatabase
 from .loading import Loading
@@ -106,6 +107,7 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
         self._session: ImeEngine | None = None  # once the process has loaded
         self._queue: list[tuple[Any, ...]] = []  # what came before: (handler, *arguments)
         self._destroyed = False
+        self._telling = False  # a notice is shown in the auxiliary text (until the next key)
         self._forwarded_presses: set[int] = set()  # queued presses given back to the application
         self._saved = saved
         options = saved.current()
@@ -147,6 +149,7 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
         queue, self._queue = self._queue, []
         for handler, *args in queue:
             handler(*args)
+        self._tell(self._loading.take_notices() + self._session.take_notices())
 
     def _later(self, handler: Any, *args: Any) -> bool:
         """Queue a request that came before the engine was loaded; True if it was queued."""
@@ -155,6 +158,17 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
         if not self._loading.failed:
             self._queue.append((handler, *args))
         return True
+
+    def _tell(self, notices: list[str]) -> None:
+        """Tell the typist (a setting that cannot be in force and what it needs): in the
+        candidate window's auxiliary text until the next key, and on the log (the daemon's
+        stderr, kept only when it runs with --verbose).  ImeEngine gives each once per process."""
+        if not notices:
+            return
+        for notice in notices:
+            print(f"wubitok ibus engine: {notice}", file=sys.stderr)
+        self.update_auxiliary_text(IBus.Text.new_from_string("; ".join(notices)), True)
+        self._telling = True
 
     @property
     def _ime(self) -> ImeEngine:
@@ -175,8 +189,12 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
         items = IBus.PropList()
         for value, label in setting.values:
             key = setting.key(value)
+            # A choice whose part is not installed is shown greyed, with what it needs.
+            needs = missing_part(setting.name, value)
             item = IBus.Property(key=key, prop_type=IBus.PropType.RADIO,
-                                 label=IBus.Text.new_from_string(label), sensitive=True, visible=True)
+                                 label=IBus.Text.new_from_string(label if needs is None else f"{label} ({needs})"),
+                                 tooltip=IBus.Text.new_from_string(f"needs {needs}" if needs else ""),
+                                 sensitive=needs is None, visible=True)
             items.append(item)
             self._prop[key] = item
         menu = IBus.Property(key=setting.name, prop_type=IBus.PropType.MENU, sensitive=True, visible=True,
@@ -196,6 +214,9 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
                 return False
             self._queue.append((self._key_event, keyval, keycode, state))
             return True  # answered now, handled once loaded
+        if self._telling and not state & _M.RELEASE_MASK:
+            self.hide_auxiliary_text()  # the notice has been seen: the typist types on
+            self._telling = False
         with self._learning_held():
             return self._process_key(keyval, state)
 
@@ -338,6 +359,7 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
             print(f"wubitok ibus engine: {exc}", file=sys.stderr)
             changes.pop("learning", None)
             self._ime.configure(**changes)
+        self._tell(self._ime.take_notices())
         self._sync_settings(self._ime.options)
 
     # -- the client's other requests ---------------------------------------------
@@ -399,6 +421,10 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
     def _change_setting(self, option: str, value: Any) -> None:
         self._drop_composition()
         if getattr(self._ime.options, option) == value:
+            return
+        needs = missing_part(option, value)
+        if needs is not None:  # greyed in the menu; a panel that sends it anyway changes nothing
+            self._tell([f"{option} {value} needs {needs}"])
             return
         try:
             options = self._saved.change(**{option: value})

@@ -46,6 +46,7 @@ class Loading:
         self.user: EngineUserDatabase | None = None
         self.ready = False
         self.failed = ""  # why typing is impossible (a bug; said on the log): keys then pass through
+        self._notices: list[str] = []  # for the typist, from the first engine (take_notices)
         self._waiting: list[Callable[[], None]] = []
 
     def start(self) -> None:
@@ -57,7 +58,9 @@ class Loading:
         try:
             options = self._saved.current().to_dict()
             self.user = open_user_db(options)
-            ImeEngine(user_frequencies=self.user, **options).preload()
+            first = ImeEngine(user_frequencies=self.user, **options)
+            first.preload()
+            self._notices = first.take_notices()  # a setting that cannot be in force (shown once)
         except Exception as exc:  # never leave the queued keys waiting for good
             traceback.print_exc()
             self.failed = f"{type(exc).__name__}: {exc}"
@@ -76,6 +79,11 @@ class Loading:
             callback()
         else:
             self._waiting.append(callback)
+
+    def take_notices(self) -> list[str]:
+        """What the load found the typist should be told (each returned once, to one engine)."""
+        notices, self._notices = self._notices, []
+        return notices
 
     def new_ime(self) -> ImeEngine:
         """A typing session with the settings as saved now (call once ready)."""
