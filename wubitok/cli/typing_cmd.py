@@ -20,7 +20,8 @@ the space bar; named keys go in braces: {space} {enter} {bs} {esc} {shift} {pgdn
 starts a new line and {bs} deletes the last character when no code is being typed.
 
 The engine's rules: a-y type a code of up to 4 keys, z after the first key is a
-wildcard; z first starts a pinyin lookup; space or punctuation commits the first
+wildcard; z first starts a pinyin lookup (digits pick, as everywhere; ; then 1-5
+filters by tone: zni;3); space or punctuation commits the first
 candidate of the page, 1-9 pick one, - and = turn pages; a 4-key code with one
 candidate commits itself, a 5th key commits the first one.
 
@@ -38,6 +39,8 @@ examples:
   wubitok type '"wqiy{shift}hello{shift}"'
       “wqiyhello”
   wubitok type 'znihao{space}'          (pinyin lookup of a phrase: 你好, hint wqvb)
+  wubitok type 'zni3'                   (the third candidate of zni: 尼)
+  wubitok type 'zni;3' --json           (only the readings ni3)
   wubitok type '3.14[ggtt]'
       3.14「五笔」
   wubitok type 'udnt{space}' --output traditional

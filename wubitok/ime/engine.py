@@ -16,8 +16,9 @@ Behaviour, where IMEs differ, follows ibus-table and Rime:
   wildcard for one key.  Candidates: exact matches (by the user's choices when
   learning is on, else by dictionary rank), then completions (heaviest first).
 - ``z`` as the first key starts a pinyin reverse lookup: syllables run together
-  (``znihao``, ``v`` for ü), a digit 1-5 right after a letter is a tone when
-  something has that reading (``zni3hao3``; other digits select); candidates are
+  (``znihao``, ``v`` for ü); digits select from the page as in Rime (``zni3``: the
+  third candidate), and ``;`` then a digit 1-5 filters by tone (``zni;3hao;3``;
+  where nothing has that reading the digit is ignored); candidates are
   characters, then the table's phrases, with every Wubi code as the hint
   (``wq wqi wqiy``).  ``zz`` starts the table's symbol codes (``zzbd`` 「」『』,
   ``zzsx`` ±×÷...), listed before any pinyin reading of the same keys (no
@@ -66,6 +67,7 @@ from .userdb import UserFrequencies
 MAX_CODE = 4
 MAX_LOOKUP = 24  # keys after z: several syllables with tones (zhuang1zhuang1)
 PINYIN_KEY = "z"
+TONE_KEY = ";"  # in a pinyin lookup: the digit after it is a tone, not a choice
 SYMBOL_PREFIX = "zz"
 AUTO_PHRASE_LENGTHS = (2, 3, 4)
 
@@ -138,6 +140,12 @@ class _SimplifiedFirst(Sequence[Entry]):
 # Notices already given in this process (a session: the app, one `wubitok type`, the IBus
 # engine process): each is said once, however many engines meet it.
 _SAID: set[str] = set()
+
+
+def _pinyin_query(code: str) -> str:
+    """The pinyin a ``z`` lookup's code stands for (``zni;3`` -> ``ni3``; a ``;`` still waiting
+    for its tone stands for nothing)."""
+    return code[1:].replace(TONE_KEY, "")
 
 
 @lru_cache(maxsize=4)
@@ -229,11 +237,14 @@ class ImeEngine:
                 return ""
             self._set_code(ch)
             return committed
-        if lookup and "1" <= ch <= "5" and len(self._code) > 1 and self._code[-1].isalpha() \
-                and len(self._code) < 1 + MAX_LOOKUP \
-                and self._index.pinyin(self._code[1:] + ch, self._options.charset):
-            self._set_code(self._code + ch)  # a tone
-            return ""
+        if lookup and len(self._code) < 1 + MAX_LOOKUP:
+            if ch == TONE_KEY and len(self._code) > 1 and self._code[-1].isalpha():
+                self._set_code(self._code + ch)  # the next digit is a tone
+                return ""
+            if self._code[-1] == TONE_KEY:
+                if "1" <= ch <= "5" and self._index.pinyin(_pinyin_query(self._code) + ch, self._options.charset):
+                    self._set_code(self._code + ch)  # a tone
+                return ""  # after ;, only a tone some reading has
         if "1" <= ch <= "9":
             n = int(ch)
             shown = self._page_range()
@@ -311,7 +322,7 @@ class ImeEngine:
             self._exact, self._completions = (), ()
         elif code[0] == PINYIN_KEY:
             symbols = self._index.symbols(code) if code.startswith(SYMBOL_PREFIX) else None
-            query = code[1:]
+            query = _pinyin_query(code)
             hits = self._index.pinyin(query, charset) if query and query[0].isalpha() else ()
             if symbols is None:
                 self._exact, self._completions = self._simplified_first(hits), ()
