@@ -35,7 +35,8 @@ Behaviour, where IMEs differ, follows ibus-table and Rime:
   there); a 5th key commits the first candidate and starts a new code (顶字上屏,
   ``top_commit``; off: the 5th key is ignored).
 - Order of exact matches: the standard two-key short code first (short_codes.py),
-  then with ``simplified_first`` GB2312 text before the rest, then by the user's
+  then with ``simplified_first`` GB2312 text before the rest (not when the output is
+  a traditional script: ``ImeOptions.orders_simplified_first``), then by the user's
   choices (learning), then the user's pins; ``charset`` hides what it excludes.
   The user's own phrases are exact matches of their codes (``user`` is set).
 - Shift commits the typed letters and toggles Chinese/English (English: keys
@@ -351,7 +352,7 @@ class ImeEngine:
         return (*exact, *extra)
 
     def _simplified_first(self, entries: Sequence[Entry]) -> Sequence[Entry]:
-        if not self._options.simplified_first:
+        if not self._options.orders_simplified_first:
             return entries
         return _SimplifiedFirst(entries)
 
