@@ -9,6 +9,8 @@ handles them in order once :class:`Loading` says it is ready (:mod:`.engine`).
 """
 from __future__ import annotations
 
+import ctypes
+import gc
 import sys
 import threading
 import traceback
@@ -36,6 +38,17 @@ def open_user_db(options: dict[str, Any]) -> EngineUserDatabase | None:
     return user
 
 
+def _give_back_memory() -> None:
+    """Return the heap a first start's index build used to the system (glibc keeps freed
+    memory for reuse: 54 MB resident after a build instead of 33 MB; a resident process
+    should not keep it).  Elsewhere, or without glibc, nothing."""
+    gc.collect()
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+
+
 class Loading:
     """The process's shared parts, loaded by a thread; ``when_ready`` callbacks run in the
     main loop's thread (``call_soon``: GLib.idle_add there) once they are in place."""
@@ -61,6 +74,7 @@ class Loading:
             first = ImeEngine(user_frequencies=self.user, **options)
             first.preload()
             self._notices = first.take_notices()  # a setting that cannot be in force (shown once)
+            _give_back_memory()
         except Exception as exc:  # never leave the queued keys waiting for good
             traceback.print_exc()
             self.failed = f"{type(exc).__name__}: {exc}"
