@@ -547,6 +547,11 @@ class ImeEngine:
         return self._user
 
     @property
+    def index(self) -> CandidateIndex:
+        """The candidate index (shared by the engines of this dictionary in the process)."""
+        return self._index
+
+    @property
     def options(self) -> ImeOptions:
         return self._options
 

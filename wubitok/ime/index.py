@@ -40,7 +40,7 @@ from typing import Final, Iterable, NamedTuple, Tuple, overload
 
 from ..errors import InputError
 from ..wubi.dictionary import WILDCARD, WUBI_KEYS, WubiDictionary, check_charset, in_charset
-from ..wubi.table_cache import cached_file
+from ..wubi.table_cache import cached_file, cached_file_path
 from .phrase_pinyin import load_phrases, phrases_file, tone3
 from .short_codes import STANDARD_SHORT_CODES
 
@@ -152,12 +152,22 @@ class CandidateIndex:
         once built); thread-safe, may run in a worker."""
         self._open()
 
+    def built(self) -> bool:
+        """Whether the index file for this dictionary is there (opening it is then milliseconds)."""
+        return self._conn is not None or cached_file_path(*self._file_args(), folder=self._folder).is_file()
+
+    def _file_args(self) -> tuple:
+        """The file's name, key, suffix and building code (cached_file's arguments)."""
+        return ("ime-index", index_key(self.dictionary), ".sqlite", self._build_into, _build, _bucket_rows,
+                _pinyin_rows)
+
+    def _build_into(self, out: Path) -> None:
+        _build(self.dictionary, out)
+
     def _open(self) -> tuple[sqlite3.Connection, Path]:
         with self._lock:
             if self._conn is None:
-                path = cached_file("ime-index", index_key(self.dictionary), ".sqlite",
-                                   lambda out: _build(self.dictionary, out),
-                                   _build, _bucket_rows, _pinyin_rows, folder=self._folder)
+                path = cached_file(*self._file_args(), folder=self._folder)
                 # Read-only and immutable: the file never changes once renamed into place,
                 # so SQLite takes no locks; any thread may read (one at a time: the lock).
                 self._conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True,

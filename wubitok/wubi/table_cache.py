@@ -164,8 +164,8 @@ def cached_file(name: str, key: tuple, suffix: str, build: Callable[[Path], None
     at a time per file, in a process and across processes.  Where the folder cannot be
     written, the file is built in a temporary folder for this process.
     """
-    folder = folder or user_cache_dir()
-    path = folder / f"{name}-{_digest(key, (build, *builders))[:24]}{suffix}"
+    path = cached_file_path(name, key, suffix, build, *builders, folder=folder)
+    folder = path.parent
     if path.is_file():
         return path
     try:
@@ -190,6 +190,12 @@ def cached_file(name: str, key: tuple, suffix: str, build: Callable[[Path], None
             except OSError:
                 pass
     return path
+
+
+def cached_file_path(name: str, key: tuple, suffix: str, build: Callable[[Path], None],
+                     *builders: Callable[..., Any], folder: Path | None = None) -> Path:
+    """Where :func:`cached_file` keeps the file for these arguments (it may not be built yet)."""
+    return (folder or user_cache_dir()) / f"{name}-{_digest(key, (build, *builders))[:24]}{suffix}"
 
 
 def _load(path: Path, digest: str) -> Any:
