@@ -69,6 +69,9 @@ SETTINGS = {
     "all, simplified first": ImeOptions(charset="all", simplified_first=True),
     "gbk": ImeOptions(charset="gbk", simplified_first=False),
     "gbk, simplified first (default)": ImeOptions(),
+    # Simplified first is off whenever the output is a traditional script (the order only;
+    # the typist is measured on the characters themselves, as in the other rows).
+    "gbk, simplified first, output traditional": ImeOptions(output="traditional"),
     "gb2312": ImeOptions(charset="gb2312"),
     # Like for like with Rime's wubi86 as shipped, which has neither.
     "default without 顶字 and auto-commit": ImeOptions(top_commit=False, auto_commit=False),
@@ -322,7 +325,10 @@ def _note_runs(typist: Typist, segments: list[tuple[str, Way]], runs_typed: Coun
 
 def check(typist: Typist, text: str, n: int) -> int:
     """Feed the key scripts of the first ``n`` typable runs through ImeEngine; returns how many."""
+    # Output as typed: the check is of the keys and the candidate order (which the output
+    # setting can change), not of OpenCC's conversion.
     engine = ImeEngine(typist.dictionary, **{**typist.options.to_dict(), "learning": False})
+    engine.configure(output="unchanged", simplified_first=typist.options.orders_simplified_first)
     done = 0
     for m in HAN_RUN.finditer(text):
         result = typist.type_run(m.group())

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from cli_run import run
 
-from wubitok.ime import UserFrequencies
+from wubitok.ime import ImeOptions, UserFrequencies, save_options
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -107,3 +107,30 @@ def test_subprocess_run(tmp_path):
         env={"PATH": "", "WUBITOK_DATA_DIR": str(tmp_path), "PYTHONIOENCODING": "utf-8"},
     )
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, "你好\n", "")
+
+
+@pytest.fixture
+def without_opencc(monkeypatch):
+    """This process as one without OpenCC (``import opencc`` fails; nothing is uninstalled), each
+    notice not yet given."""
+    import wubitok.ime.engine
+
+    monkeypatch.setitem(sys.modules, "opencc", None)
+    monkeypatch.setattr(wubitok.ime.engine, "_SAID", set())
+
+
+def test_a_setting_whose_part_is_missing_is_refused_naming_what_to_install(capsys, user_data_dir, without_opencc):
+    code, out, err = run(capsys, "settings", "set", "output", "traditional")
+    assert (code, out) == (2, "")
+    assert err == "wubitok settings: error: output traditional needs OpenCC: pip install opencc\n"
+    assert not list(user_data_dir.glob("*.json"))  # nothing stored
+    code, out, err = run(capsys, "type", "wqiy ", "--output", "hk")
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "--output hk needs OpenCC" in err
+
+
+def test_a_stored_setting_whose_part_is_missing_falls_back_with_one_notice(capsys, user_data_dir, without_opencc):
+    save_options(ImeOptions(output="traditional"))  # chosen where OpenCC was installed
+    code, out, err = run(capsys, "type", "wqiyvb{space}lgyi")
+    assert (code, out) == (0, "你好国\n")
+    assert err == ("wubitok type: output traditional needs OpenCC: pip install opencc;"
+                   " typing with output unchanged meanwhile\n")

@@ -1,7 +1,7 @@
-"""The engine's in-memory candidate index agrees with the dictionary's own queries."""
+"""The engine's on-disk candidate index agrees with the dictionary's own queries, and is built
+once per dictionary."""
 from __future__ import annotations
 
-import gc
 import sqlite3
 
 import pytest
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from wubitok.errors import InputError
 from wubitok.ime.index import CODE, RANK, TEXT, CandidateIndex
 from wubitok.ime.short_codes import STANDARD_SHORT_CODES
-from wubitok.wubi.dictionary import WUBI_KEYS, in_charset
+from wubitok.wubi.dictionary import WUBI_KEYS, WubiDictionary, in_charset
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +25,8 @@ def standard(lookup):
 
 
 def as_listed(lookup):
-    return [(e[TEXT], e[CODE], e[RANK]) for e in lookup.exact + lookup.completions if e[TEXT] not in standard(lookup)]
+    return [(e[TEXT], e[CODE], e[RANK]) for e in (*lookup.exact, *lookup.completions)
+            if e[TEXT] not in standard(lookup)]
 
 
 def from_dictionary(wubi_dict, code, charset, skip=frozenset()):
@@ -79,27 +80,41 @@ def test_bad_codes_and_charsets(index):
         index.pinyin("ni", "rare")
 
 
-def test_preload_loads_every_entry(wubi_dict, index):
-    index.preload()
-    total = sum(len(b.by_length[n][1]) for b in index._buckets.values() for n in range(1, 5))
+def test_the_index_holds_every_entry(wubi_dict, index):
+    with sqlite3.connect(index.path) as conn:
+        (total,) = conn.execute("SELECT count(*) FROM entry").fetchone()
     assert total == wubi_dict.counts["entries"] + len(STANDARD_SHORT_CODES)
 
 
-def test_preload_puts_the_index_out_of_every_collection(wubi_dict):
-    # A full collection in preload() held the GIL for 0.1-0.3 s (the pad loads it in a
-    # worker: the window froze).  Frozen instead, no collection ever walks the index.
-    fresh = CandidateIndex(wubi_dict)
-    frozen_before = gc.get_freeze_count()
-    try:
-        fresh.preload()
-        assert gc.get_freeze_count() > frozen_before
-        walked = {id(o) for o in gc.get_objects()}  # every generation a collection walks
-        bucket = fresh._buckets["a"]
-        assert id(bucket) not in walked and id(bucket.by_code) not in walked
-        unloaded = CandidateIndex(wubi_dict)
-        assert [e[TEXT] for e in fresh.lookup("a").exact] == [e[TEXT] for e in unloaded.lookup("a").exact]
-    finally:
-        gc.unfreeze()
+def test_the_index_is_built_once_per_dictionary_and_opened_after(wubi_dict, index, tmp_path):
+    built = index.path
+    stamp = built.stat().st_mtime_ns
+    again = CandidateIndex(wubi_dict)  # another process's index, in effect: the same file, opened
+    assert again.path == built and built.stat().st_mtime_ns == stamp
+    assert again.lookup("wqiy") == index.lookup("wqiy")
+    again.close()
+    # Another dictionary (another content hash): its own file.
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(wubi_dict.path) as src, sqlite3.connect(other) as dst:
+        src.backup(dst)
+        dst.execute("UPDATE meta SET value = 'another' WHERE key = 'content_hash'")
+    changed = CandidateIndex(WubiDictionary(other), folder=tmp_path / "cache")
+    assert changed.path != built and changed.path.parent == tmp_path / "cache"
+    assert [e[TEXT] for e in changed.lookup("wqiy").exact] == [e[TEXT] for e in index.lookup("wqiy").exact]
+    changed.close()
+
+
+def test_the_users_phrases_are_laid_over_the_index_without_a_rebuild(index, user_data_dir):
+    from wubitok.ime import ImeEngine
+
+    built, stamp = index.path, index.path.stat().st_mtime_ns
+    engine = ImeEngine(learning=True)
+    engine.add_phrase("我们好", "trvb")
+    for k in "trvb":
+        engine.press(k)
+    assert "我们好" in [c.text for c in engine.state.candidates]
+    assert index.path == built and built.stat().st_mtime_ns == stamp
+    engine.close()
 
 
 def test_standard_short_codes_come_first_and_keep_the_inherited_entry(wubi_dict, index):

@@ -90,7 +90,7 @@ def test_user_punctuation_map_is_checked(wubi_dict):
 
 # -- pinyin lookup of phrases ------------------------------------------------
 
-@pytest.mark.parametrize("keys", ["znihao", "zni3hao3", "znihao3", "zni3hao"])
+@pytest.mark.parametrize("keys", ["znihao", "zni;3hao;3", "znihao;3", "zni;3hao"])
 def test_pinyin_lookup_of_a_phrase_with_or_without_tones(engine, wubi_dict, keys):
     type_keys(engine, keys)
     first = engine.state.candidates[0]
@@ -107,15 +107,28 @@ def test_a_pinyin_hint_lists_every_code_of_a_character(engine, wubi_dict):
     assert zhong.hint.split()[0] == "k" and zhong.hint.split()[-1] == wubi_dict.full_code("中")
 
 
-def test_a_tone_digit_narrows_and_later_digits_select(engine, wubi_dict):
-    type_keys(engine, "zni2")
-    assert engine.state.preedit == "zni2"
+def test_a_tone_follows_the_tone_key_and_later_digits_select(engine, wubi_dict):
+    type_keys(engine, "zni;2")
+    assert engine.state.preedit == "zni;2"
     assert all("ni2" in [r for r in _numbered(wubi_dict, c.text)] for c in engine.state.candidates)
     second = engine.state.candidates[1].text
     assert engine.press("2") == second
-    type_keys(engine, "zx")
-    assert engine.press("3") == ""  # no reading x3: the digit selects, and x has no candidates
-    assert engine.state.preedit == "zx"
+    type_keys(engine, "zx;")
+    assert engine.press("3") == ""  # nothing reads x3: the digit is ignored, the ; still waits
+    assert engine.state.preedit == "zx;"
+    assert engine.press("9") == "" and engine.state.preedit == "zx;"  # no tone 9
+
+
+def test_a_digit_after_a_syllable_selects_as_in_rime(engine):
+    type_keys(engine, "zni")
+    third = engine.state.candidates[2].text
+    assert engine.press("3") == third  # zni3: the third candidate (Rime: 尼), no tone filter
+    type_keys(engine, "zni=")
+    second_page = [c.text for c in engine.state.candidates]
+    assert engine.state.page == 1
+    assert engine.press("2") == second_page[1]  # zni=2: - and = always page, the digit selects
+    type_keys(engine, "zni=-")
+    assert engine.state.page == 0
 
 
 def _numbered(wubi_dict, char):

@@ -25,3 +25,21 @@ def test_lazy_order_is_the_stable_partition(items, reads):
                 continue
             raise AssertionError(f"no IndexError for {i}")
     assert len(view) == len(items) and list(view) == expected and view[1:5] == expected[1:5]
+
+
+def test_simplified_first_is_off_when_the_output_is_traditional(wubi_dict):
+    from wubitok.ime import ImeEngine, ImeOptions
+    from wubitok.ime.options import TRADITIONAL_OUTPUTS
+
+    def first_page(**options):
+        engine = ImeEngine(wubi_dict, learning=False, **options)
+        for key in "tt":
+            engine.process(key)
+        return [c.text for c in engine.state.candidates]
+
+    as_ranked = first_page(simplified_first=False)
+    assert first_page() != as_ranked  # tt: 種 is third as ranked, off the page simplified first
+    for output in TRADITIONAL_OUTPUTS:
+        assert not ImeOptions(output=output).orders_simplified_first
+        assert first_page(output=output) == as_ranked
+    assert first_page(output="simplified") == first_page()

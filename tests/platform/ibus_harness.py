@@ -32,8 +32,10 @@ START_TIMEOUT = 120.0
 
 
 class PrivateIbus:
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, extra_env: dict[str, str] | None = None):
+        """``extra_env``: set for the daemons, so for the engine process too."""
         self.root = root
+        self.extra_env = extra_env or {}
         self.data_dir = root / "wubitok-data"
         self.component_dir = root / "component"
         self.address = ""
@@ -54,6 +56,7 @@ class PrivateIbus:
             IBUS_ADDRESS_FILE=str(self.root / "ibus-address"), IBUS_COMPONENT_PATH=str(self.component_dir),
             WUBITOK_DATA_DIR=str(self.data_dir), LANG="C.UTF-8",
         )
+        env.update(self.extra_env)
         return env
 
     def start(self, component_path: str | None = None, cache: str = "none") -> PrivateIbus:
@@ -169,17 +172,24 @@ MODIFIERS = {"ctrl": IBus.ModifierType.CONTROL_MASK, "alt": IBus.ModifierType.MO
 class Client:
     """An application's input context: keys in, what the engine sends back recorded."""
 
-    def __init__(self, bus: IBus.Bus, engine: str = ENGINE):
+    def __init__(self, bus: IBus.Bus, engine: str | None = ENGINE, *, loaded: bool = True):
+        """A focused context with ``engine`` selected (None: none yet, see :meth:`select`), and
+        with ``loaded``, its process done loading (:meth:`wait_loaded`)."""
         self.bus = bus
         self.ic = bus.create_input_context("wubitok-test")
         caps = (IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.LOOKUP_TABLE | IBus.Capabilite.FOCUS
                 | IBus.Capabilite.AUXILIARY_TEXT | IBus.Capabilite.PROPERTY)
         self.ic.set_capabilities(caps)
         self.commits: list[str] = []
+        self.auxiliary: list[str] = []  # the auxiliary texts shown (the engine's notices)
+        self.forwarded: list[int] = []  # keyvals the engine handed back to the application later
         self.preedit = ""
         self.candidates: list[str] = []
         self.properties: dict[str, tuple[bool, str]] = {}
         self.ic.connect("commit-text", lambda _ic, text: self.commits.append(text.get_text()))
+        self.ic.connect("update-auxiliary-text",
+                        lambda _ic, text, visible: visible and self.auxiliary.append(text.get_text()))
+        self.ic.connect("forward-key-event", lambda _ic, keyval, _code, _state: self.forwarded.append(keyval))
         self.ic.connect("update-preedit-text", self._on_preedit)
         self.ic.connect("hide-preedit-text", lambda _ic: setattr(self, "preedit", ""))
         self.ic.connect("update-lookup-table", self._on_table)
@@ -187,11 +197,27 @@ class Client:
         self.ic.connect("update-property", lambda _ic, prop: self._on_property(prop))
         self.ic.connect("register-properties", self._on_properties)
         self.ic.focus_in()
+        if engine is not None:
+            self.select(engine)
+            if loaded:
+                self.wait_loaded()
+
+    def select(self, engine: str = ENGINE) -> None:
+        """Select ``engine`` and wait until it is in place."""
         # IBus.InputContext.set_engine does not wait, and a focused context may first get the
         # daemon's current (global) engine: the D-Bus call returns once the new engine is in place.
         self.ic.call_sync("SetEngine", GLib.Variant("(s)", (engine,)), Gio.DBusCallFlags.NONE,
                           int(START_TIMEOUT * 1000), None)
         drain()
+
+    def wait_loaded(self) -> None:
+        """Wait until the engine handles keys itself.  A key no engine uses (F35) is a probe:
+        passed back at once by a loaded engine, queued by one still loading and forwarded to
+        the application once that engine has handled what came before it."""
+        if self.press(IBus.KEY_F35):
+            # (its release is forwarded too, or passed back at once if it came after the load)
+            wait_for(lambda: IBus.KEY_F35 in self.forwarded, START_TIMEOUT, "the engine to finish loading")
+        self.forwarded.clear()
 
     def _on_preedit(self, _ic, text, _cursor, visible) -> None:
         self.preedit = text.get_text() if visible else ""

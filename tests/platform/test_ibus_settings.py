@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import subprocess
+import sys
+from pathlib import Path
 
 from wubitok.ime import ImeOptions, load_options, save_options
 from wubitok.ime.options import settings_path
@@ -37,3 +41,23 @@ def test_a_change_writes_that_setting_over_the_saved_ones(user_data_dir):
     save_options(ImeOptions(page_size=3))  # written meanwhile by the pad
     assert saved.change(charset="all") == ImeOptions(page_size=3, charset="all")
     assert load_options() == ImeOptions(page_size=3, charset="all")
+
+
+def test_output_traditional_stored_without_opencc_types_as_the_table_has_it(tmp_path):
+    """OpenCC absent from the engine process (a sitecustomize makes ``import opencc`` fail), the
+    typist's stored output=traditional falls back to the default: every key typed, nothing
+    left in the pre-edit, the choice greyed in the menu with what it needs, one log line."""
+    script = Path(__file__).with_name("typist_without_opencc.py")
+    done = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    first, second = json.loads(done.stdout).values()
+    for typed in (first, second):
+        assert typed["commits"] == ["你", "好", "国"] and typed["preedit"] == ""  # lgyi commits itself
+        assert all(typed["handled"])
+        assert typed["traditional"] == [False, "繁体 Traditional (OpenCC: pip install opencc)"]
+        assert typed["output"][1] == "输出 Output: 原样 As typed"
+    # Told once in the session, in the first application's candidate window.
+    assert first["told"] == ["output traditional needs OpenCC: pip install opencc;"
+                             " typing with output unchanged meanwhile"]
+    assert second["told"] == []

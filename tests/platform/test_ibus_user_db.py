@@ -14,7 +14,7 @@ from wubitok.ime import ImeEngine, UserFrequencies  # noqa: E402
 from wubitok.ime.userdb import FILENAME  # noqa: E402
 from wubitok.platform.ibus.engine import WubiEngine  # noqa: E402
 from wubitok.platform.ibus.learning import EngineUserDatabase  # noqa: E402
-from wubitok.platform.ibus.service import open_user_db  # noqa: E402
+from wubitok.platform.ibus.loading import Loading, open_user_db  # noqa: E402
 from wubitok.platform.ibus.settings import SavedOptions  # noqa: E402
 
 
@@ -92,10 +92,12 @@ class CommitWatcher(WubiEngine):
 
 
 def test_the_engine_sends_commit_text_before_writing_what_the_key_learned(ibus_bus, user_data_dir, tmp_path):
-    db = EngineUserDatabase()
-    engine = CommitWatcher(ImeEngine(user_frequencies=db), SavedOptions(tmp_path / "settings.json"),
-                           engine_name="wubitok-wubi86", object_path="/org/freedesktop/IBus/Engine/wubitok/test",
-                           connection=ibus_bus.get_connection())
+    saved = SavedOptions(tmp_path / "settings.json")
+    loading = Loading(saved, lambda callback: callback())
+    loading.load()  # the engine process's load, in this thread
+    db = loading.user
+    engine = CommitWatcher(loading, saved, engine_name="wubitok-wubi86", connection=ibus_bus.get_connection(),
+                           object_path="/org/freedesktop/IBus/Engine/wubitok/test")
     for keyval in (IBus.KEY_w, IBus.KEY_q, IBus.KEY_i, IBus.KEY_y, IBus.KEY_space):
         assert engine.do_process_key_event(keyval, 0, 0)
     assert engine.stored_at_commit == 0

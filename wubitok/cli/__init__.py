@@ -63,7 +63,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or only of ``command`` when that names one (importing
+    every command's module is most of a short command's start: `wubitok type`)."""
     parser = _Parser(
         prog="wubitok",
         description="Wubi-86 dictionary, typing and Wubi-BPE tokenizers, offline.",
@@ -72,7 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"wubitok {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for target in COMMANDS.values():
+    targets = [COMMANDS[command]] if command in COMMANDS else COMMANDS.values()
+    for target in targets:
         resolve(target)(sub)
     return parser
 
@@ -125,7 +128,8 @@ def _error_line(command: str, message: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _utf8_streams()
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -10,13 +10,14 @@ import shutil
 import sys
 import tempfile
 import time
-from typing import Any, Callable, Iterator, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
-from ..engines.pre_tokenizers.wubi import PRE_TOKEN_MODES
 from ..errors import InputError, excerpt
 from ..fileio import TextFile, TextPath, decode_text, encoding_label, normalize_encoding, read_text_file
 from ..progress import Progress, ProgressMeter, clock, si
-from ..wubi.codec import CodecOptions
+
+if TYPE_CHECKING:
+    from ..wubi.codec import CodecOptions
 
 
 def add_encoding(parser: argparse.ArgumentParser) -> None:
@@ -129,12 +130,18 @@ def help_formatter(prog: str) -> argparse.HelpFormatter:
 
 def add_pre_tokens(parser: argparse.ArgumentParser, default: str) -> None:
     """``--pre-tokens CUT``: Wubi-BPE's pre-token cut, the choices the engine has."""
+    # Here, not at the top: the tokenizer stack is 0.1-0.2 s to import, which every command
+    # (`wubitok type` among them, meant to start at once) would pay.
+    from ..engines.pre_tokenizers.wubi import PRE_TOKEN_MODES
+
     parser.add_argument("--pre-tokens", choices=PRE_TOKEN_MODES, metavar="CUT",
                         help=f"wubi-bpe only: how text is cut before merging, one of {', '.join(PRE_TOKEN_MODES)} "
                              f"({default}; clause: each Han run alone, as models made before the choice)")
 
 
 def default_codec() -> str:
+    from ..wubi.codec import CodecOptions
+
     o = CodecOptions()
     return f"{o.code}/{o.boundary}/{o.index}"
 
@@ -144,6 +151,8 @@ def codec_options(text: str) -> CodecOptions:
     parts = text.split("/")
     if len(parts) > 3 or not all(parts):
         raise InputError(f"--codec takes CODE[/BOUNDARY[/INDEX]], not {excerpt(text)}")
+    from ..wubi.codec import CodecOptions
+
     default = CodecOptions()
     values = parts + [default.boundary, default.index][len(parts) - 1 :]
     return CodecOptions(*values)

@@ -6,8 +6,8 @@ import dataclasses
 import json
 from typing import Any
 
-from ..errors import InputError
-from ..ime.options import ImeOptions, load_options, save_options, settings_path
+from ..errors import InputError, MissingExtraError
+from ..ime.options import ImeOptions, load_options, missing_part, save_options, settings_path
 from .common import help_formatter, print_json
 
 EPILOG = """\
@@ -68,6 +68,9 @@ def run_set(args: argparse.Namespace) -> int:
     values = load_options().to_dict()
     values[args.key] = _parse(args.key, args.value, default)
     options = ImeOptions.from_dict(values)  # checks the value against the others' rules
+    needs = missing_part(args.key, values[args.key])
+    if needs is not None:  # stored, it would only fall back to the default wherever it is read
+        raise MissingExtraError(f"{args.key} {args.value} needs {needs}")
     save_options(options)
     print(f"{args.key}\t{_show(args.value)}")
     return 0

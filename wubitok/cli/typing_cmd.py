@@ -5,9 +5,9 @@ import argparse
 import dataclasses
 import sys
 
-from ..errors import InputError
+from ..errors import InputError, MissingExtraError
 from ..ime import ImeEngine, load_options, parse_keys
-from ..ime.options import EMPTY_CODE_RULES, OUTPUTS
+from ..ime.options import EMPTY_CODE_RULES, OUTPUTS, missing_part
 from ..wubi.dictionary import CHARSETS
 from .common import help_formatter, print_json
 
@@ -20,7 +20,8 @@ the space bar; named keys go in braces: {space} {enter} {bs} {esc} {shift} {pgdn
 starts a new line and {bs} deletes the last character when no code is being typed.
 
 The engine's rules: a-y type a code of up to 4 keys, z after the first key is a
-wildcard; z first starts a pinyin lookup; space or punctuation commits the first
+wildcard; z first starts a pinyin lookup (digits pick, as everywhere; ; then 1-5
+filters by tone: zni;3); space or punctuation commits the first
 candidate of the page, 1-9 pick one, - and = turn pages; a 4-key code with one
 candidate commits itself, a 5th key commits the first one.
 
@@ -38,6 +39,8 @@ examples:
   wubitok type '"wqiy{shift}hello{shift}"'
       “wqiyhello”
   wubitok type 'znihao{space}'          (pinyin lookup of a phrase: 你好, hint wqvb)
+  wubitok type 'zni3'                   (the third candidate of zni: 尼)
+  wubitok type 'zni;3' --json           (only the readings ni3)
   wubitok type '3.14[ggtt]'
       3.14「五笔」
   wubitok type 'udnt{space}' --output traditional
@@ -81,9 +84,14 @@ def run(args: argparse.Namespace) -> int:
     options = load_options().to_dict()
     options.update({name: getattr(args, name) for name in _OVERRIDES if getattr(args, name) is not None})
     options["learning"] = args.learn
+    needs = missing_part("output", args.output) if args.output is not None else None
+    if needs is not None:  # asked for here: refused (a stored setting falls back instead, said once)
+        raise MissingExtraError(f"--output {args.output} needs {needs}")
     engine = ImeEngine(**options)
     if engine.user_db is not None and engine.user_db.notice:
         print(f"wubitok type: {engine.user_db.notice}", file=sys.stderr)  # once: the next run finds a fresh file
+    for notice in engine.take_notices():
+        print(f"wubitok type: {notice}", file=sys.stderr)
     try:
         text: list[str] = []
         for key in keys:

@@ -16,8 +16,9 @@ Behaviour, where IMEs differ, follows ibus-table and Rime:
   wildcard for one key.  Candidates: exact matches (by the user's choices when
   learning is on, else by dictionary rank), then completions (heaviest first).
 - ``z`` as the first key starts a pinyin reverse lookup: syllables run together
-  (``znihao``, ``v`` for ü), a digit 1-5 right after a letter is a tone when
-  something has that reading (``zni3hao3``; other digits select); candidates are
+  (``znihao``, ``v`` for ü); digits select from the page as in Rime (``zni3``: the
+  third candidate), and ``;`` then a digit 1-5 filters by tone (``zni;3hao;3``;
+  where nothing has that reading the digit is ignored); candidates are
   characters, then the table's phrases, with every Wubi code as the hint
   (``wq wqi wqiy``).  ``zz`` starts the table's symbol codes (``zzbd`` 「」『』,
   ``zzsx`` ±×÷...), listed before any pinyin reading of the same keys (no
@@ -34,7 +35,8 @@ Behaviour, where IMEs differ, follows ibus-table and Rime:
   there); a 5th key commits the first candidate and starts a new code (顶字上屏,
   ``top_commit``; off: the 5th key is ignored).
 - Order of exact matches: the standard two-key short code first (short_codes.py),
-  then with ``simplified_first`` GB2312 text before the rest, then by the user's
+  then with ``simplified_first`` GB2312 text before the rest (not when the output is
+  a traditional script: ``ImeOptions.orders_simplified_first``), then by the user's
   choices (learning), then the user's pins; ``charset`` hides what it excludes.
   The user's own phrases are exact matches of their codes (``user`` is set).
 - Shift commits the typed letters and toggles Chinese/English (English: keys
@@ -53,12 +55,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple, Sequence
 
-from ..errors import InputError, UnknownCodeError
+from ..errors import InputError, MissingExtraError, UnknownCodeError
 from ..text.script import convert_script
 from ..wubi.dictionary import WILDCARD, WubiDictionary, default_dictionary, in_charset
 from .index import CODE, LEVEL, TEXT, CandidateIndex, Entry, in_level, level
 from .keys import normalize_key
-from .options import ImeOptions
+from .options import ImeOptions, in_force
 from .phrases import phrase_entry
 from .punctuation import Punctuator, full_width
 from .userdb import UserFrequencies
@@ -66,6 +68,7 @@ from .userdb import UserFrequencies
 MAX_CODE = 4
 MAX_LOOKUP = 24  # keys after z: several syllables with tones (zhuang1zhuang1)
 PINYIN_KEY = "z"
+TONE_KEY = ";"  # in a pinyin lookup: the digit after it is a tone, not a choice
 SYMBOL_PREFIX = "zz"
 AUTO_PHRASE_LENGTHS = (2, 3, 4)
 
@@ -135,6 +138,17 @@ class _SimplifiedFirst(Sequence[Entry]):
         return self._rest[i - len(self._first)]  # every entry read: IndexError past the end
 
 
+# Notices already given in this process (a session: the app, one `wubitok type`, the IBus
+# engine process): each is said once, however many engines meet it.
+_SAID: set[str] = set()
+
+
+def _pinyin_query(code: str) -> str:
+    """The pinyin a ``z`` lookup's code stands for (``zni;3`` -> ``ni3``; a ``;`` still waiting
+    for its tone stands for nothing)."""
+    return code[1:].replace(TONE_KEY, "")
+
+
 @lru_cache(maxsize=4)
 def _shared_index(dictionary: WubiDictionary) -> CandidateIndex:
     # Several engines (pad, CLI, tests) share one index per dictionary: it holds the whole table.
@@ -150,7 +164,8 @@ class ImeEngine:
         typist's saved ones).  With learning on, choices go to ``user_frequencies`` (default:
         the database in the user's data folder); the user's phrases and pins are read from it."""
         self.dictionary = dictionary if dictionary is not None else default_dictionary()
-        self._options = ImeOptions(**options)
+        self._notices: list[str] = []
+        self._options = self._usable(ImeOptions(**options))
         self._index = _shared_index(self.dictionary)
         self._user = user_frequencies
         if self._options.learning and self._user is None:
@@ -223,11 +238,14 @@ class ImeEngine:
                 return ""
             self._set_code(ch)
             return committed
-        if lookup and "1" <= ch <= "5" and len(self._code) > 1 and self._code[-1].isalpha() \
-                and len(self._code) < 1 + MAX_LOOKUP \
-                and self._index.pinyin(self._code[1:] + ch, self._options.charset):
-            self._set_code(self._code + ch)  # a tone
-            return ""
+        if lookup and len(self._code) < 1 + MAX_LOOKUP:
+            if ch == TONE_KEY and len(self._code) > 1 and self._code[-1].isalpha():
+                self._set_code(self._code + ch)  # the next digit is a tone
+                return ""
+            if self._code[-1] == TONE_KEY:
+                if "1" <= ch <= "5" and self._index.pinyin(_pinyin_query(self._code) + ch, self._options.charset):
+                    self._set_code(self._code + ch)  # a tone
+                return ""  # after ;, only a tone some reading has
         if "1" <= ch <= "9":
             n = int(ch)
             shown = self._page_range()
@@ -305,7 +323,7 @@ class ImeEngine:
             self._exact, self._completions = (), ()
         elif code[0] == PINYIN_KEY:
             symbols = self._index.symbols(code) if code.startswith(SYMBOL_PREFIX) else None
-            query = code[1:]
+            query = _pinyin_query(code)
             hits = self._index.pinyin(query, charset) if query and query[0].isalpha() else ()
             if symbols is None:
                 self._exact, self._completions = self._simplified_first(hits), ()
@@ -334,7 +352,7 @@ class ImeEngine:
         return (*exact, *extra)
 
     def _simplified_first(self, entries: Sequence[Entry]) -> Sequence[Entry]:
-        if not self._options.simplified_first:
+        if not self._options.orders_simplified_first:
             return entries
         return _SimplifiedFirst(entries)
 
@@ -414,7 +432,11 @@ class ImeEngine:
         self._set_code("")
         text = candidate.text
         if self._options.output != "unchanged":
-            text = convert_script(text, self._options.output)
+            try:
+                text = convert_script(text, self._options.output)
+            except MissingExtraError as exc:  # found, yet it does not load: type what the table has
+                self._notice(f"output {self._options.output}: {exc}; typing with output unchanged meanwhile")
+                self._options = dataclasses.replace(self._options, output="unchanged")
         self._run_grew = text if self._run_grew else ""
         return text
 
@@ -525,6 +547,11 @@ class ImeEngine:
         return self._user
 
     @property
+    def index(self) -> CandidateIndex:
+        """The candidate index (shared by the engines of this dictionary in the process)."""
+        return self._index
+
+    @property
     def options(self) -> ImeOptions:
         return self._options
 
@@ -533,13 +560,32 @@ class ImeEngine:
         unknown = set(changes) - {f.name for f in dataclasses.fields(ImeOptions)}
         if unknown:
             raise InputError(f"unknown IME option(s): {', '.join(sorted(unknown))}")
-        options = dataclasses.replace(self._options, **changes)
+        options = self._usable(dataclasses.replace(self._options, **changes))
         if options.learning and self._user is None:
             self._user = UserFrequencies()  # first, so that a FileError changes nothing
         self._options = options
         if "punctuation" in changes:
             self._punctuator = Punctuator(dict(self._options.punctuation))
         self._set_code(self._code)
+
+    def _usable(self, options: ImeOptions) -> ImeOptions:
+        """``options`` with each setting whose part is not installed at its default (a
+        setting stored before, or made elsewhere, must not stop the typing)."""
+        usable, notices = in_force(options)
+        self._notice(*notices)
+        return usable
+
+    def _notice(self, *notices: str) -> None:
+        for notice in notices:
+            if notice not in _SAID:
+                _SAID.add(notice)
+                self._notices.append(notice)
+
+    def take_notices(self) -> list[str]:
+        """What the front end should tell the typist (once per process): a setting that
+        cannot be in force here and what it needs.  Each is returned once."""
+        notices, self._notices = self._notices, []
+        return notices
 
     def reset_learning(self) -> None:
         """Forget everything learned: choices, own phrases, pins (in the user database, for good)."""

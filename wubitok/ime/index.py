@@ -1,40 +1,49 @@
-"""An in-memory candidate index over the dictionary, for per-keystroke speed.
+"""The candidate index: a compact SQLite file the engine opens, built once per dictionary.
 
-``WubiDictionary.candidates`` answers one query in SQL; the full candidate list
-of a one-key code (7,000+ entries, needed for the page count) takes tens of
-milliseconds there.  The engine instead loads the entries of a first key once
-and keeps, for every code prefix, its completions already deduplicated and
-ordered.  The order is the dictionary's: exact matches by rank (with a
-wildcard: heaviest first), then completions heaviest first, each text once.
+``WubiDictionary.candidates`` answers one query in SQL over the bundled table;
+the full candidate list of a one-key code (7,000+ entries, needed for the page
+count) takes tens of milliseconds there, each text deduplicated in Python.  The
+engine instead opens a second, derived SQLite file holding exactly the lookups
+it makes, already deduplicated and ordered:
 
-Entries are plain tuples ``(pos, code, rank, text, level)`` indexed by the
-constants below: the garbage collector stops tracking tuples of strings and
-ints, whereas 136,000 named tuples would make every full collection walk them
-(about 50 ms, a visible stall between two keystrokes).  ``level`` says which
-charsets hold the text: 2 GB2312, 1 GBK only, 0 neither (CJK Ext B, private use).
+- ``entry``: every entry (code, rank) with its place ``pos`` in its first key's
+  heaviest-first order, plus the standard two-key short codes (rank -1);
+- ``completion``: for each one- and two-key prefix, each text once with its
+  heaviest entry of a longer code (three-key prefixes are a range of ``entry``);
+- ``pinyin``: characters by syllable and the table's phrases by their syllables
+  run together, toneless, with the numbered reading for tone filters;
+- ``symbol``: the table's ``zz...`` symbol codes.
 
-Besides Wubi codes the index answers the table's symbol codes (``zz...``) and
-pinyin: characters by syllable and the table's phrases by their syllables run
-together (``nihao``), tones optional (``ni3hao``).
+It is built the first time a process needs it (a few seconds), keyed by the
+dictionary's content hash and the code that builds it (:mod:`..wubi.table_cache`),
+written to a temporary file and renamed, so that the IBus engine, the pad and
+``wubitok type`` open it in milliseconds and hold none of it as Python objects
+(the earlier in-memory index cost 2 s and 150-200 MB in each process).  The
+user's data (learned order, own phrases, pins) is not in it: the engine lays it
+over each lookup from the user database, so a change there needs no rebuild.
+
+Entries come out as plain tuples ``(pos, code, rank, text, level)`` indexed by
+the constants below; ``level`` says which charsets hold the text: 2 GB2312,
+1 GBK only, 0 neither (CJK Ext B, private use).  Completions come as a lazy
+sequence that reads rows a page at a time and counts them in SQL.
 """
 from __future__ import annotations
 
-import gc
 import re
+import sqlite3
 import threading
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import repeat
-from operator import floordiv, itemgetter, methodcaller
-from typing import Final, Iterable, NamedTuple, Tuple
+from operator import itemgetter
+from pathlib import Path
+from typing import Final, Iterable, NamedTuple, Tuple, overload
 
 from ..errors import InputError
 from ..wubi.dictionary import ANY_KEY, WILDCARD, WUBI_KEYS, WubiDictionary, check_charset, in_charset, is_wubi_code
+from ..wubi.table_cache import cached_file, cached_file_path
 from .phrase_pinyin import load_phrases, phrases_file, tone3
 from .short_codes import STANDARD_SHORT_CODES
 
-# Fields of an entry.  POS is its place in its first key's heaviest-first
-# order, so sorting entries restores that order.  Final, so that type
-# checkers know which field (and type) an index picks.
 POS: Final = 0
 CODE: Final = 1
 RANK: Final = 2
@@ -43,10 +52,10 @@ LEVEL: Final = 4
 Entry = Tuple[int, str, int, str, int]
 # The least LEVEL a charset admits.
 CHARSET_LEVEL = {"all": 0, "gbk": 1, "gb2312": 2}
+FORMAT = "ime-index-1"  # of the file: part of its key
 
-_start = methodcaller("start")
 _text = itemgetter(TEXT)
-_rank = itemgetter(RANK)
+_ENTRY = "pos, code, rank, text, level"
 
 
 def level(text: str, common: int) -> int:
@@ -61,148 +70,160 @@ def in_level(entries: Iterable[Entry], charset: str) -> tuple[Entry, ...]:
 
 
 class Lookup(NamedTuple):
-    # Tuples, so that the garbage collector soon stops walking these cached lists.
     exact: tuple[Entry, ...]
-    completions: tuple[Entry, ...]
+    completions: Sequence[Entry]
 
 
-class _Bucket:
-    """Every entry whose code starts with one key."""
+class Completions(Sequence[Entry]):
+    """The completions of a one- or two-key code, read from the index as far as they are
+    used (a page, or until enough GB2312 text for simplified-first) and counted in SQL."""
 
-    def __init__(self, rows: Iterable[tuple]):
-        by_code: dict[str, list[Entry]] = {}
-        # one- and two-key prefix -> {text: its heaviest entry with a longer code}, heaviest first
-        self.completions: dict[str, dict[str, Entry]] = {}
-        # two-key prefix -> all its entries, heaviest first (three-key prefixes are derived from it)
-        self.by_two_keys: dict[str, list[Entry]] = {}
-        by_length: dict[int, list[Entry]] = {1: [], 2: [], 3: [], 4: []}
-        first_pos: dict[str, int] = {}
-        for pos, (code, rank, text, _weight, _n_chars, common) in enumerate(rows):
-            e = (pos, code, rank, text, level(text, common))
-            first_pos.setdefault(text, pos)
-            by_code.setdefault(code, []).append(e)
-            if len(code) > 1:
-                self.completions.setdefault(code[0], {}).setdefault(text, e)
-                self.by_two_keys.setdefault(code[:2], []).append(e)
-                if len(code) > 2:
-                    self.completions.setdefault(code[:2], {}).setdefault(text, e)
-            by_length[len(code)].append(e)
-        for code, char in STANDARD_SHORT_CODES.items():
-            if code in by_code and char in first_pos:  # rank -1: before the inherited entry
-                e = (first_pos[char], code, -1, char, level(char, in_charset(char, "gb2312")))
-                by_code[code].append(e)
-                by_length[2].append(e)
-        by_length[2].sort()
-        # Tuples, not lists: untracked by the garbage collector, like the entries.
-        self.by_code: dict[str, tuple[Entry, ...]] = {
-            code: tuple(sorted(same, key=_rank)) for code, same in by_code.items()
-        }
-        # Wildcard codes are matched by one regex scan over all codes of a length,
-        # one per line, so that only the matches cost Python work.
-        self.by_length = {n: ("\n".join(e[CODE] for e in es), es) for n, es in by_length.items()}
+    FIRST_READ = 32  # rows; each further read doubles what is held
 
-    def longer(self, code: str) -> dict[str, Entry] | list[Entry]:
-        """Entries with a longer code that starts with ``code`` (literal keys): a
-        {text: heaviest entry} dict for one or two keys, else a list heaviest first."""
-        if len(code) <= 2:
-            return self.completions.get(code, {})
-        n = len(code)
-        return [e for e in self.by_two_keys.get(code[:2], ()) if len(e[CODE]) > n and e[CODE].startswith(code)]
+    def __init__(self, index: CandidateIndex, prefix: str, least: int, skip: tuple[str, ...]):
+        self._index = index
+        marks = ",".join("?" * len(skip))
+        self._where = "prefix = ? AND level >= ?" + (f" AND text NOT IN ({marks})" if skip else "")
+        self._params: tuple = (prefix, least, *skip)
+        self._rows: list[Entry] = []
+        self._len: int | None = None
 
-    def matching(self, pattern: str, length: int) -> list[Entry]:
-        """Entries whose code has ``length`` keys and matches ``pattern``, heaviest first."""
-        lines, entries = self.by_length[length]
-        if pattern == pattern[0] + ANY_KEY * (length - 1):
-            return entries
-        # Built-in iterators all the way: a wildcard may match thousands of codes.
-        starts = map(_start, re.finditer(f"^{pattern}$", lines, re.MULTILINE))
-        return list(map(entries.__getitem__, map(floordiv, starts, repeat(length + 1))))
+    def __len__(self) -> int:
+        if self._len is None:
+            self._len = self._index._one(f"SELECT count(*) FROM completion WHERE {self._where}", self._params)
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Entry: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Entry]: ...
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError("completion index out of range")
+        while i >= len(self._rows):
+            want = max(self.FIRST_READ, len(self._rows))
+            self._rows += self._index._all(
+                f"SELECT {_ENTRY} FROM completion WHERE {self._where} ORDER BY pos LIMIT ? OFFSET ?",
+                (*self._params, want, len(self._rows)))
+        return self._rows[i]
+
+    def __iter__(self) -> Iterator[Entry]:
+        for i in range(len(self)):
+            yield self[i]
+
+
+def index_key(dictionary: WubiDictionary) -> tuple:
+    """What the index file depends on besides its building code: the dictionary, the short
+    codes, and pypinyin's phrase data (the phrases' readings)."""
+    phrases = phrases_file()
+    stat = phrases.stat()
+    return (FORMAT, dictionary.content_hash, sorted(STANDARD_SHORT_CODES.items()),
+            str(phrases), stat.st_size, stat.st_mtime_ns)
 
 
 class CandidateIndex:
     """Candidates for Wubi codes whose first key is a literal key (a-y), ``z`` after it
     standing for any key; for the table's symbol codes; and for pinyin."""
 
-    def __init__(self, dictionary: WubiDictionary):
+    def __init__(self, dictionary: WubiDictionary, folder: Path | None = None):
         self.dictionary = dictionary
-        self._buckets: dict[str, _Bucket] = {}
-        self._by_pinyin: dict[str, tuple[tuple[Entry, str], ...]] | None = None
-        self._symbols: tuple[Entry, ...] | None = None
+        self._folder = folder  # where the file is kept (default: the user's cache folder)
+        self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
         # Typing revisits the same codes all the time; results are never mutated.
-        self.lookup = lru_cache(maxsize=4096)(self._lookup)
-        self.pinyin = lru_cache(maxsize=1024)(self._pinyin)
+        self.lookup = lru_cache(maxsize=1024)(self._lookup)
+        self.pinyin = lru_cache(maxsize=256)(self._pinyin)
+        self.symbols = lru_cache(maxsize=64)(self._symbols)
+
+    @property
+    def path(self) -> Path:
+        """The index file (built now if it is not there yet)."""
+        return self._open()[1]
 
     def preload(self) -> None:
-        """Load everything now (about a second), so that no keystroke pays for it."""
-        for key in WUBI_KEYS:
-            self._bucket(key)
-        self._readings()
-        # A full collection walks every container alive, the index's 200,000 included:
-        # 0.1-0.3 s holding the GIL, so that running it here (once the only way to stop
-        # tracking the entries) froze the window while the pad loaded in a worker.
-        # Frozen, the index is never walked by any collection, and freezing costs
-        # nothing (it moves the collector's lists, not the objects).  The price:
-        # garbage cycles alive right now are never freed -- a few at most.
-        gc.freeze()
+        """Build the index file if this dictionary has none yet, and open it (milliseconds
+        once built); thread-safe, may run in a worker."""
+        self._open()
 
-    def _bucket(self, key: str) -> _Bucket:
-        bucket = self._buckets.get(key)
-        if bucket is None:
-            with self._lock:  # preload() may run in a worker while the GUI types
-                bucket = self._buckets.get(key)
-                if bucket is None:
-                    bucket = self._buckets[key] = _Bucket(self.dictionary.iter_entries(key))
-        return bucket
+    def built(self) -> bool:
+        """Whether the index file for this dictionary is there (opening it is then milliseconds)."""
+        return self._conn is not None or cached_file_path(*self._file_args(), folder=self._folder).is_file()
+
+    def _file_args(self) -> tuple:
+        """The file's name, key, suffix and building code (cached_file's arguments)."""
+        return ("ime-index", index_key(self.dictionary), ".sqlite", self._build_into, _build, _bucket_rows,
+                _pinyin_rows)
+
+    def _build_into(self, out: Path) -> None:
+        _build(self.dictionary, out)
+
+    def _open(self) -> tuple[sqlite3.Connection, Path]:
+        with self._lock:
+            if self._conn is None:
+                path = cached_file(*self._file_args(), folder=self._folder)
+                # Read-only and immutable: the file never changes once renamed into place,
+                # so SQLite takes no locks; any thread may read (one at a time: the lock).
+                self._conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True,
+                                             check_same_thread=False)
+                self._path = path
+            return self._conn, self._path
+
+    def _all(self, sql: str, params: tuple = ()) -> list:
+        conn = self._open()[0]
+        with self._lock:
+            return conn.execute(sql, params).fetchall()
+
+    def _one(self, sql: str, params: tuple = ()) -> int:
+        conn = self._open()[0]
+        with self._lock:
+            return conn.execute(sql, params).fetchone()[0]
 
     def _lookup(self, code: str, charset: str = "all") -> Lookup:
         """Exact matches and completions of ``code`` (1-4 keys)."""
-        # A bucket per first key: a wildcard may stand for any key but the first.
         if not is_wubi_code(code, wildcard=True) or code[0] == WILDCARD:
             raise InputError(f"not a Wubi code: {code!r} (a key a-y, then up to 3 of a-y or z)")
-        check_charset(charset)
-        bucket = self._bucket(code[0])
-        completions: list[Entry]
+        least = CHARSET_LEVEL[check_charset(charset)]
         if WILDCARD in code:
-            exact, completions = _wildcard(bucket, code)
-        else:
-            exact = list(bucket.by_code.get(code, ()))
-            completions = []
-            if len(code) < 4:
-                longer = bucket.longer(code)
-                if isinstance(longer, list):
-                    completions = _first_of_each_text(longer, {e[TEXT] for e in exact})
-                else:
-                    clash = [e[TEXT] for e in exact if e[TEXT] in longer]
-                    if clash:
-                        longer = dict(longer)
-                        for text in clash:
-                            del longer[text]
-                    completions = list(longer.values())
-        return Lookup(in_level(exact, charset), in_level(completions, charset))
+            return self._wildcard(code, least)
+        exact = tuple(self._all(f"SELECT {_ENTRY} FROM entry WHERE code = ? AND level >= ? ORDER BY rank",
+                                (code, least)))
+        # A text that is an exact match is no completion (the charset cannot change that:
+        # it is one text), so exact matches the charset hides are skipped too.
+        skip = tuple({t for (t,) in self._all("SELECT text FROM entry WHERE code = ?", (code,))})
+        completions: Sequence[Entry] = ()
+        if len(code) <= 2:
+            completions = Completions(self, code, least, skip)
+        elif len(code) == 3:
+            longer = self._all(f"SELECT {_ENTRY} FROM entry WHERE code > ? AND code < ? AND level >= ?"
+                               " ORDER BY pos", (code, code + "{", least))
+            completions = tuple(_first_of_each_text(longer, set(skip)))
+        return Lookup(exact, completions)
 
+    def _wildcard(self, code: str, least: int) -> Lookup:
+        n = len(code)
+        pattern = code.replace(WILDCARD, ANY_KEY)
+        exact = self._all(f"SELECT {_ENTRY} FROM entry WHERE code GLOB ? AND length(code) = ?"
+                          " ORDER BY pos, code, rank", (pattern, n))
+        first = _first_of_each_text(exact, set())
+        longer = self._all(f"SELECT {_ENTRY} FROM entry WHERE code GLOB ? AND length(code) > ?"
+                           " ORDER BY pos, code, rank", (pattern + "*", n))
+        completions = _first_of_each_text(longer, {e[TEXT] for e in first})
+        return Lookup(tuple(e for e in first if e[LEVEL] >= least),
+                      tuple(e for e in completions if e[LEVEL] >= least))
 
-    def symbols(self, code: str) -> Lookup:
+    def _symbols(self, code: str) -> Lookup:
         """The table's symbols for a ``zz...`` code: exact matches, then those of longer
         codes (each text once, by code)."""
-        table = self._symbols
-        if table is None:
-            table = self._symbols = tuple(
-                (pos, c, 0, text, 0) for pos, (c, text) in enumerate(self.dictionary.iter_symbols()))
-        exact = tuple(e for e in table if e[CODE] == code)
-        longer = [e for e in table if len(e[CODE]) > len(code) and e[CODE].startswith(code)]
+        exact = tuple(self._all("SELECT pos, code, 0, text, 0 FROM symbol WHERE code = ? ORDER BY pos", (code,)))
+        longer = self._all("SELECT pos, code, 0, text, 0 FROM symbol WHERE code > ? AND code < ? ORDER BY pos",
+                           (code, code + "{"))
         return Lookup(exact, tuple(_first_of_each_text(longer, {e[TEXT] for e in exact})))
-
-    def _readings(self) -> dict[str, tuple[tuple[Entry, str], ...]]:
-        """Toneless pinyin -> (entry, numbered reading) for characters (one syllable) and the
-        table's phrases (syllables run together), characters first, then most used first."""
-        table = self._by_pinyin
-        if table is None:
-            with self._lock:
-                table = self._by_pinyin
-                if table is None:
-                    table = self._by_pinyin = _pinyin_table(self.dictionary)
-        return table
 
     def _pinyin(self, query: str, charset: str = "all") -> tuple[Entry, ...]:
         """Characters and phrases read ``query``: pinyin letters (v for ü), syllables run
@@ -211,30 +232,94 @@ class CandidateIndex:
         code in the table."""
         if not query or not all("a" <= c <= "z" or "1" <= c <= "5" for c in query) or query[0].isdigit():
             raise InputError(f"not pinyin: {query!r} (letters a-z, v for ü, tone digits 1-5 after a syllable)")
-        hits = self._readings().get(query.translate(_NO_TONES), ())
+        least = CHARSET_LEVEL[check_charset(charset)]
+        hits = self._all("SELECT pos, code, 0, text, level, numbered FROM pinyin WHERE plain = ? AND level >= ?"
+                         " ORDER BY pos", (query.translate(_NO_TONES), least))
         if query.isalpha():
-            found = [e for e, _ in hits]
+            found = [h[:5] for h in hits]
         else:
             # Each typed key, then whatever tone digit the reading has where none was typed.
             tones = re.compile("".join(c if c.isdigit() else c + "[1-5]?" for c in query) + "$")
-            found = [e for e, numbered in hits if tones.match(numbered)]
-        return in_level(_first_of_each_text(found, set()), charset)
+            found = [h[:5] for h in hits if tones.match(h[5])]
+        return tuple(_first_of_each_text(found, set()))
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
 
 
 _NO_TONES = str.maketrans("", "", "12345")
 
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
+CREATE TABLE entry (code TEXT, rank INTEGER, pos INTEGER, text TEXT, level INTEGER,
+                    PRIMARY KEY (code, rank)) WITHOUT ROWID;
+CREATE TABLE completion (prefix TEXT, pos INTEGER, code TEXT, text TEXT, level INTEGER, rank INTEGER,
+                         PRIMARY KEY (prefix, pos)) WITHOUT ROWID;
+CREATE TABLE pinyin (plain TEXT, pos INTEGER, numbered TEXT, code TEXT, text TEXT, level INTEGER,
+                     PRIMARY KEY (plain, pos)) WITHOUT ROWID;
+CREATE TABLE symbol (code TEXT, pos INTEGER, text TEXT, PRIMARY KEY (code, pos)) WITHOUT ROWID;
+"""
 
-def _pinyin_table(dictionary: WubiDictionary) -> dict[str, tuple[tuple[Entry, str], ...]]:
-    table: dict[str, list[tuple[Entry, str]]] = {}
+
+def _build(dictionary: WubiDictionary, out: Path) -> None:
+    """Write the index for ``dictionary`` into the new file ``out``."""
+    conn = sqlite3.connect(out)
+    try:
+        conn.execute("PRAGMA journal_mode=OFF")
+        conn.execute("PRAGMA synchronous=OFF")
+        conn.executescript(_SCHEMA)
+        with conn:
+            for key in WUBI_KEYS:
+                entries, completions = _bucket_rows(dictionary, key)
+                conn.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?)", entries)
+                conn.executemany("INSERT INTO completion VALUES (?, ?, ?, ?, ?, ?)", completions)
+            conn.executemany("INSERT INTO pinyin VALUES (?, ?, ?, ?, ?, ?)", _pinyin_rows(dictionary))
+            conn.executemany("INSERT INTO symbol VALUES (?, ?, ?)",
+                             ((c, pos, t) for pos, (c, t) in enumerate(dictionary.iter_symbols())))
+            conn.execute("INSERT INTO meta VALUES ('dictionary_hash', ?)", (dictionary.content_hash,))
+        conn.execute("VACUUM")
+    finally:
+        conn.close()
+
+
+def _bucket_rows(dictionary: WubiDictionary, key: str) -> tuple[list[tuple], list[tuple]]:
+    """The ``entry`` and ``completion`` rows of the codes that start with ``key``."""
+    entries: list[tuple] = []
+    first_pos: dict[str, int] = {}
+    codes: set[str] = set()
+    # prefix (one or two keys) -> {text: its heaviest entry with a longer code}, heaviest first
+    completions: dict[str, dict[str, tuple]] = {}
+    for pos, (code, rank, text, _weight, _n_chars, common) in enumerate(dictionary.iter_entries(key)):
+        lv = level(text, common)
+        entries.append((code, rank, pos, text, lv))
+        first_pos.setdefault(text, pos)
+        codes.add(code)
+        if len(code) > 1:
+            completions.setdefault(code[0], {}).setdefault(text, (code[0], pos, code, text, lv, rank))
+            if len(code) > 2:
+                completions.setdefault(code[:2], {}).setdefault(text, (code[:2], pos, code, text, lv, rank))
+    for code, char in STANDARD_SHORT_CODES.items():
+        if code[0] == key and code in codes and char in first_pos:  # rank -1: before the inherited entry
+            entries.append((code, -1, first_pos[char], char, level(char, in_charset(char, "gb2312"))))
+    return entries, [row for by_text in completions.values() for row in by_text.values()]
+
+
+def _pinyin_rows(dictionary: WubiDictionary) -> Iterator[tuple]:
+    """(toneless pinyin, pos, numbered reading, code, text, level) for characters (one
+    syllable) and the table's phrases (syllables run together), characters first, then
+    most used first."""
     first_reading: dict[str, str] = {}
     pos = 0
     for plain, numbered, char, full_code, common in dictionary.iter_pinyin():
         first_reading.setdefault(char, numbered)
-        table.setdefault(plain, []).append(((pos, full_code or "", 0, char, level(char, common)), numbered))
+        yield plain, pos, numbered, full_code or "", char, level(char, common)
         pos += 1
     # A phrase reads as pypinyin's phrase data says (银行 yin2hang2), else each character
     # by its first reading.  pypinyin is a dependency already (the dictionary's readings);
-    # its data is read without importing it, which would hold the GIL (phrase_pinyin).
+    # its data is read without importing it (phrase_pinyin).
     phrases_dict = load_phrases(phrases_file())
     tone3_of: dict[str, str] = {}
 
@@ -253,22 +338,11 @@ def _pinyin_table(dictionary: WubiDictionary) -> dict[str, tuple[tuple[Entry, st
                 numbered = "".join([first_reading[c] for c in text])
         except KeyError:
             continue  # a character without a reading
-        entry = (pos, code, 0, text, 2 if common else level(text, 0))
-        table.setdefault(numbered.translate(_NO_TONES), []).append((entry, numbered))
+        yield numbered.translate(_NO_TONES), pos, numbered, code, text, 2 if common else level(text, 0)
         pos += 1
-    return {k: tuple(v) for k, v in table.items()}
 
 
-def _wildcard(bucket: _Bucket, code: str) -> tuple[list[Entry], list[Entry]]:
-    n = len(code)
-    pattern = code.replace(WILDCARD, ANY_KEY)
-    exact = _first_of_each_text(bucket.matching(pattern, n), set())
-    longer = [e for m in range(n + 1, 5) for e in bucket.matching(pattern + ANY_KEY * (m - n), m)]
-    longer.sort()  # by pos: heaviest first across the code lengths
-    return exact, _first_of_each_text(longer, {e[TEXT] for e in exact})
-
-
-def _first_of_each_text(entries: list[Entry], skip: set[str]) -> list[Entry]:
+def _first_of_each_text(entries: Sequence[Entry], skip: set[str]) -> list[Entry]:
     # Built from the end, a dict keeps each text's first entry; sorting by pos restores the order.
     first = dict(zip(map(_text, reversed(entries)), reversed(entries)))
     for text in skip:

@@ -100,7 +100,9 @@ class UserFrequencies:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.path.exists() and not os.access(self.path, os.R_OK | os.W_OK):
                 raise _Damaged("the file is not readable and writable")
-            self._conn = sqlite3.connect(self.path, timeout=5)
+            # Any thread: the IBus engine process opens it in its loading thread and types
+            # with it in the main loop's (one at a time, never at once).
+            self._conn = sqlite3.connect(self.path, timeout=5, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
             raise FileError(f"{self.path}: cannot open the user frequency database ({exc})") from None
         try:

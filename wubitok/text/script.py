@@ -6,6 +6,7 @@ tables carry.  A converter takes most of a second to load, so each is made once.
 """
 from __future__ import annotations
 
+import importlib.util
 from functools import lru_cache
 from typing import Any
 
@@ -14,6 +15,18 @@ from ..errors import InputError, MissingExtraError
 # Target script -> OpenCC configuration (simplified input for the traditional
 # variants; any input for "simplified").
 SCRIPTS = {"simplified": "t2s", "traditional": "s2t", "tw": "s2tw", "hk": "s2hk"}
+
+
+# What script conversion needs, and the one line that says how to get it.
+NEEDS_OPENCC = "OpenCC: pip install opencc"
+
+
+def opencc_missing() -> bool:
+    """True when OpenCC cannot be imported here (found without importing it: menus ask)."""
+    try:
+        return importlib.util.find_spec("opencc") is None
+    except (ImportError, ValueError):  # a broken install, or a module without a spec
+        return True
 
 
 def check_script(script: str) -> str:
@@ -27,8 +40,7 @@ def _converter(script: str) -> Any:
     try:
         import opencc  # noqa: PLC0415 - loaded when first used (its tables take a moment)
     except ImportError:
-        raise MissingExtraError(
-            "simplified/traditional conversion needs OpenCC, a dependency of wubitok: pip install opencc") from None
+        raise MissingExtraError(f"simplified/traditional conversion needs {NEEDS_OPENCC}") from None
     return opencc.OpenCC(SCRIPTS[script])
 
 

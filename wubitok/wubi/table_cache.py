@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import os
 import sys
+import tempfile
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -149,6 +151,51 @@ def cached_table(name: str, key: tuple, build: Callable[[], T], *builders: Calla
         except (OSError, FileError):
             pass  # a read-only home: the next process builds it again
         return table
+
+
+def cached_file(name: str, key: tuple, suffix: str, build: Callable[[Path], None], *builders: Callable[..., Any],
+                folder: Path | None = None) -> Path:
+    """The file ``build(path)`` writes for ``key``, built by the first caller and kept.
+
+    For a table better opened than loaded (the input method's SQLite index): the file is
+    named for the digest of ``key`` and of the building code, written under a temporary
+    name and renamed, so a file under that name is always whole; files of the same
+    ``name`` with another digest (an older dictionary or build) are removed.  One build
+    at a time per file, in a process and across processes.  Where the folder cannot be
+    written, the file is built in a temporary folder for this process.
+    """
+    path = cached_file_path(name, key, suffix, build, *builders, folder=folder)
+    folder = path.parent
+    if path.is_file():
+        return path
+    try:
+        with _file_lock(path), _process_lock(path):
+            if path.is_file():
+                return path
+            tmp = folder / f".{path.name}.{os.getpid()}.tmp"
+            try:
+                build(tmp)
+                os.replace(tmp, path)
+            finally:
+                tmp.unlink(missing_ok=True)
+    except OSError:
+        path = Path(tempfile.mkdtemp(prefix="wubitok-")) / path.name
+        build(path)
+        return path
+    for old in folder.glob(f"{name}-*{suffix}"):
+        if old != path:
+            try:
+                old.unlink()  # a process that has it open keeps reading it
+                old.with_suffix(".lock").unlink(missing_ok=True)
+            except OSError:
+                pass
+    return path
+
+
+def cached_file_path(name: str, key: tuple, suffix: str, build: Callable[[Path], None],
+                     *builders: Callable[..., Any], folder: Path | None = None) -> Path:
+    """Where :func:`cached_file` keeps the file for these arguments (it may not be built yet)."""
+    return (folder or user_cache_dir()) / f"{name}-{_digest(key, (build, *builders))[:24]}{suffix}"
 
 
 def _load(path: Path, digest: str) -> Any:

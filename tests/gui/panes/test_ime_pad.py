@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import sys
 
 import pytest
 from PySide6.QtCore import Qt
@@ -9,7 +10,7 @@ from PySide6.QtGui import QGuiApplication
 from typing_cases import CASES, engine_result
 
 from wubitok.gui.panes.ime_pad import ImePadPane
-from wubitok.ime import ImeEngine, load_options, parse_keys, save_options
+from wubitok.ime import ImeEngine, ImeOptions, load_options, parse_keys, save_options
 
 
 @pytest.fixture
@@ -403,3 +404,29 @@ def test_an_empty_code_beeps_under_the_beep_rule(qtbot, pad):
     choose_option(pad, "empty_code", "beep")
     qtbot.keyClicks(pad.editor, "wqiu ")
     assert beeps == ["wqiu"] and _preedit(pad) == "wqiu" and _doc(pad) == ""
+
+
+def test_a_choice_whose_part_is_missing_is_greyed_and_a_stored_one_falls_back(qtbot, gui_app, gui_data_dir,
+                                                                              monkeypatch):
+    import wubitok.ime.engine
+    from wubitok.gui.support.errors import reporter
+
+    monkeypatch.setitem(sys.modules, "opencc", None)  # this process without OpenCC
+    monkeypatch.setattr(wubitok.ime.engine, "_SAID", set())
+    told = []
+    reporter().shown.connect(lambda title, message: told.append((title, message)))
+    save_options(ImeOptions(output="traditional"))  # chosen where OpenCC was installed
+    pad = ImePadPane()
+    qtbot.addWidget(pad)
+    for value in ("simplified", "traditional", "tw", "hk"):
+        action = pad.option_action("output", value)
+        assert not action.isEnabled() and "needs OpenCC" in action.text()
+        assert action.toolTip() == "Needs OpenCC: pip install opencc"
+    assert pad.option_action("output", "unchanged").isChecked()
+    qtbot.waitUntil(lambda: bool(told))
+    assert told == [("A setting is not available", "output traditional needs OpenCC: pip install opencc;"
+                                                   " typing with output unchanged meanwhile")]
+    for key in "wqiyvb ":
+        pad.editor.feed_key("space" if key == " " else key)
+    assert pad.editor.toPlainText() == "你好"
+    reporter().last_dialog.close()

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from wubitok.ime.tables import read_phrase_file
 from wubitok.ime.tables.entries import TableEntry
-from wubitok.ime.tables.rime import SCHEMA_ID, write_rime
+from wubitok.ime.tables.rime import NOT_CARRIED, SCHEMA_ID, write_rime
 
 
 def _type(rime, keys: str) -> tuple[list[str], str]:
@@ -67,3 +67,23 @@ def test_the_dictionary_reads_back_as_a_user_dictionary(tmp_path_factory, wubi_d
     read, skipped = read_phrase_file(folder / f"{SCHEMA_ID}.dict.yaml", wubi_dict)
     assert (read, skipped) == ([(e.code, e.text) for e in entries], 0)
     assert [k for k, _ in groupby(e.code for e in entries)] == sorted({e.code for e in entries})
+
+
+def test_minus_and_equal_turn_pages_as_in_wubitok(rime):
+    rime.clear()
+    rime.keys("a")
+    first = rime.candidates()
+    rime.keys("=")
+    second = rime.candidates()
+    assert len(first) == 5 and second and not set(first) & set(second)
+    rime.keys("-")
+    assert rime.candidates() == first
+    rime.keys("=2")
+    assert rime.commit() == second[1]  # a=2: the second candidate of page 2, not 工=2
+
+
+def test_the_schema_says_what_it_cannot_carry(tmp_path, taught_table):
+    schema = write_rime(taught_table[:10], tmp_path, page_size=7)[0].read_text(encoding="utf-8")
+    assert "page_size: 7" in schema
+    for what in NOT_CARRIED:
+        assert f"# Not carried over: {what}" in schema and f"    - {what}" in schema

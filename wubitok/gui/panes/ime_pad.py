@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 from ...errors import WubitokError
 from ...fileio import atomic_write_text
 from ...ime import ImeEngine, ImeOptions, ImeState, load_options, parse_keys, save_options
-from ...ime.options import EMPTY_CODE_RULES, OUTPUTS, settings_path
+from ...ime.options import EMPTY_CODE_RULES, OUTPUTS, missing_part, settings_path
 from ...wubi.dictionary import CHARSETS
 from ..support import errors, theme
 from ..support.fonts import drawable, han_font, monospace_font
@@ -336,6 +336,10 @@ class ImePadPane(Pane):
             problem = exc
             QTimer.singleShot(0, lambda: errors.show_error(self, problem))
             return ImeEngine(**options)
+        notices = engine.take_notices()  # a saved setting that cannot be in force here: said once
+        if notices:
+            QTimer.singleShot(0, lambda: errors.show_error(self, "\n".join(notices),
+                                                           title=self.tr("A setting is not available")))
         db = engine.user_db
         if db is not None and db.moved_aside is not None:
             aside, damage = str(db.moved_aside), db.damage
@@ -371,6 +375,7 @@ class ImePadPane(Pane):
         self.charset_group = self._radio_items(menu, "charset", CHARSETS)
         self.simplified_action = self._switch(menu, "simplified_first")
         self.output_menu = menu.addMenu("")
+        self.output_menu.setToolTipsVisible(True)
         self._radio_items(self.output_menu, "output", OUTPUTS)
         menu.addSeparator()
         self.add_phrase_action = menu.addAction("")
@@ -510,11 +515,11 @@ class ImePadPane(Pane):
     def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
         super().showEvent(event)
         if self._preload is None:
-            # The index of every code loads in the background so no keystroke waits for it; from the first
-            # show, not the constructor: the window builds every pane after start-up, and one who never
-            # types should not pay for loading the index.  A moment after the show, so that the pane's
-            # first paint is done: started with it, the loading thread's Python (3 s of it) took the GIL
-            # in turns with that paint (opening the pane once froze the window 58 ms, bench_gui_stalls.py).
+            # The candidate index opens in the background (milliseconds; the first time for a dictionary
+            # it is built, seconds of Python), so no keystroke waits for it; from the first show, not the
+            # constructor: the window builds every pane after start-up, and one who never types should
+            # not pay for it.  A moment after the show, so that the pane's first paint is done: a build's
+            # Python takes the GIL in turns with that paint (bench_gui_stalls.py, open_ime).
             self._preload_timer.start()
 
     def _start_preload(self) -> None:
@@ -552,6 +557,13 @@ class ImePadPane(Pane):
                 action.setText(str(value))
             elif (name, value) in labels:
                 action.setText(labels[(name, value)])
+            # A choice whose part is not installed: greyed, saying what it needs.
+            needs = missing_part(name, value)
+            action.setEnabled(needs is None)
+            if needs is not None:
+                action.setText(self.tr("{choice} (needs {part})").replace("{choice}", action.text())
+                               .replace("{part}", needs.split(":")[0]))
+                action.setToolTip(self.tr("Needs {what}").replace("{what}", needs))
         self.add_phrase_action.setText(self.tr("Add a phrase…"))
         self.reset_action.setText(self.tr("Forget learned order…"))
         self.copy_button.setText(self.tr("Copy all"))

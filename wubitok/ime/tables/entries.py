@@ -64,7 +64,7 @@ def typing_table(dictionary: WubiDictionary, db: UserFrequencies | None = None,
 
 def _ordered(entries: list[tuple[int, str, int, int]], learned: dict[str, int], pins: list[tuple[str, int]],
              options: ImeOptions) -> list[tuple[int, str, int, int]]:
-    if options.simplified_first:
+    if options.orders_simplified_first:
         entries.sort(key=lambda e: e[3] < 2)  # stable
     if learned and len(entries) > 1:
         counts = [learned.get(e[1], 0) for e in entries]

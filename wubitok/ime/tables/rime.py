@@ -5,9 +5,10 @@ librime lists entries of one code in file order); the weight column is the
 dictionary's use frequency, which Rime uses to order completions.  The schema
 is self-contained (no ``import_preset``: Debian's rime-data-wubi ships no
 default.yaml or symbols.yaml): Wubi keys a-y, 4-key codes, a 4-key code with
-one candidate commits itself, and the engine's Chinese punctuation.
-Pinyin lookup, the ``zz`` symbol codes and the user's punctuation map are not
-exported.
+one candidate commits itself, the engine's Chinese punctuation, its page size,
+and ``-``/``=`` turning pages while a code is typed (``key_binder``, as in the
+pad; without it Rime types them as punctuation: ``a=2`` gave 工=2).
+What the schema cannot carry it says in its header (:data:`NOT_CARRIED`).
 """
 from __future__ import annotations
 
@@ -22,6 +23,14 @@ from ..punctuation import CHINESE_PUNCTUATION, PAIRED_QUOTES
 from .entries import TableEntry
 
 SCHEMA_ID = "wubi86_wubitok"
+# wubitok's typing that this schema does not give Rime users (written into its header).
+NOT_CARRIED = (
+    "z pinyin lookup (z then pinyin, with each candidate's Wubi code)",
+    "z after the first key as a wildcard for one key",
+    "the table's zz symbol codes",
+    "the user's punctuation map, automatic phrases, simplified-first and charset filtering"
+    " (the order is exported as it is)",
+)
 
 
 def write_rime(entries: Iterable[TableEntry], folder: str | Path, *, page_size: int = 5) -> list[Path]:
@@ -71,6 +80,10 @@ def _schema(page_size: int) -> str:
         f"  version: {_q(__version__)}",
         "  description: |",
         "    Wubi-86 with your phrases and learned order, exported by wubitok.",
+        "    Not carried over from wubitok:",
+        *(f"    - {what}" for what in NOT_CARRIED),
+        "",
+        *(f"# Not carried over: {what}" for what in NOT_CARRIED),
         "",
         "switches:",
         "  - name: ascii_mode",
@@ -82,7 +95,7 @@ def _schema(page_size: int) -> str:
         "    states: [ 。，, ．， ]",
         "",
         "engine:",
-        "  processors: [ ascii_composer, speller, punctuator, selector, navigator, express_editor ]",
+        "  processors: [ ascii_composer, key_binder, speller, punctuator, selector, navigator, express_editor ]",
         "  segmentors: [ ascii_segmentor, abc_segmentor, punct_segmentor, fallback_segmentor ]",
         "  translators: [ punct_translator, table_translator ]",
         "",
@@ -94,6 +107,11 @@ def _schema(page_size: int) -> str:
         "",
         "menu:",
         f"  page_size: {page_size}",
+        "",
+        "key_binder:  # as in wubitok: - and = turn pages while a code is typed (else they are punctuation)",
+        "  bindings:",
+        "    - { when: composing, accept: minus, send: Page_Up }",
+        "    - { when: composing, accept: equal, send: Page_Down }",
         "",
         "translator:",
         f"  dictionary: {SCHEMA_ID}",

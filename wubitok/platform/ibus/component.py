@@ -16,7 +16,6 @@ import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from ... import __version__
 from ...errors import PlatformError, WubitokError
@@ -44,6 +43,10 @@ def icon_path() -> Path:
 
 def component_xml() -> str:
     """The component file ibus-daemon reads to list the engine and start its process."""
+    # Here, not at the top: xml.sax.saxutils imports urllib.request (http, email), 20-50 ms
+    # of every engine process's start, which only needs this module's names.
+    from xml.sax.saxutils import escape
+
     fields = {
         "exec": shlex.join(engine_command()),  # ibus-daemon splits it with g_shell_parse_argv
         "version": __version__,

@@ -16,6 +16,10 @@ this class only translates between IBus and it, the way the app's pad
   cannot leave the pre-edit text;
 - what a key learns is written to the user database after the key's signals have been
   sent, before the key is answered (:mod:`.learning`);
+- keys (and resets, page turns, menu choices) that arrive while the process is still
+  loading (:mod:`.loading`) are queued and answered as taken, then handled in order once
+  it is done; a queued key the engine then leaves to the application is forwarded to it
+  (``forward_key_event``), so no key is lost and none reaches the application early;
 - the pre-edit is the code being typed, underlined, and it is dropped (never
   committed) when focus leaves or the client resets;
 - the lookup table holds the engine's current page, labelled 1..N, each
@@ -35,8 +39,10 @@ from typing import Any, NamedTuple
 
 from ...errors import WubitokError
 from ...ime import ImeEngine, ImeOptions, ImeState
+from ...ime.options import missing_part
 from .gi_loader import load_ibus
 from .learning import EngineUserDatabase
+from .loading import Loading
 from .settings import SETTINGS, Choice, SavedOptions, Switch, parse_key
 
 IBus, GLib = load_ibus()
@@ -71,8 +77,16 @@ class Toggle(NamedTuple):
     off: str
     tooltip: str
 
-    def active(self, state: ImeState) -> bool:
+    def active(self, state: Any) -> bool:  # an ImeState, or _Modes before the engine is loaded
         return bool(getattr(state, self.name))
+
+
+class _Modes(NamedTuple):
+    """The modes a new ImeEngine starts in, shown until it is loaded."""
+
+    chinese: bool = True
+    full_width: bool = False
+    chinese_punctuation: bool = True
 
 
 TOGGLES = (
@@ -87,17 +101,23 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
 
     __gtype_name__ = "WubitokWubiEngine"
 
-    def __init__(self, ime: ImeEngine, saved: SavedOptions, **properties: Any):
+    def __init__(self, loading: Loading, saved: SavedOptions, **properties: Any):
         super().__init__(**properties)  # engine_name, object_path, connection
-        self._ime = ime
+        self._loading = loading
+        self._session: ImeEngine | None = None  # once the process has loaded
+        self._queue: list[tuple[Any, ...]] = []  # what came before: (handler, *arguments)
+        self._destroyed = False
+        self._telling = False  # a notice is shown in the auxiliary text (until the next key)
+        self._forwarded_presses: set[int] = set()  # queued presses given back to the application
         self._saved = saved
+        options = saved.current()
         self._shift_alone = False
         # What the client was last sent (None: nothing yet), so that a key sends only changes.
         self._shown_preedit: str | None = None
         self._shown_rows: tuple[str, ...] | None = None
         self._shown_modes: tuple[bool, bool, bool] | None = None
         # The cursor stays on the first candidate: the one Space commits and Ctrl+Delete forgets.
-        self._table = IBus.LookupTable.new(ime.options.page_size, 0, True, False)
+        self._table = IBus.LookupTable.new(options.page_size, 0, True, False)
         self._table.set_orientation(IBus.Orientation.HORIZONTAL)
         self._labels = 0  # how many labels the table holds
         self._props = IBus.PropList()
@@ -109,8 +129,56 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
             self._prop[toggle.name] = prop
         for setting in SETTINGS:
             self._props.append(self._setting_property(setting))
-        self._sync_properties(ime.state, notify=False)
-        self._sync_settings()
+        self._sync_properties(_Modes(), notify=False)
+        self._sync_settings(options)
+        loading.when_ready(self._loaded)
+
+    def _loaded(self) -> None:
+        """The process is ready: a typing session for this context, then what was queued."""
+        if self._destroyed:
+            return
+        if self._loading.failed:  # nothing can type: what was queued is the application's
+            for handler, *args in self._queue:
+                if handler == self._key_event:
+                    self.forward_key_event(*args)
+            self._queue.clear()
+            return
+        self._session = self._loading.new_ime()
+        self._sync_settings(self._session.options)
+        self.register_properties(self._props)
+        queue, self._queue = self._queue, []
+        for handler, *args in queue:
+            handler(*args)
+        self._tell(self._loading.take_notices() + self._session.take_notices())
+
+    def _later(self, handler: Any, *args: Any) -> bool:
+        """Queue a request that came before the engine was loaded; True if it was queued."""
+        if self._session is not None:
+            return False
+        if not self._loading.failed:
+            self._queue.append((handler, *args))
+        return True
+
+    def _tell(self, notices: list[str]) -> None:
+        """Tell the typist (a setting that cannot be in force and what it needs): in the
+        candidate window's auxiliary text until the next key, and on the log (the daemon's
+        stderr, kept only when it runs with --verbose).  ImeEngine gives each once per process."""
+        if not notices:
+            return
+        for notice in notices:
+            print(f"wubitok ibus engine: {notice}", file=sys.stderr)
+        self.update_auxiliary_text(IBus.Text.new_from_string("; ".join(notices)), True)
+        self._telling = True
+
+    @property
+    def _ime(self) -> ImeEngine:
+        assert self._session is not None, "the engine is used before it is loaded"
+        return self._session
+
+    def do_destroy(self) -> None:
+        self._destroyed = True
+        self._queue.clear()
+        IBus.Engine.do_destroy(self)
 
     def _setting_property(self, setting: Switch | Choice) -> Any:
         if isinstance(setting, Switch):
@@ -121,8 +189,12 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
         items = IBus.PropList()
         for value, label in setting.values:
             key = setting.key(value)
+            # A choice whose part is not installed is shown greyed, with what it needs.
+            needs = missing_part(setting.name, value)
             item = IBus.Property(key=key, prop_type=IBus.PropType.RADIO,
-                                 label=IBus.Text.new_from_string(label), sensitive=True, visible=True)
+                                 label=IBus.Text.new_from_string(label if needs is None else f"{label} ({needs})"),
+                                 tooltip=IBus.Text.new_from_string(f"needs {needs}" if needs else ""),
+                                 sensitive=needs is None, visible=True)
             items.append(item)
             self._prop[key] = item
         menu = IBus.Property(key=setting.name, prop_type=IBus.PropType.MENU, sensitive=True, visible=True,
@@ -137,8 +209,28 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
         return db.held() if isinstance(db, EngineUserDatabase) else nullcontext()
 
     def do_process_key_event(self, keyval: int, keycode: int, state: int) -> bool:
+        if self._session is None:
+            if self._loading.failed:
+                return False
+            self._queue.append((self._key_event, keyval, keycode, state))
+            return True  # answered now, handled once loaded
+        if self._telling and not state & _M.RELEASE_MASK:
+            self.hide_auxiliary_text()  # the notice has been seen: the typist types on
+            self._telling = False
         with self._learning_held():
             return self._process_key(keyval, state)
+
+    def _key_event(self, keyval: int, keycode: int, state: int) -> None:
+        """A queued key: handled now, or forwarded to the application if the engine leaves it
+        (a release only when its press was: the application saw neither)."""
+        handled = self.do_process_key_event(keyval, keycode, state)
+        if state & _M.RELEASE_MASK:
+            if keyval in self._forwarded_presses:
+                self._forwarded_presses.discard(keyval)
+                self.forward_key_event(keyval, keycode, state)
+        elif not handled:
+            self._forwarded_presses.add(keyval)
+            self.forward_key_event(keyval, keycode, state)
 
     def _process_key(self, keyval: int, state: int) -> bool:
         if state & _M.RELEASE_MASK:
@@ -228,7 +320,7 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
             table.set_label(i, IBus.Text.new_from_string(f"{i + 1}"))
         self._labels = max(self._labels, len(state.candidates))
 
-    def _sync_properties(self, state: ImeState, *, notify: bool) -> None:
+    def _sync_properties(self, state: ImeState | _Modes, *, notify: bool) -> None:
         self._shown_modes = (state.chinese, state.full_width, state.chinese_punctuation)
         for toggle in TOGGLES:
             prop = self._prop[toggle.name]
@@ -243,9 +335,8 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
             if notify:
                 self.update_property(prop)
 
-    def _sync_settings(self) -> None:
-        """Show the options in force in the settings' properties (registered again by the caller)."""
-        options = self._ime.options
+    def _sync_settings(self, options: ImeOptions) -> None:
+        """Show ``options`` (those in force) in the settings' properties (registered again by the caller)."""
         for setting in SETTINGS:
             value = getattr(options, setting.name)
             if isinstance(setting, Switch):
@@ -268,13 +359,16 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
             print(f"wubitok ibus engine: {exc}", file=sys.stderr)
             changes.pop("learning", None)
             self._ime.configure(**changes)
-        self._sync_settings()
+        self._tell(self._ime.take_notices())
+        self._sync_settings(self._ime.options)
 
     # -- the client's other requests ---------------------------------------------
     def do_focus_in(self) -> None:
         self._shown_preedit = self._shown_rows = None  # the client may have dropped them: send afresh
-        # The pad, `wubitok settings` or another engine process may have changed the settings.
-        self._configure(self._saved.current())
+        # The pad, `wubitok settings` or another engine process may have changed the settings
+        # (before the engine is loaded, it reads them as it loads).
+        if self._session is not None:
+            self._configure(self._saved.current())
         self.register_properties(self._props)
 
     def do_focus_out(self) -> None:
@@ -287,22 +381,28 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
         self._drop_composition()
 
     def _drop_composition(self) -> None:
+        if self._later(self._drop_composition):
+            return
         self._shift_alone = False
         self._ime.reset()
         self._show(self._ime.state)
 
     def do_page_up(self) -> None:
-        self._feed("pageup")
+        if not self._later(self._feed, "pageup"):
+            self._feed("pageup")
 
     def do_page_down(self) -> None:
-        self._feed("pagedown")
+        if not self._later(self._feed, "pagedown"):
+            self._feed("pagedown")
 
     def do_candidate_clicked(self, index: int, button: int, state: int) -> None:
-        if 0 <= index < len(self._ime.state.candidates):
+        if self._session is not None and 0 <= index < len(self._ime.state.candidates):
             with self._learning_held():
                 self._commit(self._ime.select(index))
 
     def do_property_activate(self, name: str, state: int) -> None:
+        if self._later(self.do_property_activate, name, state):
+            return
         setting = parse_key(name)
         if setting is not None:
             option, value = setting
@@ -321,6 +421,10 @@ class WubiEngine(IBus.Engine):  # type: ignore[name-defined]
     def _change_setting(self, option: str, value: Any) -> None:
         self._drop_composition()
         if getattr(self._ime.options, option) == value:
+            return
+        needs = missing_part(option, value)
+        if needs is not None:  # greyed in the menu; a panel that sends it anyway changes nothing
+            self._tell([f"{option} {value} needs {needs}"])
             return
         try:
             options = self._saved.change(**{option: value})

@@ -1,18 +1,15 @@
 """The engine process that ibus-daemon starts, and questions to a running daemon."""
 from __future__ import annotations
 
-import gc
 import itertools
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
-from ...errors import PlatformError, WubitokError
-from ...ime import ImeEngine
+from ...errors import PlatformError
 from .component import BUS_NAME, ENGINE_NAME
 from .gi_loader import load_ibus
-from .learning import EngineUserDatabase
+from .loading import Loading
 from .settings import SavedOptions
 
 OBJECT_PATH = "/org/freedesktop/IBus/Engine/wubitok/{}"
@@ -62,22 +59,6 @@ def daemon_environment() -> dict[str, str] | None:
     return {k.decode(errors="replace"): v.decode(errors="replace") for k, v in pairs}
 
 
-def open_user_db(options: dict[str, Any]) -> EngineUserDatabase | None:
-    """The user database, opened whether learning is on or not (the typist may switch it on
-    in the panel; own phrases show either way).  Problems go to the log (the daemon's
-    stderr) and never stop the typing: a damaged file is moved aside (said once), an
-    unusable one turns learning off in ``options``."""
-    try:
-        user = EngineUserDatabase()
-    except WubitokError as exc:
-        print(f"wubitok ibus engine: {exc}; typing without learning", file=sys.stderr)
-        options["learning"] = False
-        return None
-    if user.notice:
-        print(f"wubitok ibus engine: {user.notice}", file=sys.stderr)
-    return user
-
-
 def run_engine() -> int:
     """Serve ``wubitok-wubi86`` engines until the daemon goes away (ibus-daemon runs this)."""
     bus = connect()
@@ -87,28 +68,15 @@ def run_engine() -> int:
     # The typist's settings (one store with the pad and `wubitok type`), read at start and
     # again on focus-in when the file changed.
     saved = SavedOptions()
-    options = saved.current().to_dict()
-    user = open_user_db(options)
-    # Load the whole index before taking the bus name, so the first key is as fast as any
-    # other (the daemon waits for the name when a context selects the engine).  The
-    # collector stays off meanwhile: it would walk the growing index again and again
-    # (eight full collections, some 1.1 s of a 10 s start at load 10); preload() then
-    # freezes the index out of every later collection.
-    gc.disable()
-    try:
-        ImeEngine(user_frequencies=user, **options).preload()
-    finally:
-        gc.enable()
+    # The bus name first, then the loading: the daemon passes a context's keys to the
+    # application until its engine exists, and the engines queue keys until the load is done.
+    loading = Loading(saved, GLib.idle_add)
     serial = itertools.count(1)
 
     def create_engine(_factory: Any, name: str) -> Any:
         if name != ENGINE_NAME:
             return None
-        current = saved.current().to_dict()
-        if user is None:
-            current["learning"] = False  # the database could not be opened at start
-        ime = ImeEngine(user_frequencies=user, **current)
-        return WubiEngine(ime, saved, engine_name=name, object_path=OBJECT_PATH.format(next(serial)),
+        return WubiEngine(loading, saved, engine_name=name, object_path=OBJECT_PATH.format(next(serial)),
                           connection=bus.get_connection())
 
     factory = IBus.Factory.new(bus.get_connection())
@@ -117,9 +85,9 @@ def run_engine() -> int:
     bus.connect("disconnected", lambda _bus: loop.quit())
     if bus.request_name(BUS_NAME, 0) == 0:
         raise PlatformError(f"cannot own {BUS_NAME} on the IBus bus (is another wubitok engine running?)")
+    loading.start()
     try:
         loop.run()
     finally:
-        if user is not None:
-            user.close()
+        loading.close()
     return 0

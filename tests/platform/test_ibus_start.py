@@ -1,0 +1,84 @@
+"""The engine's start as a typist meets it: keys typed the moment the engine is selected."""
+from __future__ import annotations
+
+import os
+import signal
+
+from gi.repository import IBus
+from ibus_harness import ENGINE, START_TIMEOUT, Client, wait_for
+
+from wubitok.platform.ibus.engine import WubiEngine
+from wubitok.platform.ibus.loading import Loading
+from wubitok.platform.ibus.settings import SavedOptions
+
+
+def _stop_engine_process(private_ibus) -> None:
+    """The next selection starts the engine process afresh (it loads everything again)."""
+    for pid in private_ibus.engine_pids():
+        os.kill(pid, signal.SIGKILL)
+        wait_for(lambda pid=pid: pid not in private_ibus.engine_pids(), 30, "the engine process to go")
+
+
+def _selected(client: Client) -> bool:
+    desc = client.ic.get_engine()  # the daemon's answer: the engine it hands this context's keys to
+    return desc is not None and desc.get_name() == ENGINE
+
+
+def test_keys_typed_as_soon_as_the_engine_is_selected_are_typed_never_passed_through(ibus_bus, private_ibus):
+    """ibus-daemon gives a context's keys to the application until the engine it selected
+    exists; from then on none may reach the application untyped, even while the engine
+    process is still loading."""
+    _stop_engine_process(private_ibus)
+    client = Client(ibus_bus, engine=None)
+    client.ic.set_engine(ENGINE)  # as `ibus engine` or the panel does: it returns at once
+    wait_for(lambda: _selected(client), START_TIMEOUT, "the daemon to have the engine")
+    handled = [client.key(k) for k in ("w", "q", "i", "y", "v", "b", "space")]
+    wait_for(lambda: len(client.commits) >= 2, START_TIMEOUT, "the engine to type the queued keys")
+    assert handled == [True] * 7
+    assert client.forwarded == [] and client.commits == ["你", "好"] and client.preedit == ""
+    # The queue is gone: the next keys are typed at once.
+    for k in ("g", "space"):
+        client.key(k)
+    assert client.commits == ["你", "好", "一"]
+    client.destroy()
+
+
+class Recorder(WubiEngine):
+    """The engine as the process builds it, noting what it sends the application."""
+
+    __gtype_name__ = "WubitokTestStartRecorder"
+
+    def __init__(self, *args, **kwargs):
+        self.sent: list[tuple[str, object]] = []
+        super().__init__(*args, **kwargs)
+
+    def commit_text(self, text):
+        self.sent.append(("commit", text.get_text()))
+        super().commit_text(text)
+
+    def forward_key_event(self, keyval, keycode, state):
+        self.sent.append(("forward", (keyval, state)))
+        super().forward_key_event(keyval, keycode, state)
+
+
+def test_keys_before_the_load_is_done_are_queued_then_typed_in_order(ibus_bus, user_data_dir, tmp_path):
+    saved = SavedOptions(tmp_path / "settings.json")
+    loading = Loading(saved, lambda callback: callback())
+    engine = Recorder(loading, saved, engine_name=ENGINE, object_path="/org/freedesktop/IBus/Engine/wubitok/start",
+                      connection=ibus_bus.get_connection())
+    release = IBus.ModifierType.RELEASE_MASK
+    keys = [IBus.KEY_w, IBus.KEY_q, IBus.KEY_i, IBus.KEY_y, IBus.KEY_space, IBus.KEY_1, IBus.KEY_v, IBus.KEY_b]
+    for keyval in keys:
+        assert engine.do_process_key_event(keyval, 0, 0) is True  # taken: never the application's yet
+        assert engine.do_process_key_event(keyval, 0, release) is True
+    engine.do_reset()  # the client's reset is queued in its place too
+    assert engine.do_process_key_event(IBus.KEY_g, 0, 0) is True
+    assert engine.sent == []
+    loading.load()  # what the process's loading thread does; the queue is handled as it ends
+    # 你, then "1" (not composing: it types itself, so it goes back to the application with its
+    # release), vb dropped by the reset, g typed afresh.
+    assert engine.sent == [("commit", "你"), ("forward", (IBus.KEY_1, 0)), ("forward", (IBus.KEY_1, release))]
+    assert engine.do_process_key_event(IBus.KEY_space, 0, 0) is True
+    assert engine.sent[-1] == ("commit", "一")
+    engine.destroy()
+    loading.close()
