@@ -40,6 +40,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QPlainTextDocumentLayout, QPlainTextEdit, QToolTip, QWidget
 
 from ...services.tokenized import PackedEncoding, Spans
+from ..support.thread_move import move_to_thread
 
 # make_document inserts a text in pieces of this size (each about 1 ms of the GIL).
 DOCUMENT_PIECE_CHARS = 16_000
@@ -124,7 +125,7 @@ def make_document(text: str, font: QFont) -> QTextDocument:
     doc.setUndoRedoEnabled(True)
     app = QCoreApplication.instance()
     if app is not None:
-        doc.moveToThread(app.thread())
+        move_to_thread(doc, app.thread())
     return doc
 
 
