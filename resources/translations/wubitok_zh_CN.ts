@@ -904,6 +904,25 @@
     </message>
 </context>
 <context>
+    <name>ReadableToken</name>
+    <message>
+        <source>{char} ({k} of {n})</source>
+        <translation>{char}（{k}/{n}）</translation>
+    </message>
+    <message>
+        <source>{token} for {text}</source>
+        <translation>{token}（代 {text}）</translation>
+    </message>
+    <message>
+        <source>Bytes that are part of a character: {chars} is {hex} in UTF-8</source>
+        <translation>字符的一部分字节：{chars} 的 UTF-8 编码是 {hex}</translation>
+    </message>
+    <message>
+        <source>Piece {k} of the {n} tokens that together spell {char}</source>
+        <translation>合起来拼出 {char} 的 {n} 个词元中的第 {k} 个</translation>
+    </message>
+</context>
+<context>
     <name>ResultsModel</name>
     <message>
         <source>Text</source>
@@ -989,6 +1008,10 @@
         <translation>字节</translation>
     </message>
     <message>
+        <source>spelling</source>
+        <translation>拼写</translation>
+    </message>
+    <message>
         <source>offsets</source>
         <translation>位置</translation>
     </message>
@@ -1001,8 +1024,12 @@
         <translation>词元在词表中的 ID</translation>
     </message>
     <message>
-        <source>The token as the tokenizer spells it</source>
-        <translation>分词器写出的词元</translation>
+        <source>The text the token covers, as you read it (see the legend under the table)</source>
+        <translation>词元覆盖的文字，按人读的样子显示（见表下的图例）</translation>
+    </message>
+    <message>
+        <source>The token as the tokenizer spells it inside: Wubi-BPE&apos;s keys, byte-level BPE&apos;s byte letters (Ġ is a space), WordPiece&apos;s ## for a word&apos;s continuation</source>
+        <translation>分词器内部对词元的拼写：Wubi-BPE 的键位、字节级 BPE 的字节字母（Ġ 是空格）、WordPiece 用 ## 表示词的后续部分</translation>
     </message>
     <message>
         <source>Full Wubi codes of the Han characters the token covers</source>
@@ -1015,6 +1042,10 @@
     <message>
         <source>Start and end of the token in the text, in characters</source>
         <translation>词元在文本中的起止位置（按字符计）</translation>
+    </message>
+    <message>
+        <source>Spelled by the tokenizer: {}</source>
+        <translation>分词器的拼写：{}</translation>
     </message>
     <message>
         <source>part of a character</source>
@@ -1032,8 +1063,8 @@
         <translation>词元</translation>
     </message>
     <message>
-        <source>characters</source>
-        <translation>字符</translation>
+        <source>spelled</source>
+        <translation>拼写</translation>
     </message>
     <message>
         <source>Wubi</source>
@@ -1085,14 +1116,6 @@
     <message>
         <source>Take this model file off the list (the file stays)</source>
         <translation>从列表中移除此模型文件（文件本身保留）</translation>
-    </message>
-    <message>
-        <source>Wubi spelling</source>
-        <translation>五笔拼写</translation>
-    </message>
-    <message>
-        <source>Show the Wubi codes of each token&apos;s Han characters in the table</source>
-        <translation>在表格中显示每个词元所含汉字的五笔编码</translation>
     </message>
     <message>
         <source>Token colours</source>
@@ -1213,6 +1236,18 @@
     <message>
         <source>{:.2f} characters per token</source>
         <translation>每词元 {:.2f} 个字符</translation>
+    </message>
+    <message>
+        <source>Spellings</source>
+        <translation>拼写</translation>
+    </message>
+    <message>
+        <source>Show the tokenizer&apos;s own spelling of each token (Wubi keys, byte letters) and the Wubi codes of its Han characters in the table</source>
+        <translation>在表中显示分词器对每个词元的拼写（五笔键位、字节字母）及其汉字的五笔编码</translation>
+    </message>
+    <message>
+        <source>Tokens as you read them: ␣ space · ↵ line break · ⇥ tab · 民 (1 of 2): first of two tokens that spell 民 · &lt;E6 97&gt;: bytes of part of a character · hover a token for its spelling</source>
+        <translation>词元按阅读的样子显示：␣ 空格 · ↵ 换行 · ⇥ 制表符 · 民（1/2）：拼出“民”的两个词元中的第一个 · &lt;E6 97&gt;：字符的一部分字节 · 鼠标悬停可见其拼写</translation>
     </message>
     <message>
         <source>The encoding the file was read in (detected); choose another to read the file again in it (until the text is edited)</source>
