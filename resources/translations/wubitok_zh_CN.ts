@@ -591,6 +591,50 @@
         <translation>搜索方式</translation>
     </message>
     <message>
+        <source>All characters</source>
+        <translation>全部汉字</translation>
+    </message>
+    <message>
+        <source>GBK (with traditional)</source>
+        <translation>GBK（含繁体）</translation>
+    </message>
+    <message>
+        <source>Simplified (GB2312)</source>
+        <translation>简体（GB2312）</translation>
+    </message>
+    <message>
+        <source>Characters listed</source>
+        <translation>列出的字符</translation>
+    </message>
+    <message>
+        <source>Which characters a code or a reading lists (characters you type in are always shown); the same setting as Type Wubi&apos;s charset</source>
+        <translation>编码或读音列出哪些字（直接输入的汉字总会显示）；与“五笔输入”的字符集是同一个设置</translation>
+    </message>
+    <message>
+        <source>(a Wubi code)</source>
+        <translation>（五笔编码）</translation>
+    </message>
+    <message>
+        <source>(characters)</source>
+        <translation>（汉字）</translation>
+    </message>
+    <message>
+        <source>(pinyin)</source>
+        <translation>（拼音）</translation>
+    </message>
+    <message>
+        <source>Look up a character, a Wubi code or a pinyin reading</source>
+        <translation>查汉字、五笔编码或拼音</translation>
+    </message>
+    <message>
+        <source>Try:</source>
+        <translation>试试：</translation>
+    </message>
+    <message>
+        <source>Examples to search</source>
+        <translation>查询示例</translation>
+    </message>
+    <message>
         <source>Results</source>
         <translation>结果</translation>
     </message>
@@ -649,6 +693,14 @@
         <translation>
             <numerusform>%Ln 条结果</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>in the order typed</source>
+        <translation>按输入顺序</translation>
+    </message>
+    <message>
+        <source>the code&apos;s entries by selector, then longer codes most used first</source>
+        <translation>先按选字号列出该编码的字词，再按常用程度列出更长的编码</translation>
     </message>
 </context>
 <context>

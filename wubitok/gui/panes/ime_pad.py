@@ -40,12 +40,13 @@ from PySide6.QtWidgets import (
 
 from ...errors import WubitokError
 from ...fileio import atomic_write_text
-from ...ime import ImeEngine, ImeOptions, ImeState, load_options, parse_keys, save_options
+from ...ime import ImeEngine, ImeOptions, ImeState, load_options, parse_keys
 from ...ime.options import EMPTY_CODE_RULES, OUTPUTS, settings_path
 from ...wubi.dictionary import CHARSETS
 from ..support import errors, theme
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.settings import Settings
+from ..support.typing_settings import shared_typing_settings
 from ..support.workers import Job, run_job
 from ..widgets.keyboard import WubiKeyboard
 from ..widgets.phrase_dialog import PhraseDialog
@@ -488,6 +489,7 @@ class ImePadPane(Pane):
         self.copy_button.clicked.connect(self.copy_all)
         self.save_button.clicked.connect(lambda: self.save_file())
         self.clear_button.clicked.connect(self._clear)
+        shared_typing_settings().changed.connect(self._settings_changed)
 
     # -- protocol --------------------------------------------------------------
     def set_sample_text(self, text: str) -> None:
@@ -608,14 +610,19 @@ class ImePadPane(Pane):
         engine may have saved others meanwhile)."""
         with errors.reported(self):
             self.engine.configure(**changes)
-            try:
-                saved = load_options()
-            except WubitokError:
-                saved = self.engine.options  # a broken file is replaced by what is in force
-            save_options(dataclasses.replace(saved, **changes))
+            # A broken file is replaced by what is in force; Lookup hears the change (one charset for both).
+            shared_typing_settings().save(self.engine.options, **changes)
         self._show_options()
         self.editor.refresh()
         self.editor.setFocus()
+
+    def _settings_changed(self, changes: dict) -> None:
+        """Follow a setting another pane changed (Lookup's charset)."""
+        if any(getattr(self.engine.options, name, value) != value for name, value in changes.items()):
+            with errors.reported(self):
+                self.engine.configure(**changes)
+            self._show_options()
+            self.editor.refresh()
 
     # -- the user's own entries -------------------------------------------------
     def open_phrase_dialog(self, text: str = "") -> PhraseDialog:
