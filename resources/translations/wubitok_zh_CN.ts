@@ -256,6 +256,12 @@
         <source>Save as {} text</source>
         <translation>保存为 {} 文本</translation>
     </message>
+    <message numerus="yes">
+        <source>%n time(s) in the text; double-click to choose for the next one</source>
+        <translation>
+            <numerusform>文中出现 %n 次；双击为下一处改选</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Text files (*.txt);;All files (*)</source>
         <translation>文本文件 (*.txt);;所有文件 (*)</translation>
@@ -529,11 +535,11 @@
     </message>
     <message>
         <source>中 Chinese</source>
-        <translation>中 中文</translation>
+        <translation>中文</translation>
     </message>
     <message>
         <source>A English</source>
-        <translation>A 英文</translation>
+        <translation>英文</translation>
     </message>
     <message>
         <source>Shift switches between Chinese and English</source>

@@ -40,8 +40,9 @@ from PySide6.QtWidgets import (
 
 from ...errors import WubitokError
 from ...fileio import atomic_write_text
-from ...ime import ImeEngine, ImeOptions, ImeState, load_options, parse_keys
+from ...ime import ImeCandidate, ImeEngine, ImeOptions, ImeState, load_options, parse_keys
 from ...ime.options import EMPTY_CODE_RULES, OUTPUTS, settings_path
+from ...wubi.convert import spelled_code
 from ...wubi.dictionary import CHARSETS
 from ..support import errors, theme
 from ..support.fonts import drawable, han_font, monospace_font
@@ -691,8 +692,8 @@ class ImePadPane(Pane):
         self.punctuation_button.setText(self.tr("，。 Chinese punctuation") if state.chinese_punctuation
                                         else self.tr(",. English punctuation"))
         last = state.last_commit
-        if state.composing and not state.pinyin:
-            self.keyboard.set_code(state.preedit.replace("z", ""))
+        if state.composing:
+            self.keyboard.set_code(keyboard_code(state))
         else:
             self.keyboard.set_code(last.code if last else None)
         if last is None:
@@ -700,7 +701,24 @@ class ImePadPane(Pane):
             self.last_code.setText("")
         else:
             self.last_label.setText(last.text)
-            self.last_code.setText(last.code)
+            self.last_code.setText(last_entry_code(last))
+
+
+def keyboard_code(state: ImeState) -> str | None:
+    """The code the keyboard diagram shows while a code is typed: the keys typed, or where they
+    are not a code (a pinyin lookup, zni; a wildcard z) the code of the first candidate."""
+    if not state.pinyin and "z" not in state.preedit:
+        return state.preedit
+    first = state.candidates[0] if state.candidates else None
+    return first.code or None if first is not None else None
+
+
+def last_entry_code(entry: ImeCandidate) -> str:
+    """The keys that type ``entry`` again, its selector included (``ggtt2``), as Convert writes them;
+    a user phrase's place depends on the typist's choices, so it has none."""
+    if not entry.code or entry.user or entry.kind == "symbol":
+        return entry.code
+    return spelled_code(entry.code, entry.text)
 
 
 def _key_event(key: str) -> QKeyEvent:
