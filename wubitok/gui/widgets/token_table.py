@@ -25,6 +25,7 @@ from .token_view import TokenizedText, readable_note, readable_token, wubi_keys
 
 COLUMNS = ("index", "id", "token", "spelling", "wubi", "bytes", "offsets")
 WUBI_COLUMN = COLUMNS.index("wubi")
+TOKEN_COLUMN = COLUMNS.index("token")
 SPELLING_COLUMNS = (COLUMNS.index("spelling"), WUBI_COLUMN)  # shown and hidden together
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _NUMERIC = {"index", "id", "bytes"}
@@ -154,9 +155,12 @@ class TokenTable(QTableView):
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in zip(COLUMNS, (40, 52, 110, 72, 84, 44)):
+        for column, width in zip(COLUMNS, (40, 52, 110, 72, 84, 44, 64)):
             self.setColumnWidth(COLUMNS.index(column), width)
+        # The token takes the room a wide window gives, not the offsets (at 1920 pixels
+        # they stretched to 650 while the token was cut).
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(TOKEN_COLUMN, QHeaderView.ResizeMode.Stretch)
         self._fit_rows()
         self.entered.connect(lambda index: self.tokenHovered.emit(index.row()))
 
