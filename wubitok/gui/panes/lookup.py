@@ -425,7 +425,7 @@ class LookupPane(Pane):
         self.table.setSortingEnabled(True)
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)
-        for col, width in ((COL_TEXT, 96), (COL_FULL, 84), (COL_SHORT, 104), (COL_PINYIN, 120),
+        for col, width in ((COL_TEXT, 72), (COL_FULL, 76), (COL_SHORT, 100), (COL_PINYIN, 120),
                            (COL_WEIGHT, 90), (COL_RANK, 72)):
             header.resizeSection(col, width)
         header.setSectionResizeMode(COL_PINYIN, QHeaderView.ResizeMode.Stretch)
@@ -435,7 +435,7 @@ class LookupPane(Pane):
         self.detail_scroll.setWidget(self.detail)
         self.detail_scroll.setWidgetResizable(True)
         self.detail_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.detail_scroll.setMinimumWidth(420)
+        self.detail_scroll.setMinimumWidth(344)  # the keyboard at its smallest; the table keeps the rest
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.results_stack)
