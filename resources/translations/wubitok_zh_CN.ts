@@ -705,8 +705,8 @@
         <translation>按输入顺序</translation>
     </message>
     <message>
-        <source>the code&apos;s entries by selector, then longer codes most used first</source>
-        <translation>先按选字号列出该编码的字词，再按常用程度列出更长的编码</translation>
+        <source>the code&apos;s entries first, then by frequency</source>
+        <translation>先列该编码的字词，再按频率</translation>
     </message>
 </context>
 <context>

@@ -71,7 +71,7 @@ def test_the_default_order_is_a_visible_column_or_said_in_words(qtbot, pane):
     _search(qtbot, pane, "你好")
     assert header.sortIndicatorSection() == -1 and "in the order typed" in pane.count_label.text()
     _search(qtbot, pane, "wq")
-    assert header.sortIndicatorSection() == -1 and "by selector" in pane.count_label.text()
+    assert header.sortIndicatorSection() == -1 and "entries first" in pane.count_label.text()
 
 
 def test_one_charset_setting_for_lookup_and_the_pad(qtbot, pane, show_pane):

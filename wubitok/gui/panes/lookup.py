@@ -399,7 +399,6 @@ class LookupPane(Pane):
         self.understood = QLabel()
         self.understood.setWordWrap(True)
         self.count_label = _muted(QLabel())
-        self.count_label.setWordWrap(True)
 
     def _build_results(self) -> None:
         self.model = ResultsModel(self)
@@ -617,7 +616,7 @@ class LookupPane(Pane):
         if r.query.kind == "chars":
             return self.tr("in the order typed")
         if r.query.kind == "code":
-            return self.tr("the code's entries by selector, then longer codes most used first")
+            return self.tr("the code's entries first, then by frequency")
         return ""
 
     def _on_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
