@@ -69,7 +69,10 @@ def compact_number(n: int) -> str:
         if n >= size:
             value = n / size
             digits = 2 if value < 10 else 1 if value < 100 else 0
-            return f"{value:.{digits}f}".rstrip("0").rstrip(".") + suffix
+            text = f"{value:.{digits}f}"
+            if "." in text:  # 1.50 -> 1.5, 2.00 -> 2; never 2400 -> 24 (it showed 2400万 as 24万)
+                text = text.rstrip("0").rstrip(".")
+            return text + suffix
     return str(n)
 
 
