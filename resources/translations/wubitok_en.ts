@@ -41,6 +41,13 @@
             <numerusform>%Ln unknown</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n time(s) in the text; double-click to choose for the next one</source>
+        <translation>
+            <numerusform>once in the text; double-click to choose for it</numerusform>
+            <numerusform>%n times in the text; double-click to choose for the next one</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CorpusPage</name>

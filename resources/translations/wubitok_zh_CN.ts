@@ -204,6 +204,12 @@
         <source>Save as {} text</source>
         <translation>保存为 {} 文本</translation>
     </message>
+    <message numerus="yes">
+        <source>%n time(s) in the text; double-click to choose for the next one</source>
+        <translation>
+            <numerusform>文中出现 %n 次；双击为下一处改选</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Text files (*.txt);;All files (*)</source>
         <translation>文本文件 (*.txt);;所有文件 (*)</translation>
@@ -429,6 +435,10 @@
         <translation>四码唯一时自动上屏</translation>
     </message>
     <message>
+        <source>A setting is not available</source>
+        <translation>有一项设置不可用</translation>
+    </message>
+    <message>
         <source>Your user database was damaged ({damage}). It is kept as {aside}; learning starts afresh with a new one.</source>
         <translation>用户数据库已损坏（{damage}）。原文件保留为 {aside}；学习记录从新的数据库重新开始。</translation>
     </message>
@@ -501,6 +511,14 @@
         <translation>繁体（香港）</translation>
     </message>
     <message>
+        <source>{choice} (needs {part})</source>
+        <translation>{choice}（需要 {part}）</translation>
+    </message>
+    <message>
+        <source>Needs {what}</source>
+        <translation>需要 {what}</translation>
+    </message>
+    <message>
         <source>Add a phrase…</source>
         <translation>添加词组…</translation>
     </message>
@@ -570,11 +588,11 @@
     </message>
     <message>
         <source>中 Chinese</source>
-        <translation>中 中文</translation>
+        <translation>中文</translation>
     </message>
     <message>
         <source>A English</source>
-        <translation>A 英文</translation>
+        <translation>英文</translation>
     </message>
     <message>
         <source>Shift switches between Chinese and English</source>
@@ -630,6 +648,50 @@
     <message>
         <source>Search as</source>
         <translation>搜索方式</translation>
+    </message>
+    <message>
+        <source>All characters</source>
+        <translation>全部汉字</translation>
+    </message>
+    <message>
+        <source>GBK (with traditional)</source>
+        <translation>GBK（含繁体）</translation>
+    </message>
+    <message>
+        <source>Simplified (GB2312)</source>
+        <translation>简体（GB2312）</translation>
+    </message>
+    <message>
+        <source>Characters listed</source>
+        <translation>列出的字符</translation>
+    </message>
+    <message>
+        <source>Which characters a code or a reading lists (characters you type in are always shown); the same setting as Type Wubi&apos;s charset</source>
+        <translation>编码或读音列出哪些字（直接输入的汉字总会显示）；与“五笔输入”的字符集是同一个设置</translation>
+    </message>
+    <message>
+        <source>(a Wubi code)</source>
+        <translation>（五笔编码）</translation>
+    </message>
+    <message>
+        <source>(characters)</source>
+        <translation>（汉字）</translation>
+    </message>
+    <message>
+        <source>(pinyin)</source>
+        <translation>（拼音）</translation>
+    </message>
+    <message>
+        <source>Look up a character, a Wubi code or a pinyin reading</source>
+        <translation>查汉字、五笔编码或拼音</translation>
+    </message>
+    <message>
+        <source>Try:</source>
+        <translation>试试：</translation>
+    </message>
+    <message>
+        <source>Examples to search</source>
+        <translation>查询示例</translation>
     </message>
     <message>
         <source>Results</source>
@@ -690,6 +752,14 @@
         <translation>
             <numerusform>%Ln 条结果</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>in the order typed</source>
+        <translation>按输入顺序</translation>
+    </message>
+    <message>
+        <source>the code&apos;s entries first, then by frequency</source>
+        <translation>先列该编码的字词，再按频率</translation>
     </message>
 </context>
 <context>
@@ -969,6 +1039,25 @@
     </message>
 </context>
 <context>
+    <name>ReadableToken</name>
+    <message>
+        <source>{char} ({k} of {n})</source>
+        <translation>{char}（{k}/{n}）</translation>
+    </message>
+    <message>
+        <source>{token} for {text}</source>
+        <translation>{token}（代 {text}）</translation>
+    </message>
+    <message>
+        <source>Bytes that are part of a character: {chars} is {hex} in UTF-8</source>
+        <translation>字符的一部分字节：{chars} 的 UTF-8 编码是 {hex}</translation>
+    </message>
+    <message>
+        <source>Piece {k} of the {n} tokens that together spell {char}</source>
+        <translation>合起来拼出 {char} 的 {n} 个词元中的第 {k} 个</translation>
+    </message>
+</context>
+<context>
     <name>ResultsModel</name>
     <message>
         <source>Text</source>
@@ -1065,6 +1154,10 @@
         <translation>字节</translation>
     </message>
     <message>
+        <source>spelling</source>
+        <translation>拼写</translation>
+    </message>
+    <message>
         <source>offsets</source>
         <translation>位置</translation>
     </message>
@@ -1077,8 +1170,12 @@
         <translation>词元在词表中的 ID</translation>
     </message>
     <message>
-        <source>The token as the tokenizer spells it</source>
-        <translation>分词器写出的词元</translation>
+        <source>The text the token covers, as you read it (see the legend under the table)</source>
+        <translation>词元覆盖的文字，按人读的样子显示（见表下的图例）</translation>
+    </message>
+    <message>
+        <source>The token as the tokenizer spells it inside: Wubi-BPE&apos;s keys, byte-level BPE&apos;s byte letters (Ġ is a space), WordPiece&apos;s ## for a word&apos;s continuation</source>
+        <translation>分词器内部对词元的拼写：Wubi-BPE 的键位、字节级 BPE 的字节字母（Ġ 是空格）、WordPiece 用 ## 表示词的后续部分</translation>
     </message>
     <message>
         <source>Full Wubi codes of the Han characters the token covers</source>
@@ -1091,6 +1188,10 @@
     <message>
         <source>Start and end of the token in the text, in characters</source>
         <translation>词元在文本中的起止位置（按字符计）</translation>
+    </message>
+    <message>
+        <source>Spelled by the tokenizer: {}</source>
+        <translation>分词器的拼写：{}</translation>
     </message>
     <message>
         <source>part of a character</source>
@@ -1108,8 +1209,8 @@
         <translation>词元</translation>
     </message>
     <message>
-        <source>characters</source>
-        <translation>字符</translation>
+        <source>spelled</source>
+        <translation>拼写</translation>
     </message>
     <message>
         <source>Wubi</source>
@@ -1161,14 +1262,6 @@
     <message>
         <source>Take this model file off the list (the file stays)</source>
         <translation>从列表中移除此模型文件（文件本身保留）</translation>
-    </message>
-    <message>
-        <source>Wubi spelling</source>
-        <translation>五笔拼写</translation>
-    </message>
-    <message>
-        <source>Show the Wubi codes of each token&apos;s Han characters in the table</source>
-        <translation>在表格中显示每个词元所含汉字的五笔编码</translation>
     </message>
     <message>
         <source>Token colours</source>
@@ -1289,6 +1382,18 @@
     <message>
         <source>{:.2f} characters per token</source>
         <translation>每词元 {:.2f} 个字符</translation>
+    </message>
+    <message>
+        <source>Spellings</source>
+        <translation>拼写</translation>
+    </message>
+    <message>
+        <source>Show the tokenizer&apos;s own spelling of each token (Wubi keys, byte letters) and the Wubi codes of its Han characters in the table</source>
+        <translation>在表中显示分词器对每个词元的拼写（五笔键位、字节字母）及其汉字的五笔编码</translation>
+    </message>
+    <message>
+        <source>Tokens as you read them: ␣ space · ↵ line break · ⇥ tab · 民 (1 of 2): first of two tokens that spell 民 · &lt;E6 97&gt;: bytes of part of a character · hover a token for its spelling</source>
+        <translation>词元按阅读的样子显示：␣ 空格 · ↵ 换行 · ⇥ 制表符 · 民（1/2）：拼出“民”的两个词元中的第一个 · &lt;E6 97&gt;：字符的一部分字节 · 鼠标悬停可见其拼写</translation>
     </message>
     <message>
         <source>The encoding the file was read in (detected); choose another to read the file again in it (until the text is edited)</source>

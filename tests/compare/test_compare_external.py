@@ -201,3 +201,19 @@ def test_missing_package_names_the_extra(monkeypatch, kind, module, extra, hf_by
     monkeypatch.setitem(sys.modules, module, None)  # what Python does when the package is not installed
     with pytest.raises(MissingExtraError, match=rf"pip install wubitok\[{extra}\]"):
         load_external(kind, path)
+
+
+def test_adapters_give_their_byte_pieces_for_readable_tokens(adapters):
+    # What Tokenize shows as <E9 BE> for a piece of a rare character (services.readable_tokens).
+    from wubitok.services.readable_tokens import TokenForms, format_parts, readable_parts
+
+    text = "龘𠀀 ok"
+    for tok, _ in adapters:
+        enc = tok.encode(text)
+        forms = TokenForms.of(tok)
+        pieces = [forms.byte_piece(t) for t, part in zip(enc.ids, enc.partial) if part]
+        assert pieces and all(p is not None for p in pieces)
+        assert b"".join(pieces) == "龘𠀀".encode()  # the byte pieces of the two rare characters, in order
+        shown = [format_parts(readable_parts(text, enc.ids, enc.offsets, enc.partial, i, forms))
+                 for i in range(len(enc.ids))]
+        assert all(s.startswith("<") for s, part in zip(shown, enc.partial) if part)

@@ -28,12 +28,15 @@ def show_pane(gui_app, qtbot):
 
 @pytest.fixture
 def tokenized():
-    """``tokenized(text, encoding, display=None)``: a ``TokenizedText`` made as an encode worker makes it."""
+    """``tokenized(text, encoding, display=None, tokenizer=None)``: a ``TokenizedText`` made as an encode
+    worker makes it (with the ``tokenizer``'s forms for readable tokens)."""
     from wubitok.gui.widgets.token_view import TokenizedText
+    from wubitok.services.readable_tokens import TokenForms
     from wubitok.services.tokenized import PackedEncoding, Spans
 
-    def make(text, enc, display=None):
-        return TokenizedText(text, PackedEncoding.pack(enc), Spans.of(text, enc), display)
+    def make(text, enc, display=None, tokenizer=None):
+        forms = TokenForms.of(tokenizer) if tokenizer is not None else None
+        return TokenizedText(text, PackedEncoding.pack(enc), Spans.of(text, enc), display, forms)
 
     return make
 

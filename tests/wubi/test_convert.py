@@ -96,3 +96,11 @@ def test_codes_come_back_as_the_exact_text(text, style, separator):
 @given(st.text())
 def test_quote_reads_back(text):
     assert to_hanzi(quote(text)) == text
+
+
+def test_spelled_code_gives_the_selector_to_entries_after_the_first():
+    from wubitok.wubi.convert import spelled_code
+
+    assert spelled_code("ggtt", "来来往往") == "ggtt2"
+    assert spelled_code("vbg", "好") == "vbg"
+    assert spelled_code("vbg", "不在这里") == "vbg"  # not an entry of the code: the bare code

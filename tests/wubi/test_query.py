@@ -154,3 +154,12 @@ def test_is_code_text():
     assert is_code_text("wqiy vbg，khlg")  # full-width punctuation between codes
     assert not is_code_text("你好 wqiy")
     assert not is_code_text("，。 123")
+
+
+def test_a_charset_leaves_out_what_it_excludes_from_codes_and_readings_but_not_typed_characters():
+    assert "國" in [r.text for r in search("guo2", charset="gbk").rows]
+    simplified = [r.text for r in search("guo2", charset="gb2312").rows]
+    assert "国" in simplified and "國" not in simplified
+    assert "𠉎" in [r.text for r in search("wqiy").rows]
+    assert "𠉎" not in [r.text for r in search("wqiy", charset="gbk").rows]
+    assert [r.text for r in search("國", charset="gb2312").rows] == ["國"]  # typed: always shown

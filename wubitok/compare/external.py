@@ -62,6 +62,12 @@ def display_bytes(data: bytes) -> str:
     )
 
 
+def _fallback_byte(piece: str) -> bytes | None:
+    """The byte of a byte-fallback piece (``<0xE9>``), None for any other piece."""
+    m = regex.fullmatch(r"<0x([0-9A-Fa-f]{2})>", piece)
+    return bytes([int(m.group(1), 16)]) if m else None
+
+
 def _overlap_partial(offsets: Sequence[tuple[int, int]]) -> list[bool]:
     # Libraries that give every byte piece of a character that character's
     # span: a token whose span overlaps a neighbour's covers part of it.
@@ -178,6 +184,14 @@ class HFTokenizer(_External):
             return display_bytes(bytes(self._byte_table[c] for c in tok))
         return tok
 
+    def byte_piece(self, id: int) -> bytes | None:  # noqa: A002
+        tok = self._hf.id_to_token(id)
+        if tok is None or id == self.unk_id:
+            return None
+        if self._byte_table and all(c in self._byte_table for c in tok):
+            return bytes(self._byte_table[c] for c in tok)
+        return _fallback_byte(tok)
+
 
 # -- SentencePiece ---------------------------------------------------------------
 
@@ -245,6 +259,11 @@ class SentencePieceModel(_External):
     @property
     def vocab_size(self) -> int:
         return self._sp.get_piece_size()
+
+    def byte_piece(self, id: int) -> bytes | None:  # noqa: A002
+        if not 0 <= id < self._sp.get_piece_size() or not self._sp.is_byte(id):
+            return None
+        return _fallback_byte(self._sp.id_to_piece(id))
 
 
 # -- tiktoken rank files ---------------------------------------------------------
@@ -363,6 +382,9 @@ class TiktokenRanks(_External):
     @property
     def vocab_size(self) -> int:
         return len(self._ranks)
+
+    def byte_piece(self, id: int) -> bytes | None:  # noqa: A002
+        return self._bytes.get(id)
 
 
 def load_external(kind: str, path: str | os.PathLike, **options: Any) -> Tokenizer:

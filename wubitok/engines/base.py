@@ -375,6 +375,20 @@ class Tokenizer:
         tok = self.id_to_token(id)
         return "" if tok is None else tok
 
+    def spelling(self, id: int) -> str:  # noqa: A002 (the contract's name)
+        """The token as the model spells it inside (``##ing``, ``▁the``, byte-level
+        BPE's ``Ġ`` letters, Wubi-BPE's keys ``G₁₀``); "" for an id it does not have.
+        Shown only where a reader asked for it: the readable form is the text a
+        token covers (:mod:`wubitok.services.readable_tokens`)."""
+        tok = self.id_to_token(id)
+        return "" if tok is None else tok
+
+    def byte_piece(self, id: int) -> bytes | None:  # noqa: A002
+        """The UTF-8 bytes the token stands for when it is made of raw bytes, which
+        may cut a character (byte-level BPE, byte fallback); None for text, Wubi
+        keys and special tokens."""
+        return None
+
     # -- persistence ----------------------------------------------------------
     def _to_dict(self) -> dict[str, Any]:
         raise NotImplementedError

@@ -74,7 +74,7 @@ def _pinyin(d: WubiDictionary, text: str) -> tuple[str, ...]:
 
 
 def search_with_user_phrases(text: str, kind: str = "auto", *, dictionary: WubiDictionary | None = None,
-                             path: str | Path | None = None) -> SearchResult:
+                             path: str | Path | None = None, charset: str = "all") -> SearchResult:
     """:func:`wubitok.wubi.query.search`, with the user's phrases for characters or a code first.
 
     They come first because a code prefix has up to 200 completions, and among them
@@ -82,7 +82,7 @@ def search_with_user_phrases(text: str, kind: str = "auto", *, dictionary: WubiD
     of the typed word that has the same code (the word the table lacks, code computed).
     """
     d = dictionary or default_dictionary()
-    result = search(text, kind, dictionary=d)
+    result = search(text, kind, dictionary=d, charset=charset)
     q = result.query
     if q.kind == "chars":
         mine = phrases_in_text(read_user_phrases(path), q.term)

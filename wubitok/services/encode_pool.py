@@ -49,6 +49,7 @@ from ..errors import Cancelled, FileError
 from ..processes import available_cores, executor_pids, lower_priority, new_executor, stop_executor, worker_died
 from ..progress import check_cancel
 from .model_files import load_model_file
+from .readable_tokens import TokenForms
 from .tokenized import DISPLAY_LIMIT, Joined, PackedEncoding, Spans
 from .training import trained_by
 
@@ -95,13 +96,14 @@ class ModelSummary:
     displays: Joined  # every id's display form
     # Where a piece of a character shows differently (Wubi-BPE): the same for partial=True.
     partial_displays: Joined | None
+    forms: TokenForms  # what the text of a token as a person reads it needs (readable_tokens)
 
     @classmethod
     def of(cls, tok: Tokenizer) -> "ModelSummary":
         full = [tok.display_token(i) for i in range(tok.vocab_size)]
         partial = [tok.display_token(i, partial=True) for i in range(tok.vocab_size)]
         return cls(tok.model_type or type(tok).__name__, tok.vocab_size, trained_by(tok), Joined.of(full),
-                   Joined.of(partial) if partial != full else None)
+                   Joined.of(partial) if partial != full else None, TokenForms.of(tok))
 
     def display_token(self, id: int, *, partial: bool = False) -> str:  # noqa: A002 (Tokenizer's name)
         """:meth:`Tokenizer.display_token` of the model summarised; "" for an id it does not have."""

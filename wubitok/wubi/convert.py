@@ -85,6 +85,12 @@ def _selector(d: WubiDictionary, code: str, ch: str) -> int:
     return texts.index(ch) + 1 if ch in texts else 1
 
 
+def spelled_code(code: str, text: str, *, dictionary: WubiDictionary | None = None) -> str:
+    """``code`` as exact code text writes it for ``text``: with its selector when ``text`` is not
+    the code's first entry (``ggtt2`` for 来来往往), the bare code when it is or is not listed."""
+    return Piece(text, code, _selector(dictionary or default_dictionary(), code, text)).spelled
+
+
 def _needs_quotes(text: str, separator: str) -> bool:
     return bool(re.search(r"[A-Za-z0-9 \t`]", text)) or bool(separator.strip() and separator in text)
 

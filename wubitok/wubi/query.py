@@ -210,8 +210,12 @@ def _word_row(d: WubiDictionary, word: str) -> SearchRow | None:
                      hit.rank if hit else None, in_dictionary=hit is not None)
 
 
-def search(text: str, kind: str = "auto", *, dictionary: WubiDictionary | None = None) -> SearchResult:
-    """Rows for a search text: its characters, the entries of a code, or the characters of a reading."""
+def search(text: str, kind: str = "auto", *, dictionary: WubiDictionary | None = None,
+           charset: str = "all") -> SearchResult:
+    """Rows for a search text: its characters, the entries of a code, or the characters of a reading.
+
+    ``charset`` (one of ``CHARSETS``, the typing setting) leaves out the entries of a code or a
+    reading that it excludes; characters typed into the search are always shown."""
     d = dictionary or default_dictionary()
     q = classify_query(text, kind, dictionary=d)
     rows: list[SearchRow] = []
@@ -227,12 +231,12 @@ def search(text: str, kind: str = "auto", *, dictionary: WubiDictionary | None =
                 rows.append(word)
         rows.extend(_char_row(d, ch) for ch in chars)
     elif q.kind == "code":
-        found = d.candidates(q.term, limit=ROW_LIMIT + 1)
+        found = d.candidates(q.term, limit=ROW_LIMIT + 1, charset=charset)
         truncated = len(found) > ROW_LIMIT
         for cand in found[:ROW_LIMIT]:
             rows.append(_phrase_row(d, cand) if cand.is_phrase else _char_row(d, cand.text))
     elif q.kind == "pinyin":
-        hits = d.by_pinyin(q.term, limit=ROW_LIMIT + 1)
+        hits = d.by_pinyin(q.term, limit=ROW_LIMIT + 1, charset=charset)
         truncated = len(hits) > ROW_LIMIT
         rows.extend(_char_row(d, h.char) for h in hits[:ROW_LIMIT])
     return SearchResult(q, rows, truncated)

@@ -40,13 +40,43 @@ def test_codes_to_chinese_live_with_alternatives(qtbot, pane, wubi_dict):
     second = wubi_dict.exact_candidates("wqiy")[1].text
     pane.choose_alternative(0, 1)
     assert pane.chinese.editor.toPlainText() == second + "好"
-    # The codes are untouched: both entries share them.
-    assert pane.codes.editor.toPlainText() == "wqiy vbg"
-    # A later piece is found at its new place, after the longer replacement.
+    # The code side follows: the entry picked is the code's 2nd (to_codes' selector convention).
+    assert pane.codes.editor.toPlainText() == "wqiy2 vbg"
+    # A later piece is found at its new place on both sides, after the longer replacements.
     vbg_piece = next(i for i, p in enumerate(pane.pieces()) if p.code == "vbg")
     other = wubi_dict.exact_candidates("vbg")[1].text
     pane.choose_alternative(vbg_piece, 1)
     assert pane.chinese.editor.toPlainText() == second + other
+    assert pane.codes.editor.toPlainText() == "wqiy2 vbg2"
+    pane.choose_alternative(0, 0)  # back to the first entry: no selector
+    assert pane.codes.editor.toPlainText() == "wqiy vbg2"
+    assert pane.chinese.editor.toPlainText() == "你" + other
+
+
+def test_picking_an_entry_keeps_both_sides_in_step(qtbot, pane, wubi_dict):
+    qtbot.keyClicks(pane.codes.editor, "ggtt")
+    _wait(qtbot, pane)
+    first, second = (c.text for c in wubi_dict.exact_candidates("ggtt")[:2])
+    assert pane.chinese.editor.toPlainText() == first
+    pane.choose_alternative(0, 1)
+    assert (pane.chinese.editor.toPlainText(), pane.codes.editor.toPlainText()) == ("来来往往", "ggtt2")
+    assert second == "来来往往"
+    # Converting the code side again gives the same Chinese: the two sides say the same.
+    pane.convert_now()
+    _wait(qtbot, pane)
+    assert pane.chinese.editor.toPlainText() == "来来往往"
+
+
+def test_the_shared_codes_list_has_one_row_per_code_with_its_count(qtbot, pane):
+    text = "来来往往\n" + "你好中国\n" * 3
+    pane.chinese.editor.insertPlainText(text)
+    _wait(qtbot, pane)
+    shared = [p.code for p in pane.pieces() if p.code and len(p.alternatives) > 1]
+    rows = [pane.shared_list.item(i).text() for i in range(pane.shared_list.count())]
+    assert len(shared) > len(rows) == len(set(shared))
+    for code in set(shared):
+        row = next(r for r in rows if r.split()[0] == code)
+        assert f"×{shared.count(code)}" in row
 
 
 def test_editing_the_other_side_switches_direction(qtbot, pane):

@@ -430,3 +430,34 @@ def test_a_choice_whose_part_is_missing_is_greyed_and_a_stored_one_falls_back(qt
         pad.editor.feed_key("space" if key == " " else key)
     assert pad.editor.toPlainText() == "你好"
     reporter().last_dialog.close()
+
+
+def test_the_keyboard_follows_the_code_being_typed_and_the_last_entry_keeps_its_selector(qtbot, pad, wubi_dict):
+    qtbot.keyClicks(pad.editor, "wqiyvb ")  # the last entry: 好 (vb)
+    assert pad.keyboard.code() == "vb"
+    # A pinyin lookup: the keys shown are the first candidate's (你 wqiy), not the last entry's.
+    qtbot.keyClicks(pad.editor, "zni")
+    first = next(c for c in pad.engine.state.candidates)
+    assert first.text == "你" and pad.keyboard.code() == "wqiy"
+    qtbot.keyClick(pad.editor, Qt.Key.Key_Escape)
+    assert pad.keyboard.code() == "vb"
+    # The 2nd entry of ggtt: the last entry line gives the keys that type it again, selector included.
+    qtbot.keyClicks(pad.editor, "ggtt2")
+    second = wubi_dict.exact_candidates("ggtt")[1].text
+    assert second == "来来往往" and _doc(pad).endswith(second)
+    assert pad.last_label.text() == second and pad.last_code.text() == "ggtt2"
+
+
+def test_the_chinese_mode_button_reads_once_in_chinese(gui_app):
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from wubitok.gui.support.i18n import translations_dir
+
+    tr = QTranslator()
+    assert tr.load(str(translations_dir() / "wubitok_zh_CN.qm"))
+    QCoreApplication.installTranslator(tr)
+    try:
+        assert QCoreApplication.translate("ImePadPane", "中 Chinese") == "中文"  # not "中 中文"
+        assert QCoreApplication.translate("ImePadPane", "A English") == "英文"
+    finally:
+        QCoreApplication.removeTranslator(tr)

@@ -60,11 +60,12 @@ def test_typing_is_debounced_into_one_search(qtbot, pane):
 
 
 def test_code_prefix_and_pinyin(qtbot, pane, wubi_dict):
+    assert pane.charset() == "gbk"  # the typing setting's default: 𠉎 (CJK Ext B) is left out
     _type(qtbot, pane, "wqiy")
-    assert _texts(pane) == [c.text for c in wubi_dict.exact_candidates("wqiy")]
+    assert _texts(pane) == [c.text for c in wubi_dict.exact_candidates("wqiy", charset="gbk")] == ["你", "仰泳"]
     assert "code" in pane.understood.text()
     _type(qtbot, pane, "wq")
-    assert _texts(pane) == [r.text for r in search("wq").rows]
+    assert _texts(pane) == [r.text for r in search("wq", charset="gbk").rows]
     assert len(_texts(pane)) > 20
     _type(qtbot, pane, "ni3")
     assert "pinyin" in pane.understood.text()
@@ -149,6 +150,10 @@ def test_compact_numbers():
     assert compact_number(999) == "999"
     assert compact_number(1_490_000_000) == "1.49B"
     assert compact_number(70_500_000) == "70.5M"
+    # Whole numbers keep their zeros: 100M was shown as 1M, 24,000,000 in Chinese as 24万.
+    assert compact_number(100_000_000) == "100M"
+    assert compact_number(2_000_000) == "2M"
+    assert compact_number(120_000) == "120k"
 
 
 def test_a_code_that_is_also_a_syllable_offers_the_pinyin_reading(qtbot, pane):
@@ -163,3 +168,16 @@ def test_a_code_that_is_also_a_syllable_offers_the_pinyin_reading(qtbot, pane):
     pane.search_as("auto")
     qtbot.waitUntil(pane.is_ready, timeout=5000)
     assert "href" not in pane.understood.text()
+
+
+def test_compact_numbers_in_chinese_keep_their_zeros():
+    from PySide6.QtCore import QLocale
+
+    before = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.Chinese, QLocale.Country.China))
+    try:
+        assert compact_number(24_000_000) == "2400万"
+        assert compact_number(6_600_000) == "660万"
+        assert compact_number(1_490_000_000) == "14.9亿"
+    finally:
+        QLocale.setDefault(before)

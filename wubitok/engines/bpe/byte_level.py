@@ -297,6 +297,9 @@ class ByteLevelBPE(Tokenizer):
             return self._tokens[id]
         return self._bytes[id].decode("utf-8", "backslashreplace")
 
+    def byte_piece(self, id: int) -> bytes | None:  # noqa: A002
+        return self._bytes[id] if self._offset <= id < len(self._tokens) else None
+
     def token_bytes(self, id: int) -> bytes:
         """The UTF-8 bytes a token decodes to (a special token: its own text)."""
         return self._bytes[id]

@@ -470,6 +470,18 @@ class WubiBPE(Tokenizer):
             return shown
         return f"{shown} ({_escape(text)})"
 
+    def spelling(self, id: int) -> str:  # noqa: A002
+        """Keys as typed (``wqiY``, ``G₁₀``), bytes in GPT-2 form; special tokens as they are."""
+        symbols = self.symbols(id)
+        return self.codec.display(symbols) if symbols else (self.id_to_token(id) or "")
+
+    def byte_piece(self, id: int) -> bytes | None:  # noqa: A002
+        """The bytes of a token spelled in byte symbols only (text outside the dictionary)."""
+        symbols = self.symbols(id)
+        if not symbols or not all(self.codec.is_byte(s) for s in symbols):
+            return None
+        return bytes(s - BYTE_BASE for s in symbols)
+
     # -- persistence ------------------------------------------------------------
     def _to_dict(self) -> dict[str, Any]:
         return {

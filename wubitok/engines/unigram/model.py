@@ -332,6 +332,12 @@ class Unigram(Tokenizer):
     def vocab_size(self) -> int:
         return len(self._tokens)
 
+    def byte_piece(self, id: int) -> bytes | None:  # noqa: A002
+        """The byte of a byte-fallback piece (``<0xE9>``)."""
+        if self.byte_fallback and isinstance(id, int) and self._byte_base <= id < self._piece_base:
+            return bytes([id - self._byte_base])
+        return None
+
     def score(self, id: int) -> float | None:
         """A trained piece's log-probability (None for specials and bytes)."""
         k = id - self._piece_base

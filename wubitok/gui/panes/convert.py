@@ -3,14 +3,17 @@
 Whichever side the user edits is the source; the other side follows.
 Conversions run in the thread pool (a long text would otherwise stall
 typing), and a result that arrives after a newer edit is dropped.  The
-shared-code list under the editors shows, for every code on the code side
-that more than one entry shares, all of them in selector order; activating
-one offers the alternatives for that character.
+shared-code list under the editors shows, once for every code on the code side
+that more than one entry shares, how often it occurs and all its entries in
+selector order; activating it offers the alternatives for its next occurrence,
+and picking one changes both sides (the code gets the selector of the entry
+picked: ``ggtt2`` for 来来往往).
 """
 from __future__ import annotations
 
 import bisect
 import dataclasses
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -54,6 +57,7 @@ MAX_LIST = 200
 # characters around it (a QTextCursor per mark is slow for a whole book).
 HIGHLIGHT_MARGIN = 300
 CHINESE, CODES = "chinese", "codes"
+NEXT_ROLE = Qt.ItemDataRole.UserRole + 1  # a shared-code row: which occurrence activating it goes to
 
 
 def _utf16_len(text: str) -> int:
@@ -461,11 +465,19 @@ class ConvertPane(Pane):
         self.stats.setText(" · ".join((self.tr("%Ln code(s)", "", n_codes), self.tr("%Ln shared", "", n_shared),
                                        self.tr("%Ln unknown", "", n_unknown))))
         self.shared_list.clear()
-        for mark in [m for m in self._marks if not m.unknown][:MAX_LIST]:
-            piece = self._pieces[mark.piece]
+        # One row per code, however often the text has it (a poem repeats its characters).
+        occurrences: dict[str, list[int]] = {}
+        for mark in self._marks:
+            if not mark.unknown:
+                occurrences.setdefault(self._pieces[mark.piece].code or "", []).append(mark.piece)
+        for code, where in list(occurrences.items())[:MAX_LIST]:
+            piece = self._pieces[where[0]]
             alts = "   ".join(f"{n}\u2009{drawable(c.text)}" for n, c in enumerate(piece.alternatives, 1))
-            item = QListWidgetItem(f"{piece.code}    {alts}")
-            item.setData(Qt.ItemDataRole.UserRole, mark.piece)
+            item = QListWidgetItem(f"{code}  ×{len(where)}    {alts}")
+            item.setData(Qt.ItemDataRole.UserRole, where)
+            item.setData(NEXT_ROLE, 0)
+            item.setToolTip(self.tr("%n time(s) in the text; double-click to choose for the next one", "",
+                                    len(where)))
             self.shared_list.addItem(item)
         self._highlight()
 
@@ -510,7 +522,10 @@ class ConvertPane(Pane):
         return next(m for m in self._marks if m.piece == piece_index)
 
     def _offer_alternatives(self, item: QListWidgetItem) -> None:
-        index = item.data(Qt.ItemDataRole.UserRole)
+        # Each activation goes on to the code's next occurrence in the text.
+        where, turn = item.data(Qt.ItemDataRole.UserRole), item.data(NEXT_ROLE)
+        index = where[turn % len(where)]
+        item.setData(NEXT_ROLE, turn + 1)
         mark = self._mark(index)
         cursor = self.codes.editor.textCursor()
         cursor.setPosition(mark.code_start)
@@ -526,24 +541,35 @@ class ConvertPane(Pane):
         menu.popup(self.shared_list.viewport().mapToGlobal(rect.bottomLeft() + QPoint(24, 0)))
 
     def choose_alternative(self, piece_index: int, alternative: int) -> None:
-        """Put another entry of a shared code into the Chinese text (codes are the source)."""
+        """Put another entry of a shared code into both sides (codes are the source): its text
+        into the Chinese, its selector onto the code (``ggtt`` -> ``ggtt2``, as to_codes writes it)."""
         piece = self._pieces[piece_index]
         new = piece.alternatives[alternative].text
+        keys = re.match(r"[A-Za-z]*", piece.source).group()  # the letters as typed, without a selector
+        source = keys if alternative == 0 else f"{keys}{alternative + 1}"
         mark = self._mark(piece_index)
-        self._pieces[piece_index] = CodePiece(piece.source, new, piece.code, piece.alternatives)
-        editor = self.chinese.editor
-        cursor = QTextCursor(editor.document())
-        cursor.setPosition(mark.chinese_start)
-        cursor.setPosition(mark.chinese_start + mark.chinese_len, QTextCursor.MoveMode.KeepAnchor)
-        editor.blockSignals(True)
-        cursor.insertText(new)
-        editor.blockSignals(False)
-        # The Chinese text after this piece moved by the difference in length.
-        delta = _utf16_len(new) - mark.chinese_len
+        self._pieces[piece_index] = CodePiece(source, new, piece.code, piece.alternatives,
+                                              0 if alternative == 0 else alternative + 1)
+        self._replace(self.chinese.editor, mark.chinese_start, mark.chinese_len, new)
+        self._replace(self.codes.editor, mark.code_start, mark.code_len, source)
+        # The text after this piece moved by the difference in length, on each side.
+        grow = _utf16_len(new) - mark.chinese_len
+        code_grow = _utf16_len(source) - mark.code_len
         self._marks = [
             m if m.piece < piece_index else
-            dataclasses.replace(m, chinese_len=m.chinese_len + delta) if m.piece == piece_index else
-            dataclasses.replace(m, chinese_start=m.chinese_start + delta)
+            dataclasses.replace(m, chinese_len=m.chinese_len + grow, code_len=m.code_len + code_grow)
+            if m.piece == piece_index else
+            dataclasses.replace(m, chinese_start=m.chinese_start + grow, code_start=m.code_start + code_grow)
             for m in self._marks
         ]
         self._highlight()
+
+    @staticmethod
+    def _replace(editor: QPlainTextEdit, start: int, length: int, text: str) -> None:
+        """An undoable edit of ``editor`` that starts no conversion."""
+        cursor = QTextCursor(editor.document())
+        cursor.setPosition(start)
+        cursor.setPosition(start + length, QTextCursor.MoveMode.KeepAnchor)
+        editor.blockSignals(True)
+        cursor.insertText(text)
+        editor.blockSignals(False)

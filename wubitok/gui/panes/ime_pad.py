@@ -40,12 +40,14 @@ from PySide6.QtWidgets import (
 
 from ...errors import WubitokError
 from ...fileio import atomic_write_text
-from ...ime import ImeEngine, ImeOptions, ImeState, load_options, parse_keys, save_options
+from ...ime import ImeCandidate, ImeEngine, ImeOptions, ImeState, load_options, parse_keys
 from ...ime.options import EMPTY_CODE_RULES, OUTPUTS, missing_part, settings_path
+from ...wubi.convert import spelled_code
 from ...wubi.dictionary import CHARSETS
 from ..support import errors, theme
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.settings import Settings
+from ..support.typing_settings import shared_typing_settings
 from ..support.workers import Job, run_job
 from ..widgets.keyboard import WubiKeyboard
 from ..widgets.phrase_dialog import PhraseDialog
@@ -493,6 +495,7 @@ class ImePadPane(Pane):
         self.copy_button.clicked.connect(self.copy_all)
         self.save_button.clicked.connect(lambda: self.save_file())
         self.clear_button.clicked.connect(self._clear)
+        shared_typing_settings().changed.connect(self._settings_changed)
 
     # -- protocol --------------------------------------------------------------
     def set_sample_text(self, text: str) -> None:
@@ -620,14 +623,19 @@ class ImePadPane(Pane):
         engine may have saved others meanwhile)."""
         with errors.reported(self):
             self.engine.configure(**changes)
-            try:
-                saved = load_options()
-            except WubitokError:
-                saved = self.engine.options  # a broken file is replaced by what is in force
-            save_options(dataclasses.replace(saved, **changes))
+            # A broken file is replaced by what is in force; Lookup hears the change (one charset for both).
+            shared_typing_settings().save(self.engine.options, **changes)
         self._show_options()
         self.editor.refresh()
         self.editor.setFocus()
+
+    def _settings_changed(self, changes: dict) -> None:
+        """Follow a setting another pane changed (Lookup's charset)."""
+        if any(getattr(self.engine.options, name, value) != value for name, value in changes.items()):
+            with errors.reported(self):
+                self.engine.configure(**changes)
+            self._show_options()
+            self.editor.refresh()
 
     # -- the user's own entries -------------------------------------------------
     def open_phrase_dialog(self, text: str = "") -> PhraseDialog:
@@ -696,8 +704,8 @@ class ImePadPane(Pane):
         self.punctuation_button.setText(self.tr("，。 Chinese punctuation") if state.chinese_punctuation
                                         else self.tr(",. English punctuation"))
         last = state.last_commit
-        if state.composing and not state.pinyin:
-            self.keyboard.set_code(state.preedit.replace("z", ""))
+        if state.composing:
+            self.keyboard.set_code(keyboard_code(state))
         else:
             self.keyboard.set_code(last.code if last else None)
         if last is None:
@@ -705,7 +713,24 @@ class ImePadPane(Pane):
             self.last_code.setText("")
         else:
             self.last_label.setText(last.text)
-            self.last_code.setText(last.code)
+            self.last_code.setText(last_entry_code(last))
+
+
+def keyboard_code(state: ImeState) -> str | None:
+    """The code the keyboard diagram shows while a code is typed: the keys typed, or where they
+    are not a code (a pinyin lookup, zni; a wildcard z) the code of the first candidate."""
+    if not state.pinyin and "z" not in state.preedit:
+        return state.preedit
+    first = state.candidates[0] if state.candidates else None
+    return first.code or None if first is not None else None
+
+
+def last_entry_code(entry: ImeCandidate) -> str:
+    """The keys that type ``entry`` again, its selector included (``ggtt2``), as Convert writes them;
+    a user phrase's place depends on the typist's choices, so it has none."""
+    if not entry.code or entry.user or entry.kind == "symbol":
+        return entry.code
+    return spelled_code(entry.code, entry.text)
 
 
 def _key_event(key: str) -> QKeyEvent:

@@ -7,6 +7,7 @@ entry in a detail panel with its keys on a Wubi keyboard.
 from __future__ import annotations
 
 import html
+from functools import partial
 from typing import Iterator
 
 from PySide6.QtCore import QAbstractTableModel, QLocale, QModelIndex, Qt
@@ -22,17 +23,20 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QScrollArea,
+    QStackedWidget,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from ...ime.user_lookup import UserRow, describe_user_row, search_with_user_phrases
+from ...wubi.dictionary import CHARSETS
 from ...wubi.query import QUERY_KINDS, Detail, SearchResult, SearchRow, classify_query, describe
-from ..support import theme
+from ..support import errors, theme
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.latest_job import LatestJob
 from ..support.settings import Settings
+from ..support.typing_settings import shared_typing_settings
 from ..widgets.folding_splitter import FoldingSplitter
 from ..widgets.keyboard import WubiKeyboard
 from .base import Pane
@@ -42,6 +46,9 @@ from .base import Pane
 DEBOUNCE_MS = 150
 
 COL_TEXT, COL_FULL, COL_SHORT, COL_PINYIN, COL_WEIGHT, COL_RANK = range(6)
+NUMERIC_COLUMNS = (COL_WEIGHT, COL_RANK)
+# The first screen's examples: a code, characters, pinyin.
+EXAMPLES = ("wqiy", "你好", "zhong")
 
 
 def _muted(label: QLabel) -> QLabel:
@@ -62,7 +69,10 @@ def compact_number(n: int) -> str:
         if n >= size:
             value = n / size
             digits = 2 if value < 10 else 1 if value < 100 else 0
-            return f"{value:.{digits}f}".rstrip("0").rstrip(".") + suffix
+            text = f"{value:.{digits}f}"
+            if "." in text:  # 1.50 -> 1.5, 2.00 -> 2; never 2400 -> 24 (it showed 2400万 as 24万)
+                text = text.rstrip("0").rstrip(".")
+            return text + suffix
     return str(n)
 
 
@@ -98,6 +108,9 @@ class ResultsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return (self.tr("Text"), self.tr("Full code"), self.tr("Short codes"), self.tr("Pinyin"),
                     self.tr("Frequency"), self.tr("Selector"))[section]
+        if role == Qt.ItemDataRole.InitialSortOrderRole:
+            # Numbers read best largest first: the most used entries on the first click.
+            return Qt.SortOrder.DescendingOrder if section in NUMERIC_COLUMNS else Qt.SortOrder.AscendingOrder
         if role == Qt.ItemDataRole.ToolTipRole:
             return (self.tr("The character or phrase"),
                     self.tr("The full Wubi code (the phrase code for a phrase)"),
@@ -164,7 +177,18 @@ class ResultsModel(QAbstractTableModel):
         if column not in keys:
             return
         self.layoutAboutToBeChanged.emit()
-        self._rows.sort(key=keys[column], reverse=order == Qt.SortOrder.DescendingOrder)
+        key = keys[column]
+        # Stable both ways (reverse keeps ties in their order): the search's own order breaks ties.
+        old = sorted(range(len(self._rows)), key=lambda i: key(self._rows[i]),
+                     reverse=order == Qt.SortOrder.DescendingOrder)
+        self._rows = [self._rows[i] for i in old]
+        # The selection and the current row follow their entry, so the detail panel
+        # keeps showing the selected row (without this the view kept row 0 selected
+        # while row 0 became another entry: 不 shown, 录 selected).
+        where = {was: now for now, was in enumerate(old)}
+        persistent = self.persistentIndexList()
+        self.changePersistentIndexList(
+            persistent, [self.index(where[i.row()], i.column()) if i.isValid() else i for i in persistent])
         self.layoutChanged.emit()
 
 
@@ -332,6 +356,13 @@ class DetailPanel(QWidget):
             QGuiApplication.clipboard().setText(text)
 
 
+def by_frequency(result: SearchResult) -> bool:
+    """Whether the dictionary lists ``result`` most used first (a reading; a code with ``z``):
+    the Frequency column then shows the order."""
+    q = result.query
+    return q.kind == "pinyin" or (q.kind == "code" and "z" in q.term)
+
+
 class LookupPane(Pane):
     """Search box, results table and detail panel."""
 
@@ -362,13 +393,29 @@ class LookupPane(Pane):
             self.mode_box.addItem("", kind)
         mode = self._settings.get_str("mode", "auto")
         self.mode_box.setCurrentIndex(max(0, QUERY_KINDS.index(mode) if mode in QUERY_KINDS else 0))
+        # One setting with the typing pad's (ime_settings.json): which characters codes and readings list.
+        self.charset_box = QComboBox()
+        self.charset_box.setMinimumHeight(40)
+        for charset in CHARSETS:
+            self.charset_box.addItem("", charset)
+        self._show_charset(shared_typing_settings().options().charset)
         self.understood = QLabel()
         self.understood.setWordWrap(True)
         self.count_label = _muted(QLabel())
 
     def _build_results(self) -> None:
         self.model = ResultsModel(self)
+        # The first screen: a few searches to click instead of an empty table.
+        self.results_stack = QStackedWidget()
+        self.welcome = QLabel()
+        self.welcome.setWordWrap(True)
+        self.welcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.welcome.setFont(han_font(13))
+        self.welcome.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
+                                             | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
         self.table = QTableView()
+        self.results_stack.addWidget(self.welcome)
+        self.results_stack.addWidget(self.table)
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -380,7 +427,7 @@ class LookupPane(Pane):
         self.table.setSortingEnabled(True)
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)
-        for col, width in ((COL_TEXT, 96), (COL_FULL, 84), (COL_SHORT, 104), (COL_PINYIN, 120),
+        for col, width in ((COL_TEXT, 72), (COL_FULL, 76), (COL_SHORT, 100), (COL_PINYIN, 120),
                            (COL_WEIGHT, 90), (COL_RANK, 72)):
             header.resizeSection(col, width)
         header.setSectionResizeMode(COL_PINYIN, QHeaderView.ResizeMode.Stretch)
@@ -390,10 +437,10 @@ class LookupPane(Pane):
         self.detail_scroll.setWidget(self.detail)
         self.detail_scroll.setWidgetResizable(True)
         self.detail_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.detail_scroll.setMinimumWidth(420)
+        self.detail_scroll.setMinimumWidth(344)  # the keyboard at its smallest; the table keeps the rest
 
         self.splitter = FoldingSplitter(side_by_side=1000)  # the detail goes under the results when narrower
-        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(self.results_stack)
         self.splitter.addWidget(self.detail_scroll)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
@@ -408,6 +455,7 @@ class LookupPane(Pane):
         top = QHBoxLayout()
         top.addWidget(self.search_box, 1)
         top.addWidget(self.mode_box)
+        top.addWidget(self.charset_box)
         status = QHBoxLayout()
         status.addWidget(self.understood, 1)
         status.addWidget(self.count_label)
@@ -425,6 +473,10 @@ class LookupPane(Pane):
         self.search_box.returnPressed.connect(self.run_search)
         self.mode_box.currentIndexChanged.connect(lambda _: self.run_search())
         self.understood.linkActivated.connect(self.search_as)
+        self.welcome.linkActivated.connect(self.set_sample_text)
+        self.charset_box.currentIndexChanged.connect(self._charset_chosen)
+        shared_typing_settings().changed.connect(self._settings_changed)
+        self.table.horizontalHeader().sortIndicatorChanged.connect(lambda *_: self._show_status())
 
     # -- protocol --------------------------------------------------------------
     def set_sample_text(self, text: str) -> None:
@@ -438,6 +490,25 @@ class LookupPane(Pane):
     def is_ready(self) -> bool:
         return not self._search.pending()
 
+    def charset(self) -> str:
+        return self.charset_box.currentData()
+
+    def _show_charset(self, charset: str) -> None:
+        self.charset_box.blockSignals(True)
+        self.charset_box.setCurrentIndex(max(0, self.charset_box.findData(charset)))
+        self.charset_box.blockSignals(False)
+
+    def _charset_chosen(self, _row: int) -> None:
+        with errors.reported(self):
+            shared_typing_settings().save(charset=self.charset())  # the pad hears it too
+        self.run_search()
+
+    def _settings_changed(self, changes: dict) -> None:
+        charset = changes.get("charset")
+        if charset is not None and charset != self.charset():
+            self._show_charset(charset)
+            self.run_search()
+
     def retranslate_ui(self) -> None:
         self.search_box.setPlaceholderText(
             self.tr("Characters (你好), a Wubi code or prefix (wqiy, wq, z = any key) or pinyin (ni3, zhong)"))
@@ -448,6 +519,21 @@ class LookupPane(Pane):
         self.mode_box.setToolTip(self.tr("What the search text is: guessed, or as chosen here"))
         self.search_box.setAccessibleName(self.tr("Search"))
         self.mode_box.setAccessibleName(self.tr("Search as"))
+        names = {"all": self.tr("All characters"), "gbk": self.tr("GBK (with traditional)"),
+                 "gb2312": self.tr("Simplified (GB2312)")}
+        for i in range(self.charset_box.count()):
+            self.charset_box.setItemText(i, names[self.charset_box.itemData(i)])
+        self.charset_box.setAccessibleName(self.tr("Characters listed"))
+        self.charset_box.setToolTip(self.tr("Which characters a code or a reading lists (characters you type in "
+                                            "are always shown); the same setting as Type Wubi's charset"))
+        examples = " &nbsp;·&nbsp; ".join(
+            f"<a href='{html.escape(text)}'>{html.escape(text)}</a>&nbsp;{html.escape(what)}"
+            for text, what in zip(EXAMPLES, (self.tr("(a Wubi code)"), self.tr("(characters)"),
+                                             self.tr("(pinyin)"))))
+        self.welcome.setText("<p style='font-size:15pt'>" + html.escape(
+            self.tr("Look up a character, a Wubi code or a pinyin reading")) + "</p><p>"
+            + html.escape(self.tr("Try:")) + " " + examples + "</p>")
+        self.welcome.setAccessibleName(self.tr("Examples to search"))
         self.table.setAccessibleName(self.tr("Results"))
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.model.columnCount() - 1)
         self.detail.retranslate_ui()
@@ -465,13 +551,20 @@ class LookupPane(Pane):
         """Search now, in the thread pool: a short prefix like "a" or "z" can take
         tens of milliseconds, too long for the GUI thread.  The user's own phrases
         are read afresh each time, so one added in the pad shows at the next search."""
-        self._search.run(search_with_user_phrases, self.search_box.text(), self.mode_box.currentData(),
-                         on_result=self._show_result, cancellable=False, name="search")
+        self._search.run(partial(search_with_user_phrases, charset=self.charset()), self.search_box.text(),
+                         self.mode_box.currentData(), on_result=self._show_result, cancellable=False, name="search")
 
     def _show_result(self, result: SearchResult) -> None:
         self._result = result
-        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        header = self.table.horizontalHeader()
+        header.blockSignals(True)
+        header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        header.blockSignals(False)
         self.model.set_rows(result.rows)
+        self.results_stack.setCurrentWidget(self.welcome if result.query.kind == "empty" else self.table)
+        if by_frequency(result):
+            # Most used first, as the dictionary gave them, shown as the Frequency column's order.
+            header.setSortIndicator(COL_WEIGHT, Qt.SortOrder.DescendingOrder)
         self._show_status()
         if result.rows:
             self.table.selectRow(0)
@@ -513,9 +606,21 @@ class LookupPane(Pane):
         self.understood.setText(text)
         n = len(r.rows)
         if r.truncated:
-            self.count_label.setText(self.tr("first %Ln result(s)", "", n))
+            count = self.tr("first %Ln result(s)", "", n)
         else:
-            self.count_label.setText(self.tr("%Ln result(s)", "", n))
+            count = self.tr("%Ln result(s)", "", n)
+        order = self._order_note(r)
+        self.count_label.setText(f"{count} · {order}" if order and n > 1 else count)
+
+    def _order_note(self, r: SearchResult) -> str:
+        """The rows' order in words when no column header shows it."""
+        if self.table.horizontalHeader().sortIndicatorSection() >= 0:
+            return ""
+        if r.query.kind == "chars":
+            return self.tr("in the order typed")
+        if r.query.kind == "code":
+            return self.tr("the code's entries first, then by frequency")
+        return ""
 
     def _on_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():

@@ -40,7 +40,14 @@ from ..support.steps import Steps
 from ..support.workers import Job
 from ..widgets.encoding_box import EncodingBox
 from ..widgets.token_table import TokenTable
-from ..widgets.token_view import COLOUR_MODES, TokenizedText, TokenTextView, make_document, replace_document
+from ..widgets.token_view import (
+    COLOUR_MODES,
+    TokenizedText,
+    TokenTextView,
+    make_document,
+    readable_token,
+    replace_document,
+)
 from .base import Pane
 
 # Ids shown in the id list; the counts always cover the whole text.
@@ -76,7 +83,7 @@ def tokenize_text(
     # Encoded in a worker process (encode_pool): its GIL is not the GUI thread's.
     enc, spans, roundtrip = shared_pool().call(encode_text, ModelRef.of(entry.path, entry.kind), text, cancel=cancel)
     check_cancel(cancel)
-    data = TokenizedText(text, enc, spans, model.display_token)
+    data = TokenizedText(text, enc, spans, model.display_token, model.forms)
     doc = make_document(text[: data.shown_chars], font)
     ids = _id_lines(enc.ids[:ID_LIMIT])
     if len(enc.ids) > ID_LIMIT:
@@ -124,7 +131,8 @@ class TokenizePane(Pane):
         # of it again (as in Compare).
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         input_box = QWidget(self.splitter)
-        self.tokens_splitter = QSplitter(Qt.Orientation.Horizontal, self.splitter)
+        self.tokens_box = QWidget(self.splitter)  # the tokens side by side, the legend under them
+        self.tokens_splitter = QSplitter(Qt.Orientation.Horizontal, self.tokens_box)
         ids_box = QWidget(self.splitter)
         self._build_toolbar()
         self._build_editor(input_box)
@@ -185,6 +193,8 @@ class TokenizePane(Pane):
         self.token_view.setFont(han_font(15))
         self.token_table = TokenTable(self.tokens_splitter)
         self.token_table.setFont(han_font(11))
+        self.legend_label = QLabel(self.tokens_box)
+        self.legend_label.setWordWrap(True)  # one line at 1200 pixels; it must not widen a small window
         self.id_view = QPlainTextEdit(ids_box)
         self.id_view.setReadOnly(True)
         self.id_view.setFont(monospace_font())
@@ -225,6 +235,11 @@ class TokenizePane(Pane):
         # Half each: at 1200 pixels the table's columns fit without scrolling sideways.
         tokens.setStretchFactor(0, 1)
         tokens.setStretchFactor(1, 1)
+        tokens_layout = QVBoxLayout(self.tokens_box)
+        tokens_layout.setContentsMargins(0, 0, 0, 0)
+        tokens_layout.setSpacing(2)
+        tokens_layout.addWidget(tokens, 1)
+        tokens_layout.addWidget(self.legend_label)
 
         ids_layout = QHBoxLayout(ids_box)
         ids_layout.setContentsMargins(0, 0, 0, 0)
@@ -236,7 +251,7 @@ class TokenizePane(Pane):
 
         splitter = self.splitter
         splitter.addWidget(input_box)
-        splitter.addWidget(tokens)
+        splitter.addWidget(self.tokens_box)
         splitter.addWidget(ids_box)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
@@ -261,8 +276,12 @@ class TokenizePane(Pane):
         self.remove_model_button.setToolTip(self.tr("Take this model file off the list (the file stays)"))
         self.open_text_button.setText(self.tr("Open text…"))
         self.whitespace_box.setText(self.tr("Show whitespace"))
-        self.wubi_box.setText(self.tr("Wubi spelling"))
-        self.wubi_box.setToolTip(self.tr("Show the Wubi codes of each token's Han characters in the table"))
+        self.wubi_box.setText(self.tr("Spellings"))
+        self.wubi_box.setToolTip(self.tr("Show the tokenizer's own spelling of each token (Wubi keys, byte letters) "
+                                         "and the Wubi codes of its Han characters in the table"))
+        self.legend_label.setText(self.tr(
+            "Tokens as you read them: ␣ space · ↵ line break · ⇥ tab · 民 (1 of 2): first of two tokens "
+            "that spell 民 · <E6 97>: bytes of part of a character · hover a token for its spelling"))
         self.colour_box.setItemText(0, self.tr("Alternate colours"))
         self.colour_box.setItemText(1, self.tr("Colour by token id"))
         self.colour_box.setAccessibleName(self.tr("Token colours"))
@@ -615,4 +634,4 @@ class TokenizePane(Pane):
             self.status_label.clear()
             return
         tid = data.encoding.ids[index]
-        self.status_label.setText(self.tr("token #{} · id {} · {}").format(index, tid, data.display_token(index)))
+        self.status_label.setText(self.tr("token #{} · id {} · {}").format(index, tid, readable_token(data, index)))

@@ -49,7 +49,7 @@ class WubiKeyboard(QWidget):
         self._code = ""
         self._keys_bottom = 0.0
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.setMinimumSize(360, 150)
+        self.setMinimumSize(300, 130)  # keys of 28 px still read; Lookup at 800x600 needs the room
 
     def code(self) -> str:
         return self._code

@@ -1,4 +1,10 @@
-"""The tokens of a text as a table: index, id, token, Wubi spelling, bytes, offsets.
+"""The tokens of a text as a table: index, id, token, its spelling, Wubi codes, bytes, offsets.
+
+The token column is the token as a person reads it (the text it covers,
+``民 (1 of 2)`` for a piece of a character, ``<E6 97>`` for bytes that are not a
+whole character: :mod:`wubitok.services.readable_tokens`); the tokenizer's own
+spelling (Wubi keys ``N₁``, byte letters ``ï¼Į``) has a column of its own that
+the pane's "Spellings" switch shows with the Wubi codes.
 
 The model reads a :class:`~wubitok.gui.widgets.token_view.TokenizedText`
 lazily, row by row as the view asks, so a text of a million tokens costs no
@@ -14,10 +20,13 @@ from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistent
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
-from .token_view import TokenizedText, _visible, wubi_keys
+from ...services.readable_tokens import visible
+from .token_view import TokenizedText, readable_note, readable_token, wubi_keys
 
-COLUMNS = ("index", "id", "token", "wubi", "bytes", "offsets")
+COLUMNS = ("index", "id", "token", "spelling", "wubi", "bytes", "offsets")
 WUBI_COLUMN = COLUMNS.index("wubi")
+TOKEN_COLUMN = COLUMNS.index("token")
+SPELLING_COLUMNS = (COLUMNS.index("spelling"), WUBI_COLUMN)  # shown and hidden together
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _NUMERIC = {"index", "id", "bytes"}
 
@@ -58,13 +67,16 @@ class TokenTableModel(QAbstractTableModel):
         return None
 
     def header_titles(self) -> list[str]:
-        return ["#", self.tr("id"), self.tr("token"), self.tr("Wubi"), self.tr("bytes"), self.tr("offsets")]
+        return ["#", self.tr("id"), self.tr("token"), self.tr("spelling"), self.tr("Wubi"), self.tr("bytes"),
+                self.tr("offsets")]
 
     def header_tips(self) -> list[str]:
         return [
             self.tr("Position of the token in the text"),
             self.tr("Token id in the vocabulary"),
-            self.tr("The token as the tokenizer spells it"),
+            self.tr("The text the token covers, as you read it (see the legend under the table)"),
+            self.tr("The token as the tokenizer spells it inside: Wubi-BPE's keys, byte-level BPE's byte letters "
+                    "(Ġ is a space), WordPiece's ## for a word's continuation"),
             self.tr("Full Wubi codes of the Han characters the token covers"),
             self.tr("UTF-8 bytes of the text the token covers (a partial token: of its whole character)"),
             self.tr("Start and end of the token in the text, in characters"),
@@ -81,7 +93,9 @@ class TokenTableModel(QAbstractTableModel):
         if column == "id":
             return str(enc.ids[row])
         if column == "token":
-            return _visible(data.display_token(row))
+            return readable_token(data, row)
+        if column == "spelling":
+            return visible(data.spelling(row))
         if column == "wubi":
             return wubi_keys(data.text[start:end])
         if column == "bytes":
@@ -100,11 +114,17 @@ class TokenTableModel(QAbstractTableModel):
             colour = QColor(QPalette().color(QPalette.ColorRole.Highlight))
             colour.setAlpha(90)
             return colour
-        if role == Qt.ItemDataRole.ToolTipRole and column == "token":
-            partial = self._data.encoding.partial
-            if row < len(partial) and partial[row]:
-                return self.tr("part of a character")
+        if role == Qt.ItemDataRole.ToolTipRole and column in ("token", "spelling"):
+            return self.token_tip(row)
         return None
+
+    def token_tip(self, row: int) -> str:
+        """The tokenizer's spelling of the token and, for a piece of a character, what the piece is."""
+        assert self._data is not None
+        lines = [self.tr("Spelled by the tokenizer: {}").format(visible(self._data.spelling(row)))]
+        if self._data.encoding.partial_at(row):
+            lines.append(readable_note(self._data, row) or self.tr("part of a character"))
+        return "\n".join(lines)
 
     def set_highlighted(self, row: int) -> None:
         old, self.highlighted = self.highlighted, row
@@ -135,11 +155,12 @@ class TokenTable(QTableView):
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        # The token column takes the width left (at 1920 px the last, offsets, took 650 px).
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(COLUMNS.index("token"), QHeaderView.ResizeMode.Stretch)
-        for column, width in zip(COLUMNS, (44, 56, 110, 100, 44, 90)):
+        for column, width in zip(COLUMNS, (40, 52, 110, 72, 84, 44, 64)):
             self.setColumnWidth(COLUMNS.index(column), width)
+        # The token takes the room a wide window gives, not the offsets (at 1920 pixels
+        # they stretched to 650 while the token was cut).
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(TOKEN_COLUMN, QHeaderView.ResizeMode.Stretch)
         self._fit_rows()
         self.entered.connect(lambda index: self.tokenHovered.emit(index.row()))
 
@@ -154,8 +175,10 @@ class TokenTable(QTableView):
     def set_tokenized(self, data: TokenizedText | None) -> None:
         self.token_model.set_tokenized(data)
 
-    def set_wubi_visible(self, visible: bool) -> None:
-        self.setColumnHidden(WUBI_COLUMN, not visible)
+    def set_wubi_visible(self, shown: bool) -> None:
+        """Show or hide the spelling and Wubi columns (the pane's "Spellings" switch)."""
+        for column in SPELLING_COLUMNS:
+            self.setColumnHidden(column, not shown)
 
     def highlight(self, row: int) -> None:
         """Mark ``row`` (a token index; -1: none) and scroll it into view."""

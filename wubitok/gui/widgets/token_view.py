@@ -39,6 +39,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextDocumentLayout, QPlainTextEdit, QToolTip, QWidget
 
+from ...services.readable_tokens import Part, TokenForms, format_parts, hex_bytes, readable_parts, visible
 from ...services.tokenized import PackedEncoding, Spans
 from ..support.thread_move import move_to_thread
 
@@ -63,7 +64,8 @@ class TokenizedText:
     text: str
     encoding: PackedEncoding
     spans: Spans
-    display: Callable[..., str] | None = None  # Tokenizer.display_token: (id, *, partial) -> readable form
+    display: Callable[..., str] | None = None  # Tokenizer.display_token: (id, *, partial) -> its form
+    forms: TokenForms | None = None  # the model's spellings and byte pieces (for readable forms)
 
     @property
     def shown_chars(self) -> int:
@@ -85,6 +87,17 @@ class TokenizedText:
         if self.display is not None:
             return self.display(self.encoding.ids[index], partial=self.encoding.partial_at(index))
         return self.encoding.tokens[index]
+
+    def readable(self, index: int) -> list[Part]:
+        """Token ``index`` as a person reads it: the text it covers (:mod:`~wubitok.services.readable_tokens`)."""
+        enc = self.encoding
+        return readable_parts(self.text, enc.ids, enc.offsets, enc.partial, index, self.forms)
+
+    def spelling(self, index: int) -> str:
+        """Token ``index`` as the model spells it (Wubi keys, byte letters, ``##``)."""
+        if self.forms is not None:
+            return self.forms.spelling(self.encoding.ids[index])
+        return self.display_token(index)
 
 
 def document_pieces(text: str, size: int = DOCUMENT_PIECE_CHARS) -> list[str]:
@@ -140,6 +153,31 @@ def replace_document(edit: QPlainTextEdit, doc: QTextDocument) -> None:
     edit.setDocument(doc)
     if ours:
         old.deleteLater()
+
+
+def readable_token(data: TokenizedText, index: int) -> str:
+    """Token ``index`` as a person reads it, in the app's language: ``民 (1 of 2)``, ``<E6 97>``, ``␣``."""
+    return format_parts(
+        data.readable(index),
+        piece_form=QCoreApplication.translate("ReadableToken", "{char} ({k} of {n})"),
+        special_form=QCoreApplication.translate("ReadableToken", "{token} for {text}"))
+
+
+def readable_note(data: TokenizedText, index: int) -> str:
+    """What a partial token's readable form means, in a sentence (a tooltip); "" for a whole one."""
+    parts = data.readable(index)
+    s, e = data.encoding.offsets[index]
+    chars = data.text[s:e]
+    if any(p.kind == "bytes" for p in parts):
+        return QCoreApplication.translate(
+            "ReadableToken", "Bytes that are part of a character: {chars} is {hex} in UTF-8").replace(
+            "{chars}", visible(chars)).replace("{hex}", hex_bytes(chars.encode("utf-8", "surrogatepass")))
+    piece = next((p for p in parts if p.kind == "piece"), None)
+    if piece is not None:
+        return QCoreApplication.translate(
+            "ReadableToken", "Piece {k} of the {n} tokens that together spell {char}").replace(
+            "{k}", str(piece.k)).replace("{n}", str(piece.n)).replace("{char}", piece.text)
+    return ""
 
 
 def _hash_index(token_id: int, n: int) -> int:
@@ -198,8 +236,8 @@ class TokenTextView(QPlainTextEdit):
         self.set_tokenized(None)
 
     # -- options ---------------------------------------------------------------
-    def set_whitespace_visible(self, visible: bool) -> None:
-        self._whitespace = visible
+    def set_whitespace_visible(self, shown: bool) -> None:
+        self._whitespace = shown
         self._apply_whitespace()
 
     def _apply_whitespace(self) -> None:
@@ -341,8 +379,8 @@ class TokenTextView(QPlainTextEdit):
             span = data.text[s:e]
             bits = [
                 f"<b>#{i}</b> " + self.tr("id") + f" <b>{data.encoding.ids[i]}</b>",
-                self.tr("token") + f" <code>{html.escape(_visible(data.display_token(i)))}</code>",
-                self.tr("characters") + f" <b>{html.escape(_visible(span))}</b>",
+                self.tr("token") + f" <b>{html.escape(readable_token(data, i))}</b>",
+                self.tr("spelled") + f" <code>{html.escape(visible(data.spelling(i)))}</code>",
             ]
             keys = wubi_keys(span)
             if keys:
@@ -351,7 +389,7 @@ class TokenTextView(QPlainTextEdit):
                 bits.append("<i>" + self.tr("part of a character") + "</i>")
             rows.append(" · ".join(bits))
         if not rows:
-            return "<i>" + self.tr("not covered by any token") + f"</i>: {html.escape(_visible(chars))}"
+            return "<i>" + self.tr("not covered by any token") + f"</i>: {html.escape(visible(chars))}"
         return "<br>".join(rows)
 
     def event(self, e) -> bool:
@@ -369,19 +407,3 @@ class TokenTextView(QPlainTextEdit):
         toks = self._data.spans.seg_tokens[seg] if seg is not None and self._data is not None else ()
         self.tokenHovered.emit(toks[0] if toks else -1)
         super().mouseMoveEvent(e)
-
-
-_VISIBLE = {" ": "␣", "\t": "⇥", "\n": "↵", "\r": "␍", "\u3000": "□"}
-
-
-def _visible(s: str) -> str:
-    """Whitespace and controls made visible for tooltips."""
-    out = []
-    for c in s:
-        if c in _VISIBLE:
-            out.append(_VISIBLE[c])
-        elif c < " " or "\x7f" <= c < "\xa0":
-            out.append(f"\\x{ord(c):02x}")
-        else:
-            out.append(c)
-    return "".join(out)
