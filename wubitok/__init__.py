@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .engines.base import load_tokenizer as load_tokenizer
     from .engines.bpe.byte_level import ByteLevelBPE as ByteLevelBPE
     from .engines.bpe.wubi import WubiBPE as WubiBPE
+    from .engines.stream import DecodeStream as DecodeStream
     from .engines.unigram.model import Unigram as Unigram
     from .engines.wordpiece.model import WordPiece as WordPiece
     from .errors import Cancelled as Cancelled
@@ -67,6 +68,7 @@ _EXPORTS = {
     "Encoding": "engines.base",
     "Tokenizer": "engines.base",
     "load_tokenizer": "engines.base",
+    "DecodeStream": "engines.stream",
     "segment_stream": "text.segment",
     "Run": "text.segment",
     "WubiBPE": "engines.bpe.wubi",

@@ -156,9 +156,9 @@ class HFTokenizer(_External):
         encs = self._hf.encode_batch([_scrub(t) for t in texts], add_special_tokens=False)
         return [self._encoding(e) for e in encs]
 
-    def decode(self, ids: Sequence[int]) -> str:
-        # Special tokens kept: an [UNK] must not vanish from the round trip.
-        return self._hf.decode(list(ids), skip_special_tokens=False)
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        # Special tokens kept by default: an [UNK] must not vanish from the round trip.
+        return self._hf.decode(list(ids), skip_special_tokens=skip_special_tokens)
 
     def token_to_id(self, token: str) -> int | None:
         return self._hf.token_to_id(token)
@@ -231,7 +231,8 @@ class SentencePieceModel(_External):
         results = self._sp.encode([_scrub(t) for t in texts], return_type="offset_mapping")
         return [self._encoding(r) for r in results]
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        # sentencepiece's decode leaves out its control pieces (<s>, </s>) either way
         return self._sp.decode(list(ids))
 
     def token_to_id(self, token: str) -> int | None:
@@ -350,7 +351,8 @@ class TiktokenRanks(_External):
         texts = [_scrub(t) for t in texts]
         return [self._encoding(t, ids) for t, ids in zip(texts, self._enc.encode_ordinary_batch(texts))]
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        # a rank file holds no special tokens
         return self._enc.decode(list(ids))
 
     def token_to_id(self, token: str) -> int | None:

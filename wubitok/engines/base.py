@@ -15,13 +15,16 @@ import threading
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 
 from ..errors import InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
 from ..progress import ProgressCallback
 from .backends import check_backend, choose_backend, choose_encoder
 from .pre_tokenizers.special import special_token_list
+
+if TYPE_CHECKING:
+    from .stream import DecodeStream
 
 FORMAT_NAME = "wubitok-tokenizer"
 
@@ -250,11 +253,32 @@ class Tokenizer:
         offsets for it do (writing a corpus needs ids only)."""
         return [e.ids for e in self.encode_batch(texts)]
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        """The text of ``ids``; ``skip_special_tokens`` leaves the special tokens out (as transformers')."""
         raise NotImplementedError
+
+    def special_ids(self) -> frozenset[int]:
+        """The ids of the special tokens."""
+        found = (self.token_to_id(t) for t in self.special_tokens)
+        return frozenset(i for i in found if i is not None)
+
+    def _without_specials(self, ids: Sequence[int]) -> list[int]:
+        special = self.special_ids()
+        return [i for i in ids if i not in special]
 
     def decode_batch(self, sequences: Iterable[Sequence[int]]) -> list[str]:
         return [self.decode(ids) for ids in sequences]
+
+    def decode_stream(self, *, skip_special_tokens: bool = False) -> "DecodeStream":
+        """An incremental decoder: ``step(id)`` gives the text that is final (see ``stream``)."""
+        from .stream import DecodeStream
+
+        return DecodeStream(self, skip_special_tokens=skip_special_tokens)
+
+    def _open_tail(self, ids: Sequence[int], text: str) -> int:
+        """How many of the last characters of ``text`` (``decode(ids)``) more ids
+        may still change: a character cut off by the end of ``ids`` decodes as U+FFFD."""
+        return 1 if text.endswith("\ufffd") else 0
 
     def get_vocab(self) -> dict[str, int]:
         """Token -> id.  A token string made twice keeps its first id (as ``token_to_id``)."""

@@ -2,7 +2,9 @@
 
 ``WubiBPETokenizer`` is a ``PreTrainedTokenizer`` around a wubitok model:
 the ids are exactly ``wubitok encode``'s (the text goes to our engine, special
-tokens written in the text included), ``decode`` is our exact decode, and
+tokens written in the text included), ``decode`` is our exact decode (a
+prefix of ids that ends inside a character ends in U+FFFD, never in another
+character, so ``TextStreamer`` prints only final text), and
 ``<pad> <unk> <s> </s>`` are the pad, unk, bos and eos tokens.  Padding,
 truncation, attention masks, tensors and ``return_offsets_mapping`` work as
 with any transformers tokenizer; nothing is added around a text unless
@@ -21,6 +23,7 @@ import tempfile
 from typing import Any
 
 from ..engines.base import Tokenizer, load_tokenizer
+from ..engines.stream import DecodeStream
 from ..errors import InputError, MissingExtraError
 
 try:
@@ -88,6 +91,12 @@ class WubiBPETokenizer(PreTrainedTokenizer):
             special = set(self.all_special_ids)
             ids = [i for i in ids if i not in special]
         return self.wubitok_model.decode(ids)
+
+    def decode_stream(self, skip_special_tokens: bool = False) -> DecodeStream:
+        """Our incremental decoder over this model: ``step(id)`` gives the text that is final.
+        (``decode`` of a prefix that ends inside a character ends in U+FFFD,
+        which transformers' ``TextStreamer`` holds back, so it prints only final text too.)"""
+        return self.wubitok_model.decode_stream(skip_special_tokens=skip_special_tokens)
 
     def build_inputs_with_special_tokens(self, token_ids_0: list[int],
                                          token_ids_1: list[int] | None = None) -> list[int]:
@@ -176,7 +185,12 @@ def save_tokenizer_folder(model: Tokenizer, path: str | os.PathLike) -> None:
     parent = os.path.dirname(target)
     tmp = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.", dir=parent)
     try:
-        WubiBPETokenizer(model=model).save_pretrained(tmp)
+        tok = WubiBPETokenizer(model=model)
+        # AutoTokenizer(trust_remote_code=True) marks the class it loaded for
+        # "auto" saving, which would copy this module (not the shim) into the
+        # folder and fail on its relative imports; the folder gets our auto_map.
+        tok._auto_class = None
+        tok.save_pretrained(tmp)
         os.makedirs(target, exist_ok=True)
         for name in sorted(os.listdir(tmp)):
             os.replace(os.path.join(tmp, name), os.path.join(target, name))

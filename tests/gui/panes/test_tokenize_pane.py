@@ -288,12 +288,12 @@ def test_a_text_file_is_loaded_in_the_background_exactly(qtbot, pane, tmp_path):
 
 
 def test_a_token_that_is_a_piece_of_a_character_names_no_character(qtbot, tokenized):
-    # 民's Wubi-BPE spelling is two tokens; the first alone spells 性, which the
-    # table and the tooltips must not show for a piece of 民.
+    # 琶's Wubi-BPE spelling is two tokens, its index ₃ and gG; gG alone
+    # spells 王, which the table and the tooltips must not show for a piece of 琶.
     from wubitok.gui.widgets.token_table import TokenTable
 
     tok = load_tokenizer(bundled_models_dir() / "wubi-bpe-6000.json")
-    text = "人民性"
+    text = "人琶王"
     enc = tok.encode(text)
     table = TokenTable()
     qtbot.addWidget(table)
@@ -302,8 +302,8 @@ def test_a_token_that_is_a_piece_of_a_character_names_no_character(qtbot, tokeni
     tokens = [table.token_model.cell(row, "token") for row in range(len(enc.ids))]
     pieces = [t for t, part in zip(tokens, enc.partial) if part]
     assert len(pieces) == 2 and not any("(" in t for t in pieces)
-    assert tokens[0].endswith("(人)") and tokens[-1].endswith("(性)")  # whole characters keep their name
-    assert enc.ids[1] == enc.ids[-1] and tokens[1] == pieces[0] != tokens[-1]  # one token, in context
+    assert tokens[0].endswith("(人)") and tokens[-1].endswith("(王)")  # whole characters keep their name
+    assert enc.ids[2] == enc.ids[-1] and tokens[2] == pieces[1] != tokens[-1]  # one token, in context
 
 
 def test_a_result_is_shown_in_steps_and_a_newer_one_replaces_the_rest(qtbot, pane):

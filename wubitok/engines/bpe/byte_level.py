@@ -328,7 +328,9 @@ class ByteLevelBPE(Tokenizer):
                       for cs, ce, b, e in zip(starts, ends, byte_starts, byte_ends))
         return ids, starts, ends, flags
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        if skip_special_tokens:
+            ids = self._without_specials(ids)
         table = self._bytes
         if not isinstance(ids, (list, tuple)):
             ids = list(ids)

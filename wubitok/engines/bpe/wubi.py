@@ -482,7 +482,9 @@ class WubiBPE(Tokenizer):
             self._encoder = BacktrackEncoder(self.merges, self.first_merge_id, range(BYTE_BASE, self.codec.end_id))
         return self._encoder
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        if skip_special_tokens:
+            ids = self._without_specials(ids)
         out: list[str] = []
         symbols: list[int] = []
         expansion, tokens, n = self._expansion, self._tokens, len(self._tokens)
@@ -500,6 +502,13 @@ class WubiBPE(Tokenizer):
         if symbols:
             out.append(self.codec.decode(symbols))
         return "".join(out)
+
+    def _open_tail(self, ids: Sequence[int], text: str) -> int:
+        # Models of the index-last layout: a character whose final key (or
+        # index) ends the ids decodes whole, yet its index may still come.
+        if text.endswith("\ufffd") or (ids and self.codec.last_char_open(self.symbols(ids[-1]))):
+            return 1
+        return 0
 
     # -- vocabulary -------------------------------------------------------------
     def token_to_id(self, token: str) -> int | None:

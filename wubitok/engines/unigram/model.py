@@ -363,7 +363,9 @@ class Unigram(Tokenizer):
         path = sample_path(self._edges(text), len(text), float(alpha), random.Random(seed))
         return self._encoding_from_path(text, path)
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        if skip_special_tokens:
+            ids = self._without_specials(ids)
         out: list[str] = []
         pending = bytearray()
         byte_base, piece_base = self._byte_base, self._piece_base

@@ -299,7 +299,9 @@ class WordPiece(Tokenizer):
         vocab = self._vocab
         return Encoding(ids, [vocab[i] for i in ids], offsets, [False] * len(ids))
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        if skip_special_tokens:
+            ids = self._without_specials(ids)
         prefix = self.continuing_prefix
         plen = len(prefix)
         words: list[str] = []
