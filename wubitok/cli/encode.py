@@ -7,10 +7,11 @@ import sys
 from pathlib import Path
 
 from ..engines.backends import BACKENDS
-from ..engines.base import load_tokenizer
+from ..engines.base import SPECIAL_TEXT, load_tokenizer
 from ..errors import InputError
 from ..fileio import check_output, file_encoding, iter_text_chunks
 from ..scale import DOC_MODES, OUTPUT_FORMATS, encode_files
+from ..scale.encode import special_text_model
 from ..scale.stream import encode_blocks, write_ids, write_json
 from .common import add_encoding, help_formatter, note_encoding, print_json
 from .scale_options import add_quiet_progress, stderr_progress
@@ -33,12 +34,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "  npy    the same array as a .npy file, with OUT.idx and OUT.json\n"
                     "The output is the same for any --workers or --cluster, and appears only when\n"
                     "complete (Ctrl-C or an error leaves nothing). Progress (rate, ETA) is drawn on\n"
-                    "stderr when it is a terminal, or with --progress.",
+                    "stderr when it is a terminal, or with --progress.\n\n"
+                    "Special-token text in the input (a literal </s>) is plain text unless\n"
+                    "--special-tokens parse; --eod puts the end-of-document id only at document ends.",
         epilog="examples:\n"
                "  wubitok encode -m wubi8k.json 你好，世界\n"
                "  wubitok encode -m wubi8k.json --file article.txt --json > article.ids.json\n"
                "  wubitok encode -m wubi8k.json --file a.txt --file b.txt -o train.bin --workers 2 --eod\n"
                "  wubitok encode -m wubi8k.json --file corpus.txt -o corpus.jsonl --offsets\n"
+               "  wubitok encode -m wubi8k.json --file chat.txt -o chat.bin --special-tokens parse\n"
                "  wubitok encode -m wubi8k.json --file corpus.txt -o ids.npy --cluster local:2\n"
                "  wubitok encode -m wubi8k.json --file corpus.txt -o ids.bin --cluster tcp://10.0.0.5:8786\n"
                "  python -c \"import numpy; print(numpy.memmap('train.bin', 'uint16', 'r')[:10])\"",
@@ -49,6 +53,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="read the input from a text file (repeatable with -o)")
     add_encoding(p)
     p.add_argument("--json", action="store_true", help="print ids, tokens and offsets as JSON")
+    p.add_argument("--special-tokens", choices=SPECIAL_TEXT, default="plain", dest="special",
+                   help="special-token text in the input (</s>, [SEP]): plain text (default), "
+                        "parse as the tokens, or refuse (exit 2)")
     p.add_argument("--encoder", choices=BACKENDS, default="auto",
                    help="wubi-bpe: apply the merges with HF tokenizers (fast; the same ids and offsets) or in "
                         "Python; auto: fast when installed (default)")
@@ -86,7 +93,7 @@ def run_corpus(args: argparse.Namespace) -> int:
     with stderr_progress(_show_progress(args)) as bar:
         header = encode_files(tokenizer, args.file, args.output, fmt=_format(args), docs=args.docs, eod=args.eod,
                               offsets=args.offsets, workers=args.workers, cluster=args.cluster,
-                              encoding=args.encoding,
+                              encoding=args.encoding, special=args.special,
                               progress=None if bar is None else (lambda done, total: bar("encoding", done, total)))
     if not args.quiet:
         print(f"wrote {args.output}: {header['documents']:,} documents, {header['tokens']:,} tokens"
@@ -112,12 +119,13 @@ def encode_file(args: argparse.Namespace) -> int:
         def chunks():
             nonlocal done
             for chunk in iter_text_chunks(path, encoding=encoding):
+                special_text_model(tokenizer, args.special, [chunk])  # refuse: checked block by block
                 yield chunk
                 if bar is not None:  # bytes, to compare with the file's size
                     done += len(chunk.encode(encoding, "surrogatepass"))
                     bar("encoding", min(done, total), total)
 
-        encodings = encode_blocks(tokenizer, chunks())
+        encodings = encode_blocks(special_text_model(tokenizer, args.special, []), chunks())
         (write_json if args.json else write_ids)(encodings, sys.stdout)
         if bar is not None:
             bar("encoding", total, total)
@@ -144,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("no input: give TEXT or --file PATH")
     tokenizer = load_tokenizer(args.model)
     tokenizer.use_encoder(args.encoder)
-    enc = tokenizer.encode(text)
+    enc = special_text_model(tokenizer, args.special, [text]).encode(text)
     if args.json:
         print_json(enc.to_json())
     else:

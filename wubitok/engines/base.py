@@ -21,12 +21,15 @@ from ..errors import InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
 from ..progress import ProgressCallback
 from .backends import check_backend, choose_backend, choose_encoder
-from .pre_tokenizers.special import special_token_list
+from .pre_tokenizers.special import SpecialSplitter, special_token_list
 
 if TYPE_CHECKING:
     from .stream import DecodeStream
 
 FORMAT_NAME = "wubitok-tokenizer"
+# How corpus encoding reads special-token text in documents: as plain text
+# (the default), as the special tokens ("parse"), or as an error ("refuse").
+SPECIAL_TEXT = ("plain", "parse", "refuse")
 
 @dataclass
 class Encoding:
@@ -236,6 +239,37 @@ class Tokenizer:
 
     def encode_batch(self, texts: Iterable[str]) -> list[Encoding]:
         return [self.encode(t) for t in texts]
+
+    # Special tokens written in a text: ``encode`` reads them as their ids (as
+    # Hugging Face does with added tokens); ``encode_ordinary`` (tiktoken's
+    # name) and ``ordinary()`` read them as the plain text they are spelled
+    # with, which corpus encoding does by default (``SPECIAL_TEXT``).
+    def encode_ordinary(self, text: str) -> Encoding:
+        """``encode`` with special-token text (``</s>``) encoded as plain text."""
+        return self.ordinary().encode(text)
+
+    def ordinary(self) -> "Tokenizer":
+        """This model with special-token text read as plain text (same ids, same files)."""
+        view = self.__dict__.get("_ordinary_view")
+        if view is None:
+            view = self.__dict__["_ordinary_view"] = self._ordinary_copy()
+        return view
+
+    def _ordinary_copy(self) -> "Tokenizer":
+        raise NotImplementedError
+
+    def find_special(self, text: str) -> str | None:
+        """The first special token written in ``text``, or None."""
+        splitter = self.__dict__.get("_special_finder")
+        if splitter is None:
+            splitter = self.__dict__["_special_finder"] = SpecialSplitter(dict.fromkeys(self.special_tokens, 0))
+        spans = splitter.split(text) if splitter.has_special(text) else []
+        return next((text[a:b] for a, b, special in spans if special is not None), None)
+
+    @property
+    def n_vocab(self) -> int:
+        """``vocab_size`` (tiktoken's name)."""
+        return self.vocab_size
 
     def use_encoder(self, backend: str = "auto") -> str:
         """Choose the encoder (``backends.choose_encoder``): "python", "fast" or

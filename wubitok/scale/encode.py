@@ -36,7 +36,7 @@ from functools import lru_cache
 from itertools import chain, repeat
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from ..engines.base import Tokenizer, tokenizer_from_dict
+from ..engines.base import SPECIAL_TEXT, Tokenizer, tokenizer_from_dict
 from ..errors import FileError, InputError
 from ..fileio import atomic_write_text, temp_prefix
 from .documents import RANGE_BYTES, ByteRange, byte_ranges, check_doc_mode, read_range, split_documents
@@ -61,6 +61,7 @@ class EncodeSpec:
     eod: int | None = None
     offsets: bool = False
     encoder: str = "auto"  # the model's encoder choice (a model file does not hold it)
+    special: str = "plain"  # special-token text in documents: plain, parse or refuse (base.SPECIAL_TEXT)
 
 
 @dataclass
@@ -82,6 +83,7 @@ def encode_range(spec: EncodeSpec, rng: ByteRange) -> RangeResult:
     model = _model(spec.model_json)
     model.use_encoder(spec.encoder)
     documents = split_documents(read_range(rng), spec.docs)
+    model = special_text_model(model, spec.special, documents)
     eod = [] if spec.eod is None else [spec.eod]
     lengths = []
     if spec.offsets:
@@ -109,6 +111,19 @@ def encode_range(spec: EncodeSpec, rng: ByteRange) -> RangeResult:
     return RangeResult(rng.index, payload, lengths, rng.size)
 
 
+def special_text_model(model: Tokenizer, special: str, texts: Sequence[str]) -> Tokenizer:
+    """The model that encodes ``texts`` as ``special`` says: reading special-token
+    text as plain text, as the tokens, or refusing texts that hold one."""
+    if special == "parse":
+        return model
+    if special == "refuse":
+        found = next(filter(None, map(model.find_special, texts)), None)
+        if found is not None:
+            raise InputError(f"the text holds the special token {found!r} "
+                             "(--special-tokens plain reads it as text, parse as the token)")
+    return model.ordinary()
+
+
 def model_hash(model_json: str) -> str:
     return hashlib.sha256(model_json.encode("utf-8")).hexdigest()
 
@@ -122,15 +137,17 @@ def eod_id(model: Tokenizer) -> int:
 
 
 def make_spec(model: Tokenizer, docs: str = "lines", fmt: str = "bin", eod: bool = False,
-              offsets: bool = False) -> EncodeSpec:
+              offsets: bool = False, special: str = "plain") -> EncodeSpec:
     check_doc_mode(docs)
+    if special not in SPECIAL_TEXT:
+        raise InputError(f"unknown special-token handling {special!r} (known: {', '.join(SPECIAL_TEXT)})")
     if fmt not in OUTPUT_FORMATS:
         raise InputError(f"unknown output format {fmt!r} (known: {', '.join(OUTPUT_FORMATS)})")
     if offsets and fmt != "jsonl":
         raise InputError("--offsets needs --format jsonl (bin and npy hold ids only)")
     dtype = "uint16" if model.vocab_size <= 1 << 16 else "uint32"
     return EncodeSpec(model.to_json(), docs, fmt, dtype, eod_id(model) if eod else None, offsets,
-                      model.encoder_choice)
+                      model.encoder_choice, special)
 
 
 # -- writing ------------------------------------------------------------------
@@ -272,13 +289,17 @@ def write_shards(results: Iterable[RangeResult], folder: str | os.PathLike, spec
 def encode_files(model: Tokenizer, files: Sequence[str | os.PathLike], output: str | os.PathLike, *,
                  fmt: str = "bin", docs: str = "lines", eod: bool = False, offsets: bool = False,
                  workers: int = 1, cluster: str | None = None, progress: ByteProgress | None = None,
-                 range_bytes: int | None = None, encoding: str | None = None) -> dict[str, Any]:
+                 range_bytes: int | None = None, encoding: str | None = None,
+                 special: str = "plain") -> dict[str, Any]:
     """Encode every document of ``files`` into ``output``; return the header (counts).
 
-    ``encoding`` None reads each file in its own encoding (a TextPath's, else detected)."""
+    ``encoding`` None reads each file in its own encoding (a TextPath's, else detected).
+    ``special``: special-token text in the documents (``</s>``) is "plain" text
+    (the default: only ``eod`` puts end-of-document ids, at document ends),
+    "parse"d as the tokens, or "refuse"d (an ``InputError``)."""
     from .runner import run_ranges
 
-    spec = make_spec(model, docs, fmt, eod, offsets)
+    spec = make_spec(model, docs, fmt, eod, offsets, special)
     ranges = byte_ranges(files, docs, range_bytes or RANGE_BYTES, encoding)
     total = sum(r.size for r in ranges)
     header = {"model": model.model_type, "model_sha256": model_hash(spec.model_json),
@@ -291,3 +312,4 @@ def encode_files(model: Tokenizer, files: Sequence[str | os.PathLike], output: s
         close = getattr(results, "close", None)
         if close is not None:
             close()
+

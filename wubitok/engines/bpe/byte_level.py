@@ -36,6 +36,7 @@ pre-token.
 from __future__ import annotations
 
 import codecs
+import copy
 import os
 import threading
 from collections import Counter
@@ -327,6 +328,11 @@ class ByteLevelBPE(Tokenizer):
         flags = tuple(first_byte[cs] != b or first_byte[ce] != e
                       for cs, ce, b, e in zip(starts, ends, byte_starts, byte_ends))
         return ids, starts, ends, flags
+
+    def _ordinary_copy(self) -> "ByteLevelBPE":
+        plain = copy.copy(self)
+        plain._pretok = PreTokenizer(self._pretok.pattern)  # no special token is looked for
+        return plain
 
     def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
         if skip_special_tokens:

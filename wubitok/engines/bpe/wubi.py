@@ -24,6 +24,7 @@ as their one id and are never split.
 """
 from __future__ import annotations
 
+import copy
 import gc
 import os
 import threading
@@ -502,6 +503,11 @@ class WubiBPE(Tokenizer):
         if symbols:
             out.append(self.codec.decode(symbols))
         return "".join(out)
+
+    def _ordinary_copy(self) -> "WubiBPE":
+        plain = copy.copy(self)
+        plain._splitter = SpecialSplitter({})  # no special token is looked for
+        return plain
 
     def _open_tail(self, ids: Sequence[int], text: str) -> int:
         # Models of the index-last layout: a character whose final key (or
