@@ -32,6 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "  bin    all ids back to back, little-endian uint16 (uint32 if the vocabulary\n"
                     "         needs it), OUT.idx (uint64 document starts + total) and OUT.json (header)\n"
                     "  npy    the same array as a .npy file, with OUT.idx and OUT.json\n"
+                    "  megatron  Megatron-Core's indexed dataset: OUT.bin + OUT.idx (MMIDIDX), OUT.json\n"
+                    "  nanogpt   the folder OUT with nanoGPT's train.bin, val.bin (--val-fraction of\n"
+                    "            the documents) and meta.pkl (vocab_size)\n"
                     "The output is the same for any --workers or --cluster, and appears only when\n"
                     "complete (Ctrl-C or an error leaves nothing). Progress (rate, ETA) is drawn on\n"
                     "stderr when it is a terminal, or with --progress.\n\n"
@@ -43,6 +46,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                "  wubitok encode -m wubi8k.json --file a.txt --file b.txt -o train.bin --workers 2 --eod\n"
                "  wubitok encode -m wubi8k.json --file corpus.txt -o corpus.jsonl --offsets\n"
                "  wubitok encode -m wubi8k.json --file chat.txt -o chat.bin --special-tokens parse\n"
+               "  wubitok encode -m wubi8k.json --file corpus.txt -o data/corpus --format megatron --eod\n"
+               "  wubitok encode -m wubi8k.json --file corpus.txt -o data/wubi --format nanogpt --eod\n"
                "  wubitok encode -m wubi8k.json --file corpus.txt -o ids.npy --cluster local:2\n"
                "  wubitok encode -m wubi8k.json --file corpus.txt -o ids.bin --cluster tcp://10.0.0.5:8786\n"
                "  python -c \"import numpy; print(numpy.memmap('train.bin', 'uint16', 'r')[:10])\"",
@@ -68,6 +73,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="encode on Dask: local:N (a LocalCluster of N processes) or tcp://HOST:PORT")
     corpus.add_argument("--eod", action="store_true", help="end every document with the model's </s> ([SEP])")
     corpus.add_argument("--offsets", action="store_true", help="jsonl: add each token's [start, end] characters")
+    corpus.add_argument("--val-fraction", type=float, metavar="F",
+                        help="nanogpt: the share of documents in val.bin (default 0.0005, as nanoGPT's openwebtext)")
     add_quiet_progress(corpus)
     p.set_defaults(func=run, stdin_copied=("file",))
 
@@ -81,19 +88,31 @@ def _format(args: argparse.Namespace) -> str:
     raise InputError(f"give --format ({', '.join(OUTPUT_FORMATS)}): {args.output!r} has no known extension")
 
 
+def _targets(output: str, fmt: str) -> list[str]:
+    """The files ``-o OUT`` names besides OUT itself: megatron's is a prefix, nanogpt's a folder."""
+    if fmt == "megatron":
+        prefix = output[:-4] if output.endswith(".bin") else output
+        return [prefix + ".bin", prefix + ".idx"]
+    if fmt == "nanogpt":
+        return [os.path.join(output, name) for name in ("train.bin", "val.bin")]
+    return []
+
+
 def run_corpus(args: argparse.Namespace) -> int:
     if args.text:
         raise InputError("with -o, give the corpus as --file PATH (repeatable), not TEXT")
     if not args.file:
         raise InputError("with -o, give the corpus as --file PATH (repeatable)")
     check_output(args.output, [*args.file, args.model])
+    for target in _targets(args.output, _format(args)):
+        check_output(target, [*args.file, args.model])
     tokenizer = load_tokenizer(args.model)
     tokenizer.use_encoder(args.encoder)
     # A progress line on a terminal, or when asked: in a log or a pipe it would be noise.
     with stderr_progress(_show_progress(args)) as bar:
         header = encode_files(tokenizer, args.file, args.output, fmt=_format(args), docs=args.docs, eod=args.eod,
                               offsets=args.offsets, workers=args.workers, cluster=args.cluster,
-                              encoding=args.encoding, special=args.special,
+                              encoding=args.encoding, special=args.special, val_fraction=args.val_fraction,
                               progress=None if bar is None else (lambda done, total: bar("encoding", done, total)))
     if not args.quiet:
         print(f"wrote {args.output}: {header['documents']:,} documents, {header['tokens']:,} tokens"
@@ -136,7 +155,8 @@ def run(args: argparse.Namespace) -> int:
     if args.output is not None:
         return run_corpus(args)
     corpus_only = [flag for flag, on in (("--workers", args.workers != 1), ("--cluster", args.cluster),
-                                         ("--eod", args.eod), ("--offsets", args.offsets), ("--format", args.format))
+                                         ("--eod", args.eod), ("--offsets", args.offsets), ("--format", args.format),
+                                         ("--val-fraction", args.val_fraction is not None))
                    if on]
     if corpus_only:
         raise InputError(f"{corpus_only[0]} is for corpus encoding: add -o OUT")

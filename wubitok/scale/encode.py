@@ -32,7 +32,7 @@ import os
 import sys
 from array import array
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import chain, repeat
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -41,7 +41,8 @@ from ..errors import FileError, InputError
 from ..fileio import atomic_write_text, temp_prefix
 from .documents import RANGE_BYTES, ByteRange, byte_ranges, check_doc_mode, read_range, split_documents
 
-OUTPUT_FORMATS = ("jsonl", "bin", "npy")
+# megatron: Megatron-Core's indexed dataset (scale.megatron); nanogpt: nanoGPT's train/val folder (scale.nanogpt)
+OUTPUT_FORMATS = ("jsonl", "bin", "npy", "megatron", "nanogpt")
 # Which token ends a document, by model type (the first one the model has).
 EOD_TOKENS = ("</s>", "[SEP]", "<|endoftext|>")
 HEADER_FORMAT = "wubitok-tokens"
@@ -290,22 +291,23 @@ def encode_files(model: Tokenizer, files: Sequence[str | os.PathLike], output: s
                  fmt: str = "bin", docs: str = "lines", eod: bool = False, offsets: bool = False,
                  workers: int = 1, cluster: str | None = None, progress: ByteProgress | None = None,
                  range_bytes: int | None = None, encoding: str | None = None,
-                 special: str = "plain") -> dict[str, Any]:
+                 special: str = "plain", val_fraction: float | None = None) -> dict[str, Any]:
     """Encode every document of ``files`` into ``output``; return the header (counts).
 
     ``encoding`` None reads each file in its own encoding (a TextPath's, else detected).
     ``special``: special-token text in the documents (``</s>``) is "plain" text
     (the default: only ``eod`` puts end-of-document ids, at document ends),
-    "parse"d as the tokens, or "refuse"d (an ``InputError``)."""
+    "parse"d as the tokens, or "refuse"d (an ``InputError``).
+    ``val_fraction``: the share of documents nanoGPT's ``val.bin`` gets (``fmt`` "nanogpt")."""
     from .runner import run_ranges
 
     spec = make_spec(model, docs, fmt, eod, offsets, special)
+    write = _writer(fmt, os.path.isdir(output), val_fraction)
     ranges = byte_ranges(files, docs, range_bytes or RANGE_BYTES, encoding)
     total = sum(r.size for r in ranges)
-    header = {"model": model.model_type, "model_sha256": model_hash(spec.model_json),
+    header = {"model": model.model_type, "model_sha256": model_hash(spec.model_json), "vocab_size": model.vocab_size,
               "files": [os.fspath(f) for f in files]}
     results: Iterator[RangeResult] = run_ranges(encode_range, spec, ranges, workers=workers, cluster=cluster)
-    write = write_shards if os.path.isdir(output) else write_results
     try:
         return write(results, output, spec, header, total, progress)
     finally:
@@ -313,3 +315,18 @@ def encode_files(model: Tokenizer, files: Sequence[str | os.PathLike], output: s
         if close is not None:
             close()
 
+
+def _writer(fmt: str, to_folder: bool, val_fraction: float | None) -> Callable[..., dict[str, Any]]:
+    """The writer of ``fmt``: one file set, shards in a folder, or a training stack's layout."""
+    if val_fraction is not None and fmt != "nanogpt":
+        raise InputError("--val-fraction is for --format nanogpt")
+    if fmt == "megatron":
+        from .megatron import write_megatron
+
+        return write_megatron
+    if fmt == "nanogpt":
+        from .nanogpt import DEFAULT_VAL_FRACTION, check_val_fraction, write_nanogpt
+
+        fraction = check_val_fraction(DEFAULT_VAL_FRACTION if val_fraction is None else val_fraction)
+        return partial(write_nanogpt, val_fraction=fraction)
+    return write_shards if to_folder else write_results
