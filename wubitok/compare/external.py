@@ -125,6 +125,8 @@ class HFTokenizer(_External):
     model_type = "hf-tokenizers"
 
     def __init__(self, hf: Any, config: dict[str, Any], source: str = ""):
+        hf.no_padding()  # a file's padding (a pad role) would fill encode_batch's shorter texts
+        hf.no_truncation()
         self._hf = hf
         self.source = source
         unk = (config.get("model") or {}).get("unk_token")

@@ -30,6 +30,9 @@ FORMAT_NAME = "wubitok-tokenizer"
 # How corpus encoding reads special-token text in documents: as plain text
 # (the default), as the special tokens ("parse"), or as an error ("refuse").
 SPECIAL_TEXT = ("plain", "parse", "refuse")
+# transformers' special-token roles and the names our engines give those tokens
+ROLE_TOKENS = {"pad_token": ("<pad>", "[PAD]"), "unk_token": ("<unk>", "[UNK]"), "bos_token": ("<s>",),
+               "eos_token": ("</s>",), "cls_token": ("[CLS]",), "sep_token": ("[SEP]",), "mask_token": ("[MASK]",)}
 
 @dataclass
 class Encoding:
@@ -265,6 +268,14 @@ class Tokenizer:
             splitter = self.__dict__["_special_finder"] = SpecialSplitter(dict.fromkeys(self.special_tokens, 0))
         spans = splitter.split(text) if splitter.has_special(text) else []
         return next((text[a:b] for a, b, special in spans if special is not None), None)
+
+    def special_roles(self) -> dict[str, str]:
+        """The roles transformers gives special tokens (``pad_token``, ``unk_token``,
+        ``bos_token``, ``eos_token``, ``cls_token``, ``sep_token``, ``mask_token``)
+        that this model has a token for, by the tokens' usual names."""
+        have = set(self.special_tokens)
+        return {role: next(t for t in names if t in have) for role, names in ROLE_TOKENS.items()
+                if any(t in have for t in names)}
 
     @property
     def n_vocab(self) -> int:

@@ -23,6 +23,9 @@ EXPORTS: dict[tuple[str, str], str] = {
     ("unigram", "tokenizer.json"): "hf_json:unigram_tokenizer_json",
     ("unigram", "sentencepiece"): "sentencepiece_model:sentencepiece_model_bytes",
     ("wubi-bpe", "transformers"): "..integrations.transformers:save_tokenizer_folder",
+    ("bpe", "transformers"): "hf_folder:fast_tokenizer_folder",
+    ("wordpiece", "transformers"): "hf_folder:fast_tokenizer_folder",
+    ("unigram", "transformers"): "hf_folder:fast_tokenizer_folder",
 }
 FORMATS = sorted({fmt for _, fmt in EXPORTS})
 FOLDER_FORMATS = {"transformers"}

@@ -18,13 +18,12 @@ trust_remote_code=True)`` loads it wherever wubitok is installed, offline.
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from typing import Any
 
 from ..engines.base import Tokenizer, load_tokenizer
 from ..engines.stream import DecodeStream
 from ..errors import InputError, MissingExtraError
+from ..exports.hf_folder import write_folder
 
 try:
     from transformers import PreTrainedTokenizer
@@ -72,7 +71,8 @@ class WubiBPETokenizer(PreTrainedTokenizer):
         return vocab
 
     def _tokenize(self, text: str, **kwargs: Any) -> list[str]:
-        return self.wubitok_model.encode(text).tokens
+        model = self.wubitok_model.ordinary() if kwargs.get("split_special_tokens") else self.wubitok_model
+        return model.encode(text).tokens
 
     def _convert_token_to_id(self, token: str) -> int:
         i = self.wubitok_model.token_to_id(token)
@@ -117,8 +117,12 @@ class WubiBPETokenizer(PreTrainedTokenizer):
         if batched or isinstance(text, str):
             texts = list(text) if batched else [text]
             pairs = list(text_pair) if batched and text_pair is not None else [text_pair]
-            encs = self.wubitok_model.encode_batch(texts)
-            pair_encs = self.wubitok_model.encode_batch(pairs) if text_pair is not None else [None] * len(encs)
+            # split_special_tokens (transformers' option): special-token text is plain text
+            model = self.wubitok_model
+            if kwargs.get("split_special_tokens", self.split_special_tokens):
+                model = model.ordinary()
+            encs = model.encode_batch(texts)
+            pair_encs = model.encode_batch(pairs) if text_pair is not None else [None] * len(encs)
             if offsets and text_pair is not None:
                 raise NotImplementedError("return_offsets_mapping is for single texts, not pairs")
             out = [self._one(e, p, add_special_tokens, kwargs, offsets) for e, p in zip(encs, pair_encs)]
@@ -177,24 +181,10 @@ class WubiBPETokenizer(PreTrainedTokenizer):
 
 
 def save_tokenizer_folder(model: Tokenizer, path: str | os.PathLike) -> None:
-    """``wubitok export --to transformers``: the folder is written beside the
-    target and moved in file by file, so a failure leaves no half folder."""
-    target = os.path.abspath(os.fspath(path))
-    if os.path.exists(target) and not os.path.isdir(target):
-        raise InputError(f"{target}: exists and is not a folder")
-    parent = os.path.dirname(target)
-    tmp = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.", dir=parent)
-    try:
-        tok = WubiBPETokenizer(model=model)
-        # AutoTokenizer(trust_remote_code=True) marks the class it loaded for
-        # "auto" saving, which would copy this module (not the shim) into the
-        # folder and fail on its relative imports; the folder gets our auto_map.
-        tok._auto_class = None
-        tok.save_pretrained(tmp)
-        os.makedirs(target, exist_ok=True)
-        for name in sorted(os.listdir(tmp)):
-            os.replace(os.path.join(tmp, name), os.path.join(target, name))
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
+    """``wubitok export --to transformers`` (``exports.hf_folder.write_folder``: no half folder)."""
+    tok = WubiBPETokenizer(model=model)
+    # AutoTokenizer(trust_remote_code=True) marks the class it loaded for
+    # "auto" saving, which would copy this module (not the shim) into the
+    # folder and fail on its relative imports; the folder gets our auto_map.
+    tok._auto_class = None
+    write_folder(path, tok.save_pretrained)
