@@ -149,3 +149,18 @@ def test_decode_stream_of_the_export_gives_the_tang_line(auto):
         out += stream.step(i)
         assert TANG.startswith(out)
     assert out + stream.finish() == TANG
+
+
+@pytest.mark.parametrize("model", ["wubi-bpe-6000", "bpe-6000"])
+def test_export_to_transformers_prints_no_foreign_warning(tmp_path, model):
+    # transformers advised "PyTorch was not found" on stderr at its first import
+    import os
+    import subprocess
+
+    out = tmp_path / "folder"
+    env = {k: v for k, v in os.environ.items() if k != "TRANSFORMERS_NO_ADVISORY_WARNINGS"}
+    proc = subprocess.run([sys.executable, "-m", "wubitok", "export", "-m", str(resources_dir() / "models" /
+                           f"{model}.json"), "--to", "transformers", "-o", str(out)],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0 and proc.stdout == ""
+    assert proc.stderr == f"wrote {out} (transformers, 6000 tokens)\n"

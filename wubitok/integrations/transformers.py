@@ -18,6 +18,7 @@ trust_remote_code=True)`` loads it wherever wubitok is installed, offline.
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
 from ..engines.base import Tokenizer, load_tokenizer
@@ -25,7 +26,28 @@ from ..engines.stream import DecodeStream
 from ..errors import InputError, MissingExtraError
 from ..exports.hf_folder import write_folder
 
+_ADVICE_OFF = "TRANSFORMERS_NO_ADVISORY_WARNINGS"
+
+
+def _import_quietly() -> None:
+    # transformers advises at its first import, on stderr, that PyTorch was
+    # not found: a tokenizer needs no PyTorch, and `wubitok export` prints
+    # nothing it did not say.  Only that import, only when it is the first.
+    if "transformers" in sys.modules:
+        return
+    before = os.environ.get(_ADVICE_OFF)
+    os.environ[_ADVICE_OFF] = "1"
+    try:
+        import transformers  # noqa: F401
+    finally:
+        if before is None:
+            del os.environ[_ADVICE_OFF]
+        else:
+            os.environ[_ADVICE_OFF] = before
+
+
 try:
+    _import_quietly()
     from transformers import PreTrainedTokenizer
     from transformers.tokenization_utils_base import BatchEncoding, PaddingStrategy
 except ImportError:
