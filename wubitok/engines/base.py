@@ -254,7 +254,7 @@ class Tokenizer:
     def ordinary(self) -> "Tokenizer":
         """This model with special-token text read as plain text (same ids, same files)."""
         view = self.__dict__.get("_ordinary_view")
-        if view is None:
+        if view is None or view.encoder_choice != self.encoder_choice:  # made before a use_encoder()
             view = self.__dict__["_ordinary_view"] = self._ordinary_copy()
         return view
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 import codecs
 import copy
 import os
+import re
 import threading
 from collections import Counter
 from functools import lru_cache, partial
@@ -47,6 +48,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ...errors import InputError
 from ...progress import check_cancel
+from ..backends import choose_encoder
 from ..base import (
     Encoding,
     ProgressCallback,
@@ -63,11 +65,13 @@ from ..pre_tokenizers.gpt4 import GPT4_PATTERN, PreTokenizer, compile_pattern, c
 from ..pre_tokenizers.special import special_token_list
 from .encoder import BacktrackEncoder
 from .fast import learn_merges_fast
+from .hf_byte_level import HFByteLevelIds, Unsupported
 from .limits import MAX_TOKEN_SYMBOLS, check_token_length
 from .trainer import train_merges
 
 DEFAULT_SPECIAL_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
 _PIECE_CACHE = 200_000
+_SURROGATE = re.compile("[\ud800-\udfff]")  # lone surrogates: a Rust string cannot hold them
 
 
 @lru_cache(maxsize=None)
@@ -137,6 +141,10 @@ class ByteLevelBPE(Tokenizer):
         # token instead of one scan per merge (long Han pre-tokens).
         self._encoder = BacktrackEncoder(self.merges, 256, range(256))
         self._piece_cache: dict[str, tuple] = {}
+        self._reads_specials = True  # False in ordinary(): special-token text is text
+        self._encoder_choice = "auto"
+        self._hf: HFByteLevelIds | None = None  # the fast ids encoder, when chosen and possible
+        self._hf_tried = False
 
         b2u = bytes_to_unicode()
         piece_bytes = [bytes([b]) for b in range(256)]
@@ -273,6 +281,47 @@ class ByteLevelBPE(Tokenizer):
         return cls(merges, args.special_tokens[len(DEFAULT_SPECIAL_TOKENS):], pattern, training)
 
     # -- use ----------------------------------------------------------------------
+    def use_encoder(self, backend: str = "auto") -> str:
+        """How ``encode_batch_ids`` (corpus encoding) applies the merges:
+        "python", "fast" (HF ``tokenizers``, the same ids: ``hf_byte_level``)
+        or "auto" (fast when installed; the default).  ``encode`` (with
+        offsets) is always ours.  Returns the encoder now in use for ids."""
+        choose_encoder(backend, self.model_type)  # a bad choice fails here
+        if backend != self._encoder_choice:
+            self._encoder_choice, self._hf, self._hf_tried = backend, None, False
+        return "python" if self._hf_ids() is None else "fast"
+
+    @property
+    def encoder_choice(self) -> str:
+        return self._encoder_choice
+
+    def _hf_ids(self) -> HFByteLevelIds | None:
+        if not self._hf_tried:
+            self._hf_tried = True
+            if choose_encoder(self._encoder_choice, self.model_type) == "fast":
+                try:
+                    self._hf = HFByteLevelIds(self)
+                except Unsupported:
+                    self._hf = None
+        return self._hf
+
+    def encode_batch_ids(self, texts: Iterable[str]) -> list[list[int]]:
+        texts = list(texts)
+        hf = self._hf_ids()
+        if hf is None or not all(isinstance(t, str) for t in texts):
+            return super().encode_batch_ids(texts)
+        # Texts HF cannot take as we do (see hf_byte_level) are encoded here.
+        def ours(text: str) -> bool:
+            return _SURROGATE.search(text) is not None or (self._reads_specials and self.find_special(text) is not None)
+
+        joined = "".join(texts)
+        if not (_SURROGATE.search(joined) or (self._reads_specials and self.find_special(joined))):
+            return hf.ids(texts)
+        here = list(map(ours, texts))
+        done = iter([self.encode(t).ids for t, h in zip(texts, here) if h])
+        fast = iter(hf.ids([t for t, h in zip(texts, here) if not h]))
+        return [next(done) if h else next(fast) for h in here]
+
     def encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise InputError(f"encode needs a str, not {type(text).__name__}")
@@ -332,6 +381,7 @@ class ByteLevelBPE(Tokenizer):
     def _ordinary_copy(self) -> "ByteLevelBPE":
         plain = copy.copy(self)
         plain._pretok = PreTokenizer(self._pretok.pattern)  # no special token is looked for
+        plain._reads_specials = False
         return plain
 
     def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
