@@ -95,6 +95,14 @@ def test_decode_stream_gives_only_final_text_and_all_of_it(models, text):
         assert given_out + stream.finish() == whole
 
 
+@pytest.mark.parametrize("name", LOSSLESS)
+def test_a_cut_through_a_lone_surrogate_is_one_replacement_mark(models, name):
+    tok = models[name]
+    ids = tok.encode("a\ud800").ids
+    shown = [tok.decode(ids[:k]) for k in range(len(ids) + 1)]
+    assert all(_is_prefix_but_last(s, "a\ud800") for s in shown) and shown[-1] == "a\ud800"
+
+
 def test_decode_stream_is_in_the_api_and_takes_several_ids(models):
     tok = models["bundled wubi-bpe"]
     stream = tok.decode_stream()

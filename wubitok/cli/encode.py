@@ -62,11 +62,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="special-token text in the input (</s>, [SEP]): plain text (default), "
                         "parse as the tokens, or refuse (exit 2)")
     p.add_argument("--encoder", choices=BACKENDS, default="auto",
-                   help="wubi-bpe: apply the merges with HF tokenizers (fast; the same ids and offsets) or in "
-                        "Python; auto: fast when installed (default)")
+                   help="wubi-bpe and bpe: apply the merges with HF tokenizers (fast; the same ids, for bpe "
+                        "in corpus encoding) or in Python; auto: fast when installed (default)")
     corpus = p.add_argument_group("corpus encoding (with -o)")
     corpus.add_argument("--output", "-o", metavar="OUT", help="write the encoded corpus here")
-    corpus.add_argument("--format", choices=OUTPUT_FORMATS, help="jsonl, bin or npy (default: by OUT's extension)")
+    corpus.add_argument("--format", choices=OUTPUT_FORMATS,
+                        help=f"{', '.join(OUTPUT_FORMATS)} (default: by OUT's extension)")
     corpus.add_argument("--docs", choices=DOC_MODES, default="lines", help="what a document is (default: lines)")
     corpus.add_argument("--workers", type=int, default=1, metavar="N", help="processes to encode with (default 1)")
     corpus.add_argument("--cluster", metavar="WHERE",

@@ -89,6 +89,7 @@ import regex
 
 from ..errors import InputError
 from ..text.segment import is_han
+from ..text.utf8 import decode_utf8
 from .dictionary import WUBI_KEYS, WubiDictionary, default_dictionary
 from .table_cache import cached_table
 
@@ -270,7 +271,7 @@ class WubiCodec:
                 pending_bytes.append(s - BYTE_BASE)
                 continue
             if pending_bytes:
-                out.append(_decode_utf8(bytes(pending_bytes)))
+                out.append(decode_utf8(pending_bytes))
                 pending_bytes.clear()
             if KEY_BASE <= s < MARK_BASE:
                 keys.append(WUBI_KEYS[s - KEY_BASE])
@@ -297,7 +298,7 @@ class WubiCodec:
                 raise InputError(f"symbol id {s} is not a codec symbol (0-3 are special tokens)")
         drop_open()
         if pending_bytes:
-            out.append(_decode_utf8(bytes(pending_bytes)))
+            out.append(decode_utf8(pending_bytes))
         return "".join(out)
 
     def _decode_index_last(self, symbols: Sequence[int]) -> str:
@@ -319,7 +320,7 @@ class WubiCodec:
 
         def flush_bytes() -> None:
             if pending_bytes:
-                out.append(_decode_utf8(bytes(pending_bytes)))
+                out.append(decode_utf8(pending_bytes))
                 pending_bytes.clear()
 
         for s in symbols:
@@ -372,21 +373,6 @@ class WubiCodec:
         if chars is None or not 0 <= index < len(chars):
             return "\ufffd"
         return chars[index]
-
-
-def _decode_utf8(data: bytes) -> str:
-    # surrogatepass brings lone surrogates back; anything else invalid (ids
-    # that no encoder produced) becomes U+FFFD instead of an exception.
-    parts = []
-    while data:
-        try:
-            parts.append(data.decode("utf-8", "surrogatepass"))
-            break
-        except UnicodeDecodeError as exc:
-            parts.append(data[: exc.start].decode("utf-8", "surrogatepass"))
-            parts.append("\ufffd")
-            data = data[exc.end :]
-    return "".join(parts)
 
 
 @lru_cache(maxsize=8)

@@ -35,7 +35,6 @@ pre-token.
 """
 from __future__ import annotations
 
-import codecs
 import copy
 import os
 import re
@@ -48,6 +47,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ...errors import InputError
 from ...progress import check_cancel
+from ...text.utf8 import DECODE_ERRORS
 from ..backends import choose_encoder
 from ..base import (
     Encoding,
@@ -85,21 +85,6 @@ def bytes_to_unicode() -> dict[int, str]:
             mapping[b] = chr(256 + extra)
             extra += 1
     return mapping
-
-
-def _surrogatepass_or_replace(exc: UnicodeError) -> tuple[str, int]:
-    # Decoding: an encoded lone surrogate comes back as itself (as
-    # "surrogatepass" would), anything else invalid becomes U+FFFD.
-    if not isinstance(exc, UnicodeDecodeError):
-        raise exc
-    data, i = exc.object, exc.start
-    if i + 2 < len(data) and data[i] == 0xED and 0xA0 <= data[i + 1] <= 0xBF and 0x80 <= data[i + 2] <= 0xBF:
-        return chr(0xD000 | (data[i + 1] & 0x3F) << 6 | data[i + 2] & 0x3F), i + 3
-    return "\ufffd", exc.end
-
-
-_DECODE_ERRORS = "wubitok-surrogatepass-or-replace"
-codecs.register_error(_DECODE_ERRORS, _surrogatepass_or_replace)
 
 
 def _utf8(text: str) -> bytes:
@@ -397,7 +382,7 @@ class ByteLevelBPE(Tokenizer):
         except (IndexError, TypeError):
             bad = next(i for i in ids if type(i) is not int or not 0 <= i < len(table))
             raise InputError(f"unknown token id {bad!r} (this model has ids 0..{len(table) - 1})") from None
-        return data.decode("utf-8", _DECODE_ERRORS)
+        return data.decode("utf-8", DECODE_ERRORS)
 
     def token_to_id(self, token: str) -> int | None:
         return self._token_ids.get(token)

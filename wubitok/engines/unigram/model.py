@@ -37,6 +37,7 @@ from functools import partial
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from ...errors import InputError, ModelError
+from ...text.utf8 import decode_utf8
 from ..base import (
     Encoding,
     ProgressCallback,
@@ -65,15 +66,6 @@ RUN_MARKS = SPACE_MARK + END
 
 def _byte_token(b: int) -> str:
     return f"<0x{b:02X}>"
-
-
-def _decode_bytes(data: bytes | bytearray) -> str:
-    # surrogatepass gives back a lone surrogate that a str held; bytes that
-    # are not UTF-8 at all (ids a user made up) become U+FFFD.
-    try:
-        return data.decode("utf-8", "surrogatepass")
-    except UnicodeDecodeError:
-        return data.decode("utf-8", "replace")
 
 
 @register
@@ -383,12 +375,12 @@ class Unigram(Tokenizer):
                 pending.append(i - byte_base)
                 continue
             if pending:
-                out.append(_decode_bytes(pending))
+                out.append(decode_utf8(pending))
                 pending.clear()
             tok = tokens[i]
             out.append(tok if i < byte_base else tok.replace(SPACE_MARK, " "))
         if pending:
-            out.append(_decode_bytes(pending))
+            out.append(decode_utf8(pending))
         return "".join(out)
 
     def token_to_id(self, token: str) -> int | None:
