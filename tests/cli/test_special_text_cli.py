@@ -85,3 +85,17 @@ def test_encode_ordinary_and_n_vocab_on_every_engine(model_type):
     assert tok.find_special("a " + tok.special_tokens[-1] + " b") == tok.special_tokens[-1]
     assert tok.find_special("第二行") is None
     assert tok.n_vocab == tok.vocab_size
+
+
+@pytest.mark.parametrize("model_type", available_models())
+def test_add_special_tokens_frames_the_text_as_transformers_does(model_type):
+    tok = engine_class(model_type).train(["第一行 some text\n第二行 more text\n" * 20], vocab_size=400)
+    plain = tok.encode("第二行 text")
+    framed = tok.encode("第二行 text", add_special_tokens=True)
+    roles = tok.special_roles()
+    start = roles.get("bos_token") or roles.get("cls_token")
+    end = roles.get("eos_token") or roles.get("sep_token")
+    assert framed.ids == [tok.token_to_id(start), *plain.ids, tok.token_to_id(end)]
+    assert framed.tokens[0] == start and framed.offsets[0] == (0, 0) and len(framed.partial) == len(framed.ids)
+    assert tok.decode(framed.ids, skip_special_tokens=True) == tok.decode(plain.ids)
+    assert tok.encode("第二行 text", add_special_tokens=False) == plain

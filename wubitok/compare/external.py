@@ -151,7 +151,7 @@ class HFTokenizer(_External):
         offsets = [tuple(o) for o in e.offsets]
         return Encoding(list(e.ids), list(e.tokens), offsets, _overlap_partial(offsets))
 
-    def encode(self, text: str) -> Encoding:
+    def _encode(self, text: str) -> Encoding:
         return self._encoding(self._hf.encode(_scrub(text), add_special_tokens=False))
 
     def encode_batch(self, texts: Iterable[str]) -> list[Encoding]:
@@ -226,7 +226,7 @@ class SentencePieceModel(_External):
                 partial[i] = True
         return Encoding(list(ids), list(r["pieces"]), offsets, partial)
 
-    def encode(self, text: str) -> Encoding:
+    def _encode(self, text: str) -> Encoding:
         return self._encoding(self._sp.encode(_scrub(text), return_type="offset_mapping"))
 
     def encode_batch(self, texts: Iterable[str]) -> list[Encoding]:
@@ -345,7 +345,7 @@ class TiktokenRanks(_External):
         offsets, partial = _char_spans(text, [len(p) for p in pieces])
         return Encoding(ids, [display_bytes(p) for p in pieces], offsets, partial)
 
-    def encode(self, text: str) -> Encoding:
+    def _encode(self, text: str) -> Encoding:
         text = _scrub(text)
         return self._encoding(text, self._enc.encode_ordinary(text))
 

@@ -237,8 +237,25 @@ class Tokenizer:
         raise NotImplementedError
 
     # -- use ----------------------------------------------------------------
-    def encode(self, text: str) -> Encoding:
+    def encode(self, text: str, *, add_special_tokens: bool = False) -> Encoding:
+        """Ids, tokens and offsets of ``text``.  Nothing is added around it
+        unless ``add_special_tokens`` (as transformers): then the model's
+        ``<s>`` / ``</s>`` (WordPiece: ``[CLS]`` / ``[SEP]``), those it has."""
+        enc = self._encode(text)
+        return self._framed(enc) if add_special_tokens else enc
+
+    def _encode(self, text: str) -> Encoding:
         raise NotImplementedError
+
+    def _framed(self, enc: Encoding) -> Encoding:
+        roles = self.special_roles()
+        first = [t for t in (roles.get("bos_token") or roles.get("cls_token"),) if t]
+        last = [t for t in (roles.get("eos_token") or roles.get("sep_token"),) if t]
+        ids = [self.token_to_id(t) for t in first] + enc.ids + [self.token_to_id(t) for t in last]
+        end = enc.offsets[-1][1] if enc.offsets else 0
+        return Encoding([i for i in ids if i is not None], first + enc.tokens + last,
+                        [(0, 0)] * len(first) + enc.offsets + [(end, end)] * len(last),
+                        [False] * len(first) + (enc.partial or [False] * len(enc.ids)) + [False] * len(last))
 
     def encode_batch(self, texts: Iterable[str]) -> list[Encoding]:
         return [self.encode(t) for t in texts]

@@ -307,7 +307,7 @@ class ByteLevelBPE(Tokenizer):
         fast = iter(hf.ids([t for t, h in zip(texts, here) if not h]))
         return [next(done) if h else next(fast) for h in here]
 
-    def encode(self, text: str) -> Encoding:
+    def _encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise InputError(f"encode needs a str, not {type(text).__name__}")
         ids: list[int] = []

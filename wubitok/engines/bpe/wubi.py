@@ -307,7 +307,7 @@ class WubiBPE(Tokenizer):
                     self._rust = None
         return self._rust
 
-    def encode(self, text: str) -> Encoding:
+    def _encode(self, text: str) -> Encoding:
         return self.encode_batch([text])[0]
 
     def encode_batch(self, texts: Iterable[str]) -> list[Encoding]:

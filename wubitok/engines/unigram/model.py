@@ -310,7 +310,7 @@ class Unigram(Tokenizer):
                 partial.append(False)
         return Encoding(ids, [self._tokens[i] for i in ids], offsets, partial)
 
-    def encode(self, text: str) -> Encoding:
+    def _encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise InputError(f"can only encode str, not {type(text).__name__}")
         ids: list[int] = []

@@ -283,7 +283,7 @@ class WordPiece(Tokenizer):
         remember(self._cache, {word: result}, PIECE_CACHE)
         return result
 
-    def encode(self, text: str) -> Encoding:
+    def _encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise InputError(f"can only encode str, not {type(text).__name__}")
         ids: list[int] = []
