@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .engines.base import load_tokenizer as load_tokenizer
     from .engines.bpe.byte_level import ByteLevelBPE as ByteLevelBPE
     from .engines.bpe.wubi import WubiBPE as WubiBPE
+    from .engines.stream import DecodeStream as DecodeStream
     from .engines.unigram.model import Unigram as Unigram
     from .engines.wordpiece.model import WordPiece as WordPiece
     from .errors import Cancelled as Cancelled
@@ -68,6 +69,7 @@ _EXPORTS: dict[str, str] = attribute_table([
     "wubitok.engines.base:Encoding",
     "wubitok.engines.base:Tokenizer",
     "wubitok.engines.base:load_tokenizer",
+    "wubitok.engines.stream:DecodeStream",
     *ENGINES.values(),
     *(f"wubitok.ime:{name}" for name in ("ImeEngine", "ImeOptions", "ImeState", "ImeCandidate", "KeyResult",
                                          "UserFrequencies")),

@@ -13,10 +13,12 @@ import json
 import os
 import re
 import secrets
+import shutil
+import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .errors import FileError, InputError, excerpt
 from .paths import dictionary_path, resources_dir
@@ -594,3 +596,19 @@ def atomic_write_many(files: Iterable[tuple[str | os.PathLike, bytes]]) -> None:
 def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
     """Save ``text`` in ``encoding`` (e.g. the one :func:`read_text_file` reported)."""
     atomic_write_bytes(path, encode_text(text, encoding, path=path))
+
+
+def write_folder(path: str | os.PathLike, fill: Callable[[str], object]) -> None:
+    """``fill(tmp)`` writes the folder's files into a temporary folder beside
+    ``path``; they are then moved in file by file, so a failure leaves no half folder."""
+    target = os.path.abspath(os.fspath(path))
+    if os.path.exists(target) and not os.path.isdir(target):
+        raise InputError(f"{target}: exists and is not a folder")
+    tmp = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.", dir=os.path.dirname(target))
+    try:
+        fill(tmp)
+        os.makedirs(target, exist_ok=True)
+        for name in sorted(os.listdir(tmp)):
+            os.replace(os.path.join(tmp, name), os.path.join(target, name))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)

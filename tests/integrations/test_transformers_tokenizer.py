@@ -46,9 +46,11 @@ def test_folder_carries_the_code_and_the_auto_map(folder):
 
 def test_autotokenizer_ids_equal_wubitok_encode(auto, capsys):
     assert type(auto).__name__ == "WubiBPETokenizer"
-    for line in LINES[:3] + LINES[-1:]:
-        code, out, _ = run(capsys, "encode", "-m", MODEL, line)
+    for line in LINES[:3] + LINES[-1:]:  # the last one holds <s> and </s>: HF reads them as the tokens
+        code, out, _ = run(capsys, "encode", "-m", MODEL, "--special-tokens", "parse", line)
         assert code == 0 and auto(line)["input_ids"] == [int(x) for x in out.split()]
+        code, out, _ = run(capsys, "encode", "-m", MODEL, line)  # the CLI's default: special-token text is text
+        assert auto(line, split_special_tokens=True)["input_ids"] == [int(x) for x in out.split()]
     ours = load_tokenizer(MODEL)
     assert [auto(line)["input_ids"] for line in LINES] == [ours.encode(line).ids for line in LINES]
 
@@ -98,3 +100,67 @@ def test_datasets_map_with_two_processes(auto):
 
 def test_transformers_without_torch():
     assert "torch" not in sys.modules
+
+
+TANG = "床前明月光，疑是地上霜。举头望明月，低头思故乡。"
+
+
+@pytest.fixture(scope="module")
+def small_auto(tmp_path_factory):
+    """The export of a small model, whose tokens often end between a character's keys and its index."""
+    from wubitok.engines.bpe.wubi import WubiBPE
+    from wubitok.integrations.transformers import save_tokenizer_folder
+
+    text = (resources_dir() / "samples" / "tang300.txt").read_text(encoding="utf-8")[:30_000]
+    out = tmp_path_factory.mktemp("hf") / "small"
+    save_tokenizer_folder(WubiBPE.train([text], vocab_size=500), out)
+    return AutoTokenizer.from_pretrained(str(out), trust_remote_code=True, local_files_only=True)
+
+
+@pytest.mark.parametrize("name", ["auto", "small_auto"])
+def test_text_streamer_prints_only_final_text_of_a_tang_line(name, request):
+    # What model.generate does with a streamer: put() the prompt, then each
+    # new id, then end(); TextStreamer decodes its cache and prints what it
+    # takes as final.  A cut-off character must never be printed as another.
+    import numpy as np
+    from transformers import TextStreamer
+
+    auto = request.getfixturevalue(name)
+
+    class Collect(TextStreamer):
+        def on_finalized_text(self, text: str, stream_end: bool = False) -> None:
+            self.printed.append(text)
+
+    streamer = Collect(auto, skip_prompt=True)
+    streamer.printed = []
+    ids = auto(TANG)["input_ids"]
+    streamer.put(np.array([[auto.bos_token_id]]))  # the prompt
+    for i in ids:
+        streamer.put(np.array([i]))
+        assert TANG.startswith("".join(streamer.printed)), "".join(streamer.printed)
+    streamer.end()
+    assert "".join(streamer.printed) == TANG
+
+
+def test_decode_stream_of_the_export_gives_the_tang_line(auto):
+    stream = auto.decode_stream()
+    out = ""
+    for i in auto(TANG)["input_ids"]:
+        out += stream.step(i)
+        assert TANG.startswith(out)
+    assert out + stream.finish() == TANG
+
+
+@pytest.mark.parametrize("model", ["wubi-bpe-6000", "bpe-6000"])
+def test_export_to_transformers_prints_no_foreign_warning(tmp_path, model):
+    # transformers advised "PyTorch was not found" on stderr at its first import
+    import os
+    import subprocess
+
+    out = tmp_path / "folder"
+    env = {k: v for k, v in os.environ.items() if k != "TRANSFORMERS_NO_ADVISORY_WARNINGS"}
+    proc = subprocess.run([sys.executable, "-m", "wubitok", "export", "-m", str(resources_dir() / "models" /
+                           f"{model}.json"), "--to", "transformers", "-o", str(out)],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0 and proc.stdout == ""
+    assert proc.stderr == f"wrote {out} (transformers, 6000 tokens)\n"

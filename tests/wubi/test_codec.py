@@ -15,15 +15,17 @@ from wubitok.wubi.codec import (
     CODE_CHOICES,
     INDEX_CHOICES,
     KEY_BASE,
+    LAYOUT_CHOICES,
     MAX_INDEX,
     CodecOptions,
     WubiCodec,
 )
 
-ALL_OPTIONS = [CodecOptions(*o) for o in itertools.product(CODE_CHOICES, BOUNDARY_CHOICES, INDEX_CHOICES)]
+ALL_OPTIONS = [CodecOptions(*o)
+               for o in itertools.product(CODE_CHOICES, BOUNDARY_CHOICES, INDEX_CHOICES, LAYOUT_CHOICES)]
 
 
-@pytest.fixture(scope="module", params=ALL_OPTIONS, ids=lambda o: f"{o.code}-{o.boundary}-{o.index}")
+@pytest.fixture(scope="module", params=ALL_OPTIONS, ids=lambda o: f"{o.code}-{o.boundary}-{o.index}-{o.layout}")
 def codec(request, wubi_dict):
     return WubiCodec(request.param, wubi_dict)
 
@@ -90,9 +92,13 @@ def test_full_code_spellings_read_as_typed(wubi_dict):
     c = WubiCodec(CodecOptions("full", "separator", "symbol"), wubi_dict)
     assert c.display(c.encode("你好")) == "wqiy▁vbg▁"
     assert c.display(c.spelling("工")) == "aaaa▁"
-    assert c.display(c.spelling("㠭")) == "aaaa①▁"
+    assert c.display(c.spelling("㠭")) == "①aaaa▁"  # the index first: the end ends the character
     f = WubiCodec(CodecOptions("full", "final-key", "digits"), wubi_dict)
-    assert f.display(f.encode("你工㠭")) == "wqiYaaaAaaaA₁"
+    assert f.display(f.encode("你工㠭")) == "wqiYaaaA₁aaaA"
+    # models saved before: the index after the keys
+    old = WubiCodec(CodecOptions("full", "final-key", "digits", "index-last"), wubi_dict)
+    assert old.display(old.encode("你工㠭")) == "wqiYaaaAaaaA₁"
+    assert old.decode(old.encode("你工㠭工")) == "你工㠭工"
 
 
 def test_shortest_code_uses_short_codes_and_counts_the_index(wubi_dict, dict_chars):
@@ -102,7 +108,7 @@ def test_shortest_code_uses_short_codes_and_counts_the_index(wubi_dict, dict_cha
     assert short.display(short.spelling("你")) == "wq▁"  # short2
     # Short codes join the candidate lists, so a few rare characters whose
     # 3-key full code equals someone's short code now need an index.
-    assert short.display(short.spelling("㐄")) == "ahk①▁"
+    assert short.display(short.spelling("㐄")) == "①ahk▁"
     assert full.display(full.spelling("㐄")) == "ahk▁"
     total_short = sum(len(short.spelling(ch)) for ch in dict_chars)
     total_full = sum(len(full.spelling(ch)) for ch in dict_chars)
@@ -137,8 +143,8 @@ def test_non_codec_ids_are_rejected(default_codec):
 
 
 def test_default_options_spell_hybrid_codes_with_a_marked_final_key(default_codec):
-    assert default_codec.options == CodecOptions("hybrid", "final-key", "digits")
-    assert default_codec.display(default_codec.encode("的你励")) == "RW₂dD₅"
+    assert default_codec.options == CodecOptions("hybrid", "final-key", "digits", "index-first")
+    assert default_codec.display(default_codec.encode("的你励")) == "R₂W₅dD"
     assert default_codec.decode(default_codec.encode("的你励工㠭")) == "的你励工㠭"
 
 
@@ -156,7 +162,7 @@ def test_prefix_index_counts_heavier_characters_with_that_prefix(wubi_dict):
             index = sum(1 for c, code, _ in rows if code.startswith(full[:n]) and order[c] < order[ch])
             costs.append((n + (len(str(index)) if index else 0), n, index))
         cost, n, index = min(costs)
-        expected = full[: n - 1] + full[n - 1].upper() + "".join(chr(0x2080 + int(d)) for d in str(index) if index)
+        expected = "".join(chr(0x2080 + int(d)) for d in str(index) if index) + full[: n - 1] + full[n - 1].upper()
         assert prefix_codec.display(prefix_codec.spelling(ch)) == expected
         assert len(prefix_codec.spelling(ch)) == cost
 
@@ -169,10 +175,12 @@ def test_malformed_sequences_give_replacement_characters(separator_codec, defaul
     assert separator_codec.decode([end]) == "\ufffd"  # an end without keys
     assert separator_codec.decode(keys[:3] + [end] + keys + [end]) == "\ufffd你"  # no such code
     sym = {t: i for i, t in enumerate(default_codec.tokens)}
-    w, one = sym["ｗ"], sym["₁"]
+    w = sym["ｗ"]
     assert default_codec.decode([w, w]) == "\ufffd"  # no final key
-    ni = list(default_codec.spelling("你"))
-    assert default_codec.decode([one, *ni]) == "\ufffd你"  # an index without a code
+    ni = list(default_codec.spelling("你"))  # ₂wW: index, keys, final key
+    assert default_codec.decode([w, *ni]) == "\ufffd你"  # keys before an index
+    assert default_codec.decode([sym["₉"]] * 6 + ni) == "\ufffd"  # index 9999992: no such character
+    assert default_codec.decode(ni[:-1]) == "\ufffd"  # cut before the final key
 
 
 def test_invalid_utf8_bytes_decode_to_replacement(default_codec):
@@ -223,9 +231,9 @@ def test_hybrid_takes_each_characters_cheapest_code_indexed_among_those_that_too
         taken[code] = taken.get(code, 0) + 1
     for ch in "的你励工㠭我犹𠀀":
         code, index = spelled[ch]
-        expected = code[:-1] + code[-1].upper() + "".join(chr(0x2080 + int(d)) for d in str(index) if index)
+        expected = "".join(chr(0x2080 + int(d)) for d in str(index) if index) + code[:-1] + code[-1].upper()
         assert hybrid.display(hybrid.spelling(ch)) == expected
-    assert hybrid.display(hybrid.spelling("励")) == "dD₅"  # prefix: D₁₅₈
+    assert hybrid.display(hybrid.spelling("励")) == "₅dD"  # prefix: ₁₅₈D
     # fewer symbols than the prefix spelling over the whole table
     chars = list(spelled)
     assert sum(map(len, map(hybrid.spelling, chars))) < sum(map(len, map(prefix.spelling, chars)))

@@ -17,14 +17,17 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=help_formatter,
         description="Write a model in a format another library loads, with the same ids.\n"
                     f"What can be exported:\n{pairs}\n"
-                    "A transformers folder loads with AutoTokenizer.from_pretrained(folder,\n"
-                    "trust_remote_code=True) where wubitok is installed.",
+                    "A transformers folder loads with AutoTokenizer.from_pretrained(folder): for\n"
+                    "bpe, wordpiece and unigram with transformers alone (their tokenizer.json, with\n"
+                    "the pad/unk/bos/eos roles), for wubi-bpe with trust_remote_code=True where\n"
+                    "wubitok is installed.",
         epilog="examples:\n"
                "  wubitok export -m bpe.json --to tokenizer.json -o tokenizer.json\n"
                "  wubitok export -m bpe.json --to tiktoken -o bpe.tiktoken\n"
                "  wubitok export -m wp.json --to vocab.txt -o vocab.txt\n"
                "  wubitok export -m uni.json --to sentencepiece -o uni.model\n"
-               "  wubitok export -m wubi.json --to transformers -o wubi-tokenizer/",
+               "  wubitok export -m wubi.json --to transformers -o wubi-tokenizer/\n"
+               "  wubitok export -m bpe.json --to transformers -o bpe-tokenizer/",
     )
     p.add_argument("--model", "-m", required=True, metavar="MODEL", help="a model file (JSON)")
     p.add_argument("--to", required=True, choices=FORMATS, metavar="FORMAT", help=", ".join(FORMATS))

@@ -131,6 +131,8 @@ class HFTokenizer(_External):
     model_type = "hf-tokenizers"
 
     def __init__(self, hf: Any, config: dict[str, Any], source: str = ""):
+        hf.no_padding()  # a file's padding (a pad role) would fill encode_batch's shorter texts
+        hf.no_truncation()
         self._hf = hf
         self.source = source
         unk = (config.get("model") or {}).get("unk_token")
@@ -155,16 +157,16 @@ class HFTokenizer(_External):
         offsets = [tuple(o) for o in e.offsets]
         return Encoding(list(e.ids), list(e.tokens), offsets, _overlap_partial(offsets))
 
-    def encode(self, text: str) -> Encoding:
+    def _encode(self, text: str) -> Encoding:
         return self._encoding(self._hf.encode(_scrub(text), add_special_tokens=False))
 
     def encode_batch(self, texts: Iterable[str]) -> list[Encoding]:
         encs = self._hf.encode_batch([_scrub(t) for t in texts], add_special_tokens=False)
         return [self._encoding(e) for e in encs]
 
-    def decode(self, ids: Sequence[int]) -> str:
-        # Special tokens kept: an [UNK] must not vanish from the round trip.
-        return self._hf.decode(list(ids), skip_special_tokens=False)
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        # Special tokens kept by default: an [UNK] must not vanish from the round trip.
+        return self._hf.decode(list(ids), skip_special_tokens=skip_special_tokens)
 
     def token_to_id(self, token: str) -> int | None:
         return self._hf.token_to_id(token)
@@ -238,14 +240,15 @@ class SentencePieceModel(_External):
                 partial[i] = True
         return Encoding(list(ids), list(r["pieces"]), offsets, partial)
 
-    def encode(self, text: str) -> Encoding:
+    def _encode(self, text: str) -> Encoding:
         return self._encoding(self._sp.encode(_scrub(text), return_type="offset_mapping"))
 
     def encode_batch(self, texts: Iterable[str]) -> list[Encoding]:
         results = self._sp.encode([_scrub(t) for t in texts], return_type="offset_mapping")
         return [self._encoding(r) for r in results]
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        # sentencepiece's decode leaves out its control pieces (<s>, </s>) either way
         return self._sp.decode(list(ids))
 
     def token_to_id(self, token: str) -> int | None:
@@ -361,7 +364,7 @@ class TiktokenRanks(_External):
         offsets, partial = _char_spans(text, [len(p) for p in pieces])
         return Encoding(ids, [display_bytes(p) for p in pieces], offsets, partial)
 
-    def encode(self, text: str) -> Encoding:
+    def _encode(self, text: str) -> Encoding:
         text = _scrub(text)
         return self._encoding(text, self._enc.encode_ordinary(text))
 
@@ -369,7 +372,8 @@ class TiktokenRanks(_External):
         texts = [_scrub(t) for t in texts]
         return [self._encoding(t, ids) for t, ids in zip(texts, self._enc.encode_ordinary_batch(texts))]
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        # a rank file holds no special tokens
         return self._enc.decode(list(ids))
 
     def token_to_id(self, token: str) -> int | None:

@@ -23,7 +23,7 @@ BACKENDS = ("python", "fast", "auto")
 # The library each model type's fast backend trains with.
 FAST_PACKAGE = {"wubi-bpe": "tokenizers", "bpe": "tokenizers", "wordpiece": "tokenizers", "unigram": "sentencepiece"}
 # The library each model type's fast encoder runs on (the others always encode in Python).
-FAST_ENCODER_PACKAGE = {"wubi-bpe": "tokenizers"}
+FAST_ENCODER_PACKAGE = {"wubi-bpe": "tokenizers", "bpe": "tokenizers"}
 # Corpora at least this big train with the fast backend when "auto" is chosen.
 AUTO_FAST_BYTES = 20_000_000
 

@@ -15,7 +15,7 @@ import threading
 from collections import Counter
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, ClassVar, Iterable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence, TypeVar
 
 from ..errors import InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
@@ -24,9 +24,18 @@ from ..registry import resolve
 from . import ENGINES
 from .backends import check_backend, choose_backend, choose_encoder
 from .corpus import BlockCounter, Corpus, count_corpus
-from .pre_tokenizers.special import special_token_list
+from .pre_tokenizers.special import SpecialSplitter, special_token_list
+
+if TYPE_CHECKING:
+    from .stream import DecodeStream
 
 FORMAT_NAME = "wubitok-tokenizer"
+# How corpus encoding reads special-token text in documents: as plain text
+# (the default), as the special tokens ("parse"), or as an error ("refuse").
+SPECIAL_TEXT = ("plain", "parse", "refuse")
+# transformers' special-token roles and the names our engines give those tokens
+ROLE_TOKENS = {"pad_token": ("<pad>", "[PAD]"), "unk_token": ("<unk>", "[UNK]"), "bos_token": ("<s>",),
+               "eos_token": ("</s>",), "cls_token": ("[CLS]",), "sep_token": ("[SEP]",), "mask_token": ("[MASK]",)}
 
 @dataclass
 class Encoding:
@@ -312,11 +321,67 @@ class Tokenizer:
         raise NotImplementedError
 
     # -- use ----------------------------------------------------------------
-    def encode(self, text: str) -> Encoding:
+    def encode(self, text: str, *, add_special_tokens: bool = False) -> Encoding:
+        """Ids, tokens and offsets of ``text``.  Nothing is added around it
+        unless ``add_special_tokens`` (as transformers): then the model's
+        ``<s>`` / ``</s>`` (WordPiece: ``[CLS]`` / ``[SEP]``), those it has."""
+        enc = self._encode(text)
+        return self._framed(enc) if add_special_tokens else enc
+
+    def _encode(self, text: str) -> Encoding:
         raise NotImplementedError
+
+    def _framed(self, enc: Encoding) -> Encoding:
+        roles = self.special_roles()
+        first = [t for t in (roles.get("bos_token") or roles.get("cls_token"),) if t]
+        last = [t for t in (roles.get("eos_token") or roles.get("sep_token"),) if t]
+        ids = [self.token_to_id(t) for t in first] + enc.ids + [self.token_to_id(t) for t in last]
+        end = enc.offsets[-1][1] if enc.offsets else 0
+        return Encoding([i for i in ids if i is not None], first + enc.tokens + last,
+                        [(0, 0)] * len(first) + enc.offsets + [(end, end)] * len(last),
+                        [False] * len(first) + (enc.partial or [False] * len(enc.ids)) + [False] * len(last))
 
     def encode_batch(self, texts: Iterable[str]) -> list[Encoding]:
         return [self.encode(t) for t in texts]
+
+    # Special tokens written in a text: ``encode`` reads them as their ids (as
+    # Hugging Face does with added tokens); ``encode_ordinary`` (tiktoken's
+    # name) and ``ordinary()`` read them as the plain text they are spelled
+    # with, which corpus encoding does by default (``SPECIAL_TEXT``).
+    def encode_ordinary(self, text: str) -> Encoding:
+        """``encode`` with special-token text (``</s>``) encoded as plain text."""
+        return self.ordinary().encode(text)
+
+    def ordinary(self) -> "Tokenizer":
+        """This model with special-token text read as plain text (same ids, same files)."""
+        view = self.__dict__.get("_ordinary_view")
+        if view is None or view.encoder_choice != self.encoder_choice:  # made before a use_encoder()
+            view = self.__dict__["_ordinary_view"] = self._ordinary_copy()
+        return view
+
+    def _ordinary_copy(self) -> "Tokenizer":
+        raise NotImplementedError
+
+    def find_special(self, text: str) -> str | None:
+        """The first special token written in ``text``, or None."""
+        splitter = self.__dict__.get("_special_finder")
+        if splitter is None:
+            splitter = self.__dict__["_special_finder"] = SpecialSplitter(dict.fromkeys(self.special_tokens, 0))
+        spans = splitter.split(text) if splitter.has_special(text) else []
+        return next((text[a:b] for a, b, special in spans if special is not None), None)
+
+    def special_roles(self) -> dict[str, str]:
+        """The roles transformers gives special tokens (``pad_token``, ``unk_token``,
+        ``bos_token``, ``eos_token``, ``cls_token``, ``sep_token``, ``mask_token``)
+        that this model has a token for, by the tokens' usual names."""
+        have = set(self.special_tokens)
+        return {role: next(t for t in names if t in have) for role, names in ROLE_TOKENS.items()
+                if any(t in have for t in names)}
+
+    @property
+    def n_vocab(self) -> int:
+        """``vocab_size`` (tiktoken's name)."""
+        return self.vocab_size
 
     def use_encoder(self, backend: str = "auto") -> str:
         """Choose the encoder (``backends.choose_encoder``): "python", "fast" or
@@ -334,11 +399,32 @@ class Tokenizer:
         offsets for it do (writing a corpus needs ids only)."""
         return [e.ids for e in self.encode_batch(texts)]
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        """The text of ``ids``; ``skip_special_tokens`` leaves the special tokens out (as transformers')."""
         raise NotImplementedError
+
+    def special_ids(self) -> frozenset[int]:
+        """The ids of the special tokens."""
+        found = (self.token_to_id(t) for t in self.special_tokens)
+        return frozenset(i for i in found if i is not None)
+
+    def _without_specials(self, ids: Sequence[int]) -> list[int]:
+        special = self.special_ids()
+        return [i for i in ids if i not in special]
 
     def decode_batch(self, sequences: Iterable[Sequence[int]]) -> list[str]:
         return [self.decode(ids) for ids in sequences]
+
+    def decode_stream(self, *, skip_special_tokens: bool = False) -> "DecodeStream":
+        """An incremental decoder: ``step(id)`` gives the text that is final (see ``stream``)."""
+        from .stream import DecodeStream
+
+        return DecodeStream(self, skip_special_tokens=skip_special_tokens)
+
+    def _open_tail(self, ids: Sequence[int], text: str) -> int:
+        """How many of the last characters of ``text`` (``decode(ids)``) more ids
+        may still change: a character cut off by the end of ``ids`` decodes as U+FFFD."""
+        return 1 if text.endswith("\ufffd") else 0
 
     def get_vocab(self) -> dict[str, int]:
         """Token -> id.  A token string made twice keeps its first id (as ``token_to_id``)."""

@@ -23,6 +23,9 @@ EXPORTS: dict[tuple[str, str], str] = {
     ("unigram", "tokenizer.json"): "wubitok.exports.hf_json:unigram_tokenizer_json",
     ("unigram", "sentencepiece"): "wubitok.exports.sentencepiece_model:sentencepiece_model_bytes",
     ("wubi-bpe", "transformers"): "wubitok.integrations.transformers:save_tokenizer_folder",
+    ("bpe", "transformers"): "wubitok.exports.hf_folder:fast_tokenizer_folder",
+    ("wordpiece", "transformers"): "wubitok.exports.hf_folder:fast_tokenizer_folder",
+    ("unigram", "transformers"): "wubitok.exports.hf_folder:fast_tokenizer_folder",
 }
 FORMATS = sorted({fmt for _, fmt in EXPORTS})
 FOLDER_FORMATS = {"transformers"}

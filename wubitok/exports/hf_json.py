@@ -13,6 +13,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from ..engines.base import Tokenizer
 from ..engines.bpe.byte_level import ByteLevelBPE
 from ..engines.pre_tokenizers.metaspace import WORD_RE, WS_WORD_RE
 from ..engines.unigram.model import Unigram
@@ -27,9 +28,26 @@ def _added_tokens(specials: list[tuple[int, str]]) -> list[dict[str, Any]]:
              "normalized": False, "special": True} for i, t in specials]
 
 
+def pad_token(model: Tokenizer) -> str | None:
+    """The token a padded batch is filled with: the model's pad token, else its
+    end token (as for models trained without one; the attention mask hides it)."""
+    roles = model.special_roles()
+    return roles.get("pad_token") or roles.get("eos_token") or roles.get("sep_token")
+
+
+def _padding(model: Tokenizer) -> dict[str, Any] | None:
+    # transformers' PreTrainedTokenizerFast(tokenizer_file=...) takes its pad
+    # token from here; the raw library pads encode_batch to the longest with it.
+    token = pad_token(model)
+    if token is None:
+        return None
+    return {"strategy": "BatchLongest", "direction": "Right", "pad_to_multiple_of": None,
+            "pad_id": model.token_to_id(token), "pad_type_id": 0, "pad_token": token}
+
+
 def _document(added: list[dict[str, Any]], normalizer: Any, pre_tokenizer: Any, decoder: Any,
-              model: dict[str, Any]) -> str:
-    doc = {"version": "1.0", "truncation": None, "padding": None, "added_tokens": added,
+              model: dict[str, Any], padding: dict[str, Any] | None) -> str:
+    doc = {"version": "1.0", "truncation": None, "padding": padding, "added_tokens": added,
            "normalizer": normalizer, "pre_tokenizer": pre_tokenizer, "post_processor": None,
            "decoder": decoder, "model": model}
     return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
@@ -57,7 +75,8 @@ def bpe_tokenizer_json(model: ByteLevelBPE) -> str:
     ]}
     bpe = {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
            "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "vocab": vocab, "merges": merges}
-    return _document(_added_tokens(list(enumerate(model.special_tokens))), None, pre, byte_level, bpe)
+    return _document(_added_tokens(list(enumerate(model.special_tokens))), None, pre, byte_level, bpe,
+                     _padding(model))
 
 
 def wordpiece_tokenizer_json(model: WordPiece) -> str:
@@ -77,7 +96,7 @@ def wordpiece_tokenizer_json(model: WordPiece) -> str:
     wp = {"type": "WordPiece", "unk_token": WORDPIECE_UNK, "continuing_subword_prefix": model.continuing_prefix,
           "max_input_chars_per_word": model.max_input_chars_per_word, "vocab": vocab}
     decoder = {"type": "WordPiece", "prefix": model.continuing_prefix, "cleanup": True}
-    return _document(_added_tokens(specials), normalizer, {"type": "BertPreTokenizer"}, decoder, wp)
+    return _document(_added_tokens(specials), normalizer, {"type": "BertPreTokenizer"}, decoder, wp, _padding(model))
 
 
 # tokenizers reads JSON numbers with serde_json's fast path (its
@@ -150,7 +169,7 @@ def unigram_tokenizer_json(model: Unigram) -> str:
         {"type": "ByteFallback"}, {"type": "Fuse"},
         {"type": "Replace", "pattern": {"String": "\u2581"}, "content": " "},
     ]}
-    doc = _document(_added_tokens(specials), None, pre, decoder, unigram)
+    doc = _document(_added_tokens(specials), None, pre, decoder, unigram, _padding(model))
     rows = ",\n".join(f"  [{json.dumps(t, ensure_ascii=False)}, {_score_literal(s)}]" for t, s in vocab)
     # rpartition: the model comes last, after any special token that might spell the slot
     head, _, tail = doc.rpartition(json.dumps(_VOCAB_SLOT))

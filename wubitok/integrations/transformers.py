@@ -2,7 +2,9 @@
 
 ``WubiBPETokenizer`` is a ``PreTrainedTokenizer`` around a wubitok model:
 the ids are exactly ``wubitok encode``'s (the text goes to our engine, special
-tokens written in the text included), ``decode`` is our exact decode, and
+tokens written in the text included), ``decode`` is our exact decode (a
+prefix of ids that ends inside a character ends in U+FFFD, never in another
+character, so ``TextStreamer`` prints only final text), and
 ``<pad> <unk> <s> </s>`` are the pad, unk, bos and eos tokens.  Padding,
 truncation, attention masks, tensors and ``return_offsets_mapping`` work as
 with any transformers tokenizer; nothing is added around a text unless
@@ -16,14 +18,36 @@ trust_remote_code=True)`` loads it wherever wubitok is installed, offline.
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
+import sys
 from typing import Any
 
 from ..engines.base import Tokenizer, load_tokenizer
+from ..engines.stream import DecodeStream
 from ..errors import InputError, MissingExtraError
+from ..fileio import write_folder
+
+_ADVICE_OFF = "TRANSFORMERS_NO_ADVISORY_WARNINGS"
+
+
+def _import_quietly() -> None:
+    # transformers advises at its first import, on stderr, that PyTorch was
+    # not found: a tokenizer needs no PyTorch, and `wubitok export` prints
+    # nothing it did not say.  Only that import, only when it is the first.
+    if "transformers" in sys.modules:
+        return
+    before = os.environ.get(_ADVICE_OFF)
+    os.environ[_ADVICE_OFF] = "1"
+    try:
+        import transformers  # noqa: F401
+    finally:
+        if before is None:
+            del os.environ[_ADVICE_OFF]
+        else:
+            os.environ[_ADVICE_OFF] = before
+
 
 try:
+    _import_quietly()
     from transformers import PreTrainedTokenizer
     from transformers.tokenization_utils_base import BatchEncoding, PaddingStrategy
 except ImportError:
@@ -69,7 +93,8 @@ class WubiBPETokenizer(PreTrainedTokenizer):
         return vocab
 
     def _tokenize(self, text: str, **kwargs: Any) -> list[str]:
-        return self.wubitok_model.encode(text).tokens
+        model = self.wubitok_model.ordinary() if kwargs.get("split_special_tokens") else self.wubitok_model
+        return model.encode(text).tokens
 
     def _convert_token_to_id(self, token: str) -> int:
         i = self.wubitok_model.token_to_id(token)
@@ -88,6 +113,12 @@ class WubiBPETokenizer(PreTrainedTokenizer):
             special = set(self.all_special_ids)
             ids = [i for i in ids if i not in special]
         return self.wubitok_model.decode(ids)
+
+    def decode_stream(self, skip_special_tokens: bool = False) -> DecodeStream:
+        """Our incremental decoder over this model: ``step(id)`` gives the text that is final.
+        (``decode`` of a prefix that ends inside a character ends in U+FFFD,
+        which transformers' ``TextStreamer`` holds back, so it prints only final text too.)"""
+        return self.wubitok_model.decode_stream(skip_special_tokens=skip_special_tokens)
 
     def build_inputs_with_special_tokens(self, token_ids_0: list[int],
                                          token_ids_1: list[int] | None = None) -> list[int]:
@@ -108,8 +139,12 @@ class WubiBPETokenizer(PreTrainedTokenizer):
         if batched or isinstance(text, str):
             texts = list(text) if batched else [text]
             pairs = list(text_pair) if batched and text_pair is not None else [text_pair]
-            encs = self.wubitok_model.encode_batch(texts)
-            pair_encs = self.wubitok_model.encode_batch(pairs) if text_pair is not None else [None] * len(encs)
+            # split_special_tokens (transformers' option): special-token text is plain text
+            model = self.wubitok_model
+            if kwargs.get("split_special_tokens", self.split_special_tokens):
+                model = model.ordinary()
+            encs = model.encode_batch(texts)
+            pair_encs = model.encode_batch(pairs) if text_pair is not None else [None] * len(encs)
             if offsets and text_pair is not None:
                 raise NotImplementedError("return_offsets_mapping is for single texts, not pairs")
             out = [self._one(e, p, add_special_tokens, kwargs, offsets) for e, p in zip(encs, pair_encs)]
@@ -168,19 +203,10 @@ class WubiBPETokenizer(PreTrainedTokenizer):
 
 
 def save_tokenizer_folder(model: Tokenizer, path: str | os.PathLike) -> None:
-    """``wubitok export --to transformers``: the folder is written beside the
-    target and moved in file by file, so a failure leaves no half folder."""
-    target = os.path.abspath(os.fspath(path))
-    if os.path.exists(target) and not os.path.isdir(target):
-        raise InputError(f"{target}: exists and is not a folder")
-    parent = os.path.dirname(target)
-    tmp = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.", dir=parent)
-    try:
-        WubiBPETokenizer(model=model).save_pretrained(tmp)
-        os.makedirs(target, exist_ok=True)
-        for name in sorted(os.listdir(tmp)):
-            os.replace(os.path.join(tmp, name), os.path.join(target, name))
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
+    """``wubitok export --to transformers`` (``fileio.write_folder``: no half folder)."""
+    tok = WubiBPETokenizer(model=model)
+    # AutoTokenizer(trust_remote_code=True) marks the class it loaded for
+    # "auto" saving, which would copy this module (not the shim) into the
+    # folder and fail on its relative imports; the folder gets our auto_map.
+    tok._auto_class = None
+    write_folder(path, tok.save_pretrained)

@@ -32,16 +32,17 @@ import os
 import sys
 from array import array
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import chain, repeat
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from ..engines.base import Tokenizer, tokenizer_from_dict
+from ..engines.base import SPECIAL_TEXT, Tokenizer, tokenizer_from_dict
 from ..errors import FileError, InputError
 from ..fileio import atomic_write_text, temp_prefix
 from .documents import RANGE_BYTES, ByteRange, byte_ranges, check_doc_mode, read_range, split_documents
 
-OUTPUT_FORMATS = ("jsonl", "bin", "npy")
+# megatron: Megatron-Core's indexed dataset (scale.megatron); nanogpt: nanoGPT's train/val folder (scale.nanogpt)
+OUTPUT_FORMATS = ("jsonl", "bin", "npy", "megatron", "nanogpt")
 # Which token ends a document, by model type (the first one the model has).
 EOD_TOKENS = ("</s>", "[SEP]", "<|endoftext|>")
 HEADER_FORMAT = "wubitok-tokens"
@@ -61,6 +62,7 @@ class EncodeSpec:
     eod: int | None = None
     offsets: bool = False
     encoder: str = "auto"  # the model's encoder choice (a model file does not hold it)
+    special: str = "plain"  # special-token text in documents: plain, parse or refuse (base.SPECIAL_TEXT)
 
 
 @dataclass
@@ -82,6 +84,7 @@ def encode_range(spec: EncodeSpec, rng: ByteRange) -> RangeResult:
     model = _model(spec.model_json)
     model.use_encoder(spec.encoder)
     documents = split_documents(read_range(rng), spec.docs)
+    model = special_text_model(model, spec.special, documents)
     eod = [] if spec.eod is None else [spec.eod]
     lengths = []
     if spec.offsets:
@@ -109,6 +112,19 @@ def encode_range(spec: EncodeSpec, rng: ByteRange) -> RangeResult:
     return RangeResult(rng.index, payload, lengths, rng.size)
 
 
+def special_text_model(model: Tokenizer, special: str, texts: Sequence[str]) -> Tokenizer:
+    """The model that encodes ``texts`` as ``special`` says: reading special-token
+    text as plain text, as the tokens, or refusing texts that hold one."""
+    if special == "parse":
+        return model
+    if special == "refuse":
+        found = next(filter(None, map(model.find_special, texts)), None)
+        if found is not None:
+            raise InputError(f"the text holds the special token {found!r} "
+                             "(--special-tokens plain reads it as text, parse as the token)")
+    return model.ordinary()
+
+
 def model_hash(model_json: str) -> str:
     return hashlib.sha256(model_json.encode("utf-8")).hexdigest()
 
@@ -122,15 +138,17 @@ def eod_id(model: Tokenizer) -> int:
 
 
 def make_spec(model: Tokenizer, docs: str = "lines", fmt: str = "bin", eod: bool = False,
-              offsets: bool = False) -> EncodeSpec:
+              offsets: bool = False, special: str = "plain") -> EncodeSpec:
     check_doc_mode(docs)
+    if special not in SPECIAL_TEXT:
+        raise InputError(f"unknown special-token handling {special!r} (known: {', '.join(SPECIAL_TEXT)})")
     if fmt not in OUTPUT_FORMATS:
         raise InputError(f"unknown output format {fmt!r} (known: {', '.join(OUTPUT_FORMATS)})")
     if offsets and fmt != "jsonl":
         raise InputError("--offsets needs --format jsonl (bin and npy hold ids only)")
     dtype = "uint16" if model.vocab_size <= 1 << 16 else "uint32"
     return EncodeSpec(model.to_json(), docs, fmt, dtype, eod_id(model) if eod else None, offsets,
-                      model.encoder_choice)
+                      model.encoder_choice, special)
 
 
 # -- writing ------------------------------------------------------------------
@@ -272,22 +290,43 @@ def write_shards(results: Iterable[RangeResult], folder: str | os.PathLike, spec
 def encode_files(model: Tokenizer, files: Sequence[str | os.PathLike], output: str | os.PathLike, *,
                  fmt: str = "bin", docs: str = "lines", eod: bool = False, offsets: bool = False,
                  workers: int = 1, cluster: str | None = None, progress: ByteProgress | None = None,
-                 range_bytes: int | None = None, encoding: str | None = None) -> dict[str, Any]:
+                 range_bytes: int | None = None, encoding: str | None = None,
+                 special: str = "plain", val_fraction: float | None = None) -> dict[str, Any]:
     """Encode every document of ``files`` into ``output``; return the header (counts).
 
-    ``encoding`` None reads each file in its own encoding (a TextPath's, else detected)."""
+    ``encoding`` None reads each file in its own encoding (a TextPath's, else detected).
+    ``special``: special-token text in the documents (``</s>``) is "plain" text
+    (the default: only ``eod`` puts end-of-document ids, at document ends),
+    "parse"d as the tokens, or "refuse"d (an ``InputError``).
+    ``val_fraction``: the share of documents nanoGPT's ``val.bin`` gets (``fmt`` "nanogpt")."""
     from .runner import run_ranges
 
-    spec = make_spec(model, docs, fmt, eod, offsets)
+    spec = make_spec(model, docs, fmt, eod, offsets, special)
+    write = _writer(fmt, os.path.isdir(output), val_fraction)
     ranges = byte_ranges(files, docs, range_bytes or RANGE_BYTES, encoding)
     total = sum(r.size for r in ranges)
-    header = {"model": model.model_type, "model_sha256": model_hash(spec.model_json),
+    header = {"model": model.model_type, "model_sha256": model_hash(spec.model_json), "vocab_size": model.vocab_size,
               "files": [os.fspath(f) for f in files]}
     results: Iterator[RangeResult] = run_ranges(encode_range, spec, ranges, workers=workers, cluster=cluster)
-    write = write_shards if os.path.isdir(output) else write_results
     try:
         return write(results, output, spec, header, total, progress)
     finally:
         close = getattr(results, "close", None)
         if close is not None:
             close()
+
+
+def _writer(fmt: str, to_folder: bool, val_fraction: float | None) -> Callable[..., dict[str, Any]]:
+    """The writer of ``fmt``: one file set, shards in a folder, or a training stack's layout."""
+    if val_fraction is not None and fmt != "nanogpt":
+        raise InputError("--val-fraction is for --format nanogpt")
+    if fmt == "megatron":
+        from .megatron import write_megatron
+
+        return write_megatron
+    if fmt == "nanogpt":
+        from .nanogpt import DEFAULT_VAL_FRACTION, check_val_fraction, write_nanogpt
+
+        fraction = check_val_fraction(DEFAULT_VAL_FRACTION if val_fraction is None else val_fraction)
+        return partial(write_nanogpt, val_fraction=fraction)
+    return write_shards if to_folder else write_results

@@ -39,9 +39,18 @@ Options (``CodecOptions``, stored in every saved model):
     saves one symbol per character.
 ``index``
     ``"symbol"``: one symbol per index value 1-50 (①-㊿).  ``"digits"``: the
-    index in decimal with ten digit symbols (₀-₉).  The index comes after the
-    keys (and before ``▁``).  A character whose index cannot be written (more
-    than 50 characters before it on its code) is spelled as bytes.
+    index in decimal with ten digit symbols (₀-₉).  A character whose index
+    cannot be written (more than 50 characters before it on its code) is
+    spelled as bytes.
+``layout``
+    Where the index stands.  ``"index-first"`` (models made since streaming
+    decode): before the keys, ``₁wqiY``, so that the final key (or ``▁``)
+    ends every character and a prefix of a spelling never spells another
+    character: the spelling is self-delimiting, as UTF-8 is, and a decoder
+    fed part of a text shows the unfinished character as U+FFFD.
+    ``"index-last"`` (models saved before; their files have no ``layout``):
+    after the keys, ``wqiY₁``, where the character without its index is
+    another valid character (帝 read as 总 until its index arrives).
 
 For ``full`` and ``shortest`` the index of a character on a code is its
 position among the Han characters of the codec's table on that code, in the
@@ -80,12 +89,14 @@ import regex
 
 from ..errors import InputError
 from ..text.segment import is_han
+from ..text.utf8 import decode_utf8
 from .dictionary import WUBI_KEYS, WubiDictionary, default_dictionary
 from .table_cache import cached_table
 
 CODE_CHOICES = ("prefix", "shortest", "full", "hybrid")
 BOUNDARY_CHOICES = ("separator", "final-key")
 INDEX_CHOICES = ("symbol", "digits")
+LAYOUT_CHOICES = ("index-first", "index-last")
 
 # ids 0-3: the tokenizer's default special tokens
 RESERVED_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
@@ -126,12 +137,14 @@ class CodecOptions:
     code: str = "hybrid"
     boundary: str = "final-key"
     index: str = "digits"
+    layout: str = "index-first"
 
     def __post_init__(self) -> None:
         for name, value, choices in (
             ("code", self.code, CODE_CHOICES),
             ("boundary", self.boundary, BOUNDARY_CHOICES),
             ("index", self.index, INDEX_CHOICES),
+            ("layout", self.layout, LAYOUT_CHOICES),
         ):
             if value not in choices:
                 raise InputError(f"unknown codec {name} {value!r} (choose from {', '.join(choices)})")
@@ -141,9 +154,10 @@ class CodecOptions:
 
     @classmethod
     def from_dict(cls, data: Any) -> "CodecOptions":
-        if not isinstance(data, dict) or set(data) != {"code", "boundary", "index"}:
-            raise InputError(f"codec options must be an object with code, boundary and index, not {data!r}")
-        return cls(**data)
+        if not isinstance(data, dict) or set(data) - {"layout"} != {"code", "boundary", "index"}:
+            raise InputError(f"codec options must be an object with code, boundary, index (and layout), not {data!r}")
+        # a file without ``layout`` was saved before the index moved to the front
+        return cls(**{"layout": "index-last", **data})
 
 
 class WubiCodec:
@@ -219,7 +233,75 @@ class WubiCodec:
 
     def decode(self, symbols: Sequence[int]) -> str:
         """Text from symbols.  Anything the encoder cannot have produced (keys
-        without an end, an unknown code, invalid UTF-8) becomes U+FFFD."""
+        without an end, an unknown code, invalid UTF-8) becomes U+FFFD; so
+        does, in the ``index-first`` layout, a character cut off by the end of
+        ``symbols`` (a prefix of a longer text's spelling)."""
+        if self.options.layout == "index-first":
+            return self._decode_index_first(symbols)
+        return self._decode_index_last(symbols)
+
+    def last_char_open(self, symbols: Sequence[int]) -> bool:
+        """Whether symbols that more symbols may follow can still change the
+        last character they decode to: in the ``index-last`` layout a final
+        key or an index at the end may still take (more of) an index."""
+        if self.options.layout == "index-first" or not symbols:
+            return False
+        last = symbols[-1]
+        return self.index_base <= last < self.end_id or (self.final_key and MARK_BASE <= last < self.index_base)
+
+    def _decode_index_first(self, symbols: Sequence[int]) -> str:
+        out: list[str] = []
+        pending_bytes = bytearray()
+        keys: list[str] = []
+        index, index_digits = 0, 0
+        final_key, digits = self.final_key, self.options.index == "digits"
+        index_base, end_id = self.index_base, self.end_id
+
+        def drop_open() -> None:
+            # an index or keys that no end followed: one U+FFFD for the broken character
+            nonlocal index, index_digits
+            if keys or index_digits:
+                out.append("\ufffd")
+                keys.clear()
+                index, index_digits = 0, 0
+
+        for s in symbols:
+            if BYTE_BASE <= s < KEY_BASE:
+                drop_open()
+                pending_bytes.append(s - BYTE_BASE)
+                continue
+            if pending_bytes:
+                out.append(decode_utf8(pending_bytes))
+                pending_bytes.clear()
+            if KEY_BASE <= s < MARK_BASE:
+                keys.append(WUBI_KEYS[s - KEY_BASE])
+            elif MARK_BASE <= s < index_base:
+                if final_key:
+                    keys.append(WUBI_KEYS[s - MARK_BASE])
+                if keys:
+                    out.append(self._lookup("".join(keys), index))
+                    keys.clear()
+                    index, index_digits = 0, 0
+                else:  # a separator with no keys before it
+                    drop_open()
+                    out.append("\ufffd")
+            elif index_base <= s < end_id:
+                if keys:  # an index after keys: not a spelling
+                    drop_open()
+                value = s - index_base
+                if digits:
+                    index = index * 10 + value
+                else:
+                    index = value + 1 if index_digits == 0 else -1
+                index_digits += 1
+            else:
+                raise InputError(f"symbol id {s} is not a codec symbol (0-3 are special tokens)")
+        drop_open()
+        if pending_bytes:
+            out.append(decode_utf8(pending_bytes))
+        return "".join(out)
+
+    def _decode_index_last(self, symbols: Sequence[int]) -> str:
         out: list[str] = []
         pending_bytes = bytearray()
         keys: list[str] = []
@@ -238,7 +320,7 @@ class WubiCodec:
 
         def flush_bytes() -> None:
             if pending_bytes:
-                out.append(_decode_utf8(bytes(pending_bytes)))
+                out.append(decode_utf8(pending_bytes))
                 pending_bytes.clear()
 
         for s in symbols:
@@ -291,21 +373,6 @@ class WubiCodec:
         if chars is None or not 0 <= index < len(chars):
             return "\ufffd"
         return chars[index]
-
-
-def _decode_utf8(data: bytes) -> str:
-    # surrogatepass brings lone surrogates back; anything else invalid (ids
-    # that no encoder produced) becomes U+FFFD instead of an exception.
-    parts = []
-    while data:
-        try:
-            parts.append(data.decode("utf-8", "surrogatepass"))
-            break
-        except UnicodeDecodeError as exc:
-            parts.append(data[: exc.start].decode("utf-8", "surrogatepass"))
-            parts.append("\ufffd")
-            data = data[exc.end :]
-    return "".join(parts)
 
 
 @lru_cache(maxsize=8)
@@ -403,14 +470,14 @@ def _build_tables(
         keys = [key_ids[k] for k in code]
         if final_key:
             keys[-1] += MARK_BASE - KEY_BASE
+        written: list[int] = []
         if index:
             if options.index == "symbol":
-                keys.append(index_base + index - 1)
+                written = [index_base + index - 1]
             else:
-                keys.extend(index_base + int(d) for d in str(index))
-        if not final_key:
-            keys.append(MARK_BASE)
-        spelling[ch] = tuple(keys)
+                written = [index_base + int(d) for d in str(index)]
+        end = [] if final_key else [MARK_BASE]
+        spelling[ch] = tuple(written + keys + end if options.layout == "index-first" else keys + written + end)
     return table, spelling
 
 

@@ -390,7 +390,7 @@ def test_save_load_gives_identical_model_and_encodings(tok, fortunes, tmp_path):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["model"] == "wubi-bpe" and data["version"] == 1
     assert data["dictionary_hash"].startswith("sha256:")
-    assert data["codec"] == {"code": "hybrid", "boundary": "final-key", "index": "digits"}
+    assert data["codec"] == {"code": "hybrid", "boundary": "final-key", "index": "digits", "layout": "index-first"}
 
 
 def _broken(tok, tmp_path, change):

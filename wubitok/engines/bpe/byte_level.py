@@ -35,15 +35,18 @@ pre-token.
 """
 from __future__ import annotations
 
-import codecs
+import copy
+import re
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import accumulate, repeat
 from operator import add
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from ...errors import InputError
 from ...progress import check_cancel
+from ...text.utf8 import DECODE_ERRORS
+from ..backends import choose_encoder
 from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs
 from ..caches import remember
 from ..corpus import BlockCounter
@@ -51,11 +54,13 @@ from ..pre_tokenizers.gpt4 import GPT4_PATTERN, PreTokenizer, compile_pattern, c
 from ..pre_tokenizers.special import special_token_list
 from .encoder import BacktrackEncoder
 from .fast import learn_merges_fast
+from .hf_byte_level import HFByteLevelIds, Unsupported
 from .limits import MAX_TOKEN_SYMBOLS, check_token_length
 from .trainer import train_merges
 
 DEFAULT_SPECIAL_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
 _PIECE_CACHE = 200_000
+_SURROGATE = re.compile("[\ud800-\udfff]")  # lone surrogates: a Rust string cannot hold them
 
 
 @lru_cache(maxsize=None)
@@ -69,21 +74,6 @@ def bytes_to_unicode() -> dict[int, str]:
             mapping[b] = chr(256 + extra)
             extra += 1
     return mapping
-
-
-def _surrogatepass_or_replace(exc: UnicodeError) -> tuple[str, int]:
-    # Decoding: an encoded lone surrogate comes back as itself (as
-    # "surrogatepass" would), anything else invalid becomes U+FFFD.
-    if not isinstance(exc, UnicodeDecodeError):
-        raise exc
-    data, i = exc.object, exc.start
-    if i + 2 < len(data) and data[i] == 0xED and 0xA0 <= data[i + 1] <= 0xBF and 0x80 <= data[i + 2] <= 0xBF:
-        return chr(0xD000 | (data[i + 1] & 0x3F) << 6 | data[i + 2] & 0x3F), i + 3
-    return "\ufffd", exc.end
-
-
-_DECODE_ERRORS = "wubitok-surrogatepass-or-replace"
-codecs.register_error(_DECODE_ERRORS, _surrogatepass_or_replace)
 
 
 def _utf8(text: str) -> bytes:
@@ -136,6 +126,10 @@ class ByteLevelBPE(Tokenizer):
         # token instead of one scan per merge (long Han pre-tokens).
         self._encoder = BacktrackEncoder(self.merges, 256, range(256))
         self._piece_cache: dict[str, tuple] = {}
+        self._reads_specials = True  # False in ordinary(): special-token text is text
+        self._encoder_choice = "auto"
+        self._hf: HFByteLevelIds | None = None  # the fast ids encoder, when chosen and possible
+        self._hf_tried = False
 
         b2u = bytes_to_unicode()
         piece_bytes = [bytes([b]) for b in range(256)]
@@ -210,7 +204,48 @@ class ByteLevelBPE(Tokenizer):
         return cls(merges, args.special_tokens[len(DEFAULT_SPECIAL_TOKENS):], pattern, training)
 
     # -- use ----------------------------------------------------------------------
-    def encode(self, text: str) -> Encoding:
+    def use_encoder(self, backend: str = "auto") -> str:
+        """How ``encode_batch_ids`` (corpus encoding) applies the merges:
+        "python", "fast" (HF ``tokenizers``, the same ids: ``hf_byte_level``)
+        or "auto" (fast when installed; the default).  ``encode`` (with
+        offsets) is always ours.  Returns the encoder now in use for ids."""
+        choose_encoder(backend, self.model_type)  # a bad choice fails here
+        if backend != self._encoder_choice:
+            self._encoder_choice, self._hf, self._hf_tried = backend, None, False
+        return "python" if self._hf_ids() is None else "fast"
+
+    @property
+    def encoder_choice(self) -> str:
+        return self._encoder_choice
+
+    def _hf_ids(self) -> HFByteLevelIds | None:
+        if not self._hf_tried:
+            self._hf_tried = True
+            if choose_encoder(self._encoder_choice, self.model_type) == "fast":
+                try:
+                    self._hf = HFByteLevelIds(self)
+                except Unsupported:
+                    self._hf = None
+        return self._hf
+
+    def encode_batch_ids(self, texts: Iterable[str]) -> list[list[int]]:
+        texts = list(texts)
+        hf = self._hf_ids()
+        if hf is None or not all(isinstance(t, str) for t in texts):
+            return super().encode_batch_ids(texts)
+        # Texts HF cannot take as we do (see hf_byte_level) are encoded here.
+        def ours(text: str) -> bool:
+            return _SURROGATE.search(text) is not None or (self._reads_specials and self.find_special(text) is not None)
+
+        joined = "".join(texts)
+        if not (_SURROGATE.search(joined) or (self._reads_specials and self.find_special(joined))):
+            return hf.ids(texts)
+        here = list(map(ours, texts))
+        done = iter([self.encode(t).ids for t, h in zip(texts, here) if h])
+        fast = iter(hf.ids([t for t, h in zip(texts, here) if not h]))
+        return [next(done) if h else next(fast) for h in here]
+
+    def _encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise InputError(f"encode needs a str, not {type(text).__name__}")
         ids: list[int] = []
@@ -266,7 +301,15 @@ class ByteLevelBPE(Tokenizer):
                       for cs, ce, b, e in zip(starts, ends, byte_starts, byte_ends))
         return ids, starts, ends, flags
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def _ordinary_copy(self) -> "ByteLevelBPE":
+        plain = copy.copy(self)
+        plain._pretok = PreTokenizer(self._pretok.pattern)  # no special token is looked for
+        plain._reads_specials = False
+        return plain
+
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        if skip_special_tokens:
+            ids = self._without_specials(ids)
         table = self._bytes
         if not isinstance(ids, (list, tuple)):
             ids = list(ids)
@@ -277,7 +320,7 @@ class ByteLevelBPE(Tokenizer):
         except (IndexError, TypeError):
             bad = next(i for i in ids if type(i) is not int or not 0 <= i < len(table))
             raise InputError(f"unknown token id {bad!r} (this model has ids 0..{len(table) - 1})") from None
-        return data.decode("utf-8", _DECODE_ERRORS)
+        return data.decode("utf-8", DECODE_ERRORS)
 
     def token_to_id(self, token: str) -> int | None:
         return self._token_ids.get(token)

@@ -24,6 +24,7 @@ as their one id and are never split.
 """
 from __future__ import annotations
 
+import copy
 import gc
 from bisect import bisect_right
 from dataclasses import dataclass
@@ -242,7 +243,7 @@ class WubiBPE(Tokenizer):
                     self._rust = None
         return self._rust
 
-    def encode(self, text: str) -> Encoding:
+    def _encode(self, text: str) -> Encoding:
         return self.encode_batch([text])[0]
 
     def encode_batch(self, texts: Iterable[str]) -> list[Encoding]:
@@ -418,7 +419,9 @@ class WubiBPE(Tokenizer):
             self._encoder = BacktrackEncoder(self.merges, self.first_merge_id, range(BYTE_BASE, self.codec.end_id))
         return self._encoder
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        if skip_special_tokens:
+            ids = self._without_specials(ids)
         out: list[str] = []
         symbols: list[int] = []
         expansion, tokens, n = self._expansion, self._tokens, len(self._tokens)
@@ -436,6 +439,18 @@ class WubiBPE(Tokenizer):
         if symbols:
             out.append(self.codec.decode(symbols))
         return "".join(out)
+
+    def _ordinary_copy(self) -> "WubiBPE":
+        plain = copy.copy(self)
+        plain._splitter = SpecialSplitter({})  # no special token is looked for
+        return plain
+
+    def _open_tail(self, ids: Sequence[int], text: str) -> int:
+        # Models of the index-last layout: a character whose final key (or
+        # index) ends the ids decodes whole, yet its index may still come.
+        if text.endswith("\ufffd") or (ids and self.codec.last_char_open(self.symbols(ids[-1]))):
+            return 1
+        return 0
 
     # -- vocabulary -------------------------------------------------------------
     def token_to_id(self, token: str) -> int | None:

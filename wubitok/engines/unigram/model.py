@@ -28,12 +28,14 @@ proportional to ``P(segmentation) ** alpha``.
 """
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, Mapping, Sequence
 
 from ...errors import InputError, ModelError
+from ...text.utf8 import decode_utf8
 from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs, check_int
 from ..corpus import BlockCounter, Corpus
 from ..pre_tokenizers.metaspace import END, SPACE_MARK, count_runs, split_words
@@ -69,15 +71,6 @@ class UnigramOptions(EngineOptions):
 
 def _byte_token(b: int) -> str:
     return f"<0x{b:02X}>"
-
-
-def _decode_bytes(data: bytes | bytearray) -> str:
-    # surrogatepass gives back a lone surrogate that a str held; bytes that
-    # are not UTF-8 at all (ids a user made up) become U+FFFD.
-    try:
-        return data.decode("utf-8", "surrogatepass")
-    except UnicodeDecodeError:
-        return data.decode("utf-8", "replace")
 
 
 class Unigram(Tokenizer):
@@ -254,7 +247,7 @@ class Unigram(Tokenizer):
                 partial.append(False)
         return Encoding(ids, [self._tokens[i] for i in ids], offsets, partial)
 
-    def encode(self, text: str) -> Encoding:
+    def _encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise InputError(f"can only encode str, not {type(text).__name__}")
         ids: list[int] = []
@@ -300,7 +293,14 @@ class Unigram(Tokenizer):
         path = sample_path(self._edges(text), len(text), float(alpha), random.Random(seed))
         return self._encoding_from_path(text, path)
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def _ordinary_copy(self) -> "Unigram":
+        plain = copy.copy(self)
+        plain._splitter = SpecialSplitter({})  # no special token is looked for
+        return plain
+
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        if skip_special_tokens:
+            ids = self._without_specials(ids)
         out: list[str] = []
         pending = bytearray()
         byte_base, piece_base = self._byte_base, self._piece_base
@@ -312,12 +312,12 @@ class Unigram(Tokenizer):
                 pending.append(i - byte_base)
                 continue
             if pending:
-                out.append(_decode_bytes(pending))
+                out.append(decode_utf8(pending))
                 pending.clear()
             tok = tokens[i]
             out.append(tok if i < byte_base else tok.replace(SPACE_MARK, " "))
         if pending:
-            out.append(_decode_bytes(pending))
+            out.append(decode_utf8(pending))
         return "".join(out)
 
     def token_to_id(self, token: str) -> int | None:

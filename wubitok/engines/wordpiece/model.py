@@ -18,6 +18,7 @@ which ranks merges by frequency, and the model says so (``trained_by``).
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, Mapping, Sequence
@@ -213,7 +214,7 @@ class WordPiece(Tokenizer):
         remember(self._cache, {word: result}, PIECE_CACHE)
         return result
 
-    def encode(self, text: str) -> Encoding:
+    def _encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise InputError(f"can only encode str, not {type(text).__name__}")
         ids: list[int] = []
@@ -230,7 +231,14 @@ class WordPiece(Tokenizer):
         vocab = self._vocab
         return Encoding(ids, [vocab[i] for i in ids], offsets, [False] * len(ids))
 
-    def decode(self, ids: Sequence[int]) -> str:
+    def _ordinary_copy(self) -> "WordPiece":
+        plain = copy.copy(self)
+        plain._splitter = SpecialSplitter({})  # no special token is looked for
+        return plain
+
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
+        if skip_special_tokens:
+            ids = self._without_specials(ids)
         prefix = self.continuing_prefix
         plen = len(prefix)
         words: list[str] = []
