@@ -2,8 +2,9 @@
 
 One module per job: :mod:`.encoding` (detection and the names users see),
 :mod:`.reading` (whole files, chunks, lines, one-line errors), :mod:`.jsonfile`
-(JSON with short errors), :mod:`.output` (checks on an output name) and
-:mod:`.atomic` (temp file + rename).  Everything is importable from here.
+(JSON with short errors), :mod:`.output` (checks on an output name),
+:mod:`.atomic` (temp file + rename) and :mod:`.locking` (read-modify-write between
+processes).  Everything is importable from here.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from .encoding import (
     normalize_encoding,
 )
 from .jsonfile import JsonError, parse_json
+from .locking import file_lock
 from .output import check_output, check_output_name
 from .reading import (
     CHUNK_CHARS,
@@ -40,6 +42,6 @@ __all__ = [
     "CHUNK_CHARS", "DETECT_BYTES", "LEGACY_CHINESE", "MAX_MODEL_BYTES", "TEXT_ENCODINGS", "JsonError", "SaveFormat",
     "TextFile", "TextPath", "atomic_write_bytes", "atomic_write_many", "atomic_write_text", "check_output",
     "check_output_name", "check_readable_text", "decode_text", "detect_encoding", "encode_text", "encoding_label",
-    "file_encoding", "iter_lines", "iter_text_chunks", "normalize_encoding", "parse_json", "read_model_bytes",
-    "read_model_text", "read_text", "read_text_file", "temp_prefix",
+    "file_encoding", "file_lock", "iter_lines", "iter_text_chunks", "normalize_encoding", "parse_json",
+    "read_model_bytes", "read_model_text", "read_text", "read_text_file", "temp_prefix",
 ]

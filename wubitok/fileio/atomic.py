@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import stat
 from pathlib import Path
 from typing import Iterable
 
@@ -104,16 +105,69 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     atomic_write_many([(path, data)])
 
 
+def write_target(path: str | os.PathLike) -> tuple[Path, os.stat_result | None]:
+    """Where a write to ``path`` lands, and what is there now (None: nothing yet).
+
+    A symbolic link is followed to its end, so that the link stays a link (a
+    settings file kept in a dotfiles folder goes on updating) and the file it
+    names gets the new content.  What is there decides how it is written: a
+    regular file is replaced atomically (keeping its permission bits), anything
+    else that is not a folder (a character device, a FIFO) is written through.
+    """
+    p = check_output_name(path)
+    if p.is_symlink():
+        p = Path(os.path.realpath(p))
+    try:
+        return p, os.stat(p)
+    except (OSError, ValueError):
+        return p, None
+
+
+def is_stream(st: os.stat_result | None) -> bool:
+    """Whether an existing output is a device, FIFO or socket: written through, never renamed over."""
+    return st is not None and not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode)
+
+
+def keep_mode(fd: int, st: os.stat_result | None) -> None:
+    """Give a temp file the permissions (and, where allowed, the owner) of the file it replaces:
+    a 0600 file stays 0600.  A new file keeps what the umask gave it."""
+    if st is None or not stat.S_ISREG(st.st_mode) or not hasattr(os, "fchmod"):
+        return
+    try:
+        os.fchmod(fd, stat.S_IMODE(st.st_mode))
+    except OSError:
+        pass
+    if hasattr(os, "fchown") and (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
+        try:
+            os.fchown(fd, st.st_uid, st.st_gid)  # root writing a user's file; others cannot
+        except OSError:
+            pass
+
+
+def _write_through(p: Path, data: bytes) -> None:
+    try:
+        with open(p, "wb") as fh:
+            fh.write(data)
+    except OSError as exc:
+        raise _write_error(p, exc) from None
+
+
 def atomic_write_many(files: Iterable[tuple[str | os.PathLike, bytes]]) -> None:
     """Write several files, each atomically, all written before any is replaced:
-    an error or Ctrl-C while writing leaves every old file as it was."""
+    an error or Ctrl-C while writing leaves every old file as it was.  A device or
+    FIFO among them is written through, after the files are in place."""
     temps: list[tuple[Path, Path]] = []
+    streams: list[tuple[Path, bytes]] = []
     try:
         for path, data in files:
-            p = check_output_name(path)
+            p, st = write_target(path)
+            if is_stream(st):
+                streams.append((p, data))
+                continue
             folder = p.parent if str(p.parent) else Path(".")
             fd, tmp = _create_temp(p, folder)
             temps.append((tmp, p))
+            keep_mode(fd, st)
             try:
                 with os.fdopen(fd, "wb") as fh:
                     fh.write(data)
@@ -135,6 +189,8 @@ def atomic_write_many(files: Iterable[tuple[str | os.PathLike, bytes]]) -> None:
                 except OSError:
                     pass
         raise
+    for p, data in streams:
+        _write_through(p, data)
 
 
 def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:

@@ -12,10 +12,10 @@ import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..errors import FileError, InputError
-from ..fileio import atomic_write_text
+from ..fileio import atomic_write_text, file_lock
 from ..paths import user_data_dir
 from ..text.script import SCRIPTS
 from ..wubi.dictionary import CHARSETS
@@ -96,6 +96,31 @@ def load_options(path: str | Path | None = None) -> ImeOptions:
 
 
 def save_options(options: ImeOptions, path: str | Path | None = None) -> None:
+    """Replace the saved settings with ``options`` (all of them: see :func:`update_options` for a change)."""
     p = Path(path) if path is not None else settings_path()
     p.parent.mkdir(parents=True, exist_ok=True)
+    with file_lock(p):
+        _write(p, options)
+
+
+def update_options(change: Callable[[ImeOptions], ImeOptions], path: str | Path | None = None, *,
+                   if_broken: ImeOptions | None = None) -> ImeOptions:
+    """Read the saved settings, ``change`` them and save the result, under a lock, so that two
+    programs changing different keys at once both keep their change; the new options.
+    ``if_broken`` given: an unreadable settings file is replaced by ``change(if_broken)``."""
+    p = Path(path) if path is not None else settings_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    with file_lock(p):
+        try:
+            saved = load_options(p)
+        except FileError:
+            if if_broken is None:
+                raise
+            saved = if_broken
+        new = change(saved)
+        _write(p, new)
+    return new
+
+
+def _write(p: Path, options: ImeOptions) -> None:
     atomic_write_text(p, json.dumps(options.to_dict(), ensure_ascii=False, indent=2) + "\n")

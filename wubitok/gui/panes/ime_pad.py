@@ -40,8 +40,8 @@ from PySide6.QtWidgets import (
 
 from ...errors import WubitokError
 from ...fileio import atomic_write_text
-from ...ime import ImeEngine, ImeOptions, ImeState, load_options, parse_keys, save_options
-from ...ime.options import EMPTY_CODE_RULES, OUTPUTS, settings_path
+from ...ime import ImeEngine, ImeOptions, ImeState, load_options, parse_keys
+from ...ime.options import EMPTY_CODE_RULES, OUTPUTS, settings_path, update_options
 from ...wubi.dictionary import CHARSETS
 from ..support import errors, theme
 from ..support.fonts import drawable, han_font, monospace_font
@@ -608,11 +608,8 @@ class ImePadPane(Pane):
         engine may have saved others meanwhile)."""
         with errors.reported(self):
             self.engine.configure(**changes)
-            try:
-                saved = load_options()
-            except WubitokError:
-                saved = self.engine.options  # a broken file is replaced by what is in force
-            save_options(dataclasses.replace(saved, **changes))
+            # A broken file is replaced by what is in force.
+            update_options(lambda saved: dataclasses.replace(saved, **changes), if_broken=self.engine.options)
         self._show_options()
         self.editor.refresh()
         self.editor.setFocus()
