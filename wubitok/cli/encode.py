@@ -11,6 +11,7 @@ from ..engines.base import load_tokenizer
 from ..errors import InputError
 from ..fileio import check_output, file_encoding, iter_text_chunks
 from ..scale import DOC_MODES, OUTPUT_FORMATS, encode_files
+from ..scale.encode import replaced_files
 from ..scale.stream import encode_blocks, write_ids, write_json
 from .common import add_encoding, help_formatter, note_encoding, print_json
 from .scale_options import add_quiet_progress, stderr_progress
@@ -80,6 +81,8 @@ def run_corpus(args: argparse.Namespace) -> int:
     if not args.file:
         raise InputError("with -o, give the corpus as --file PATH (repeatable)")
     check_output(args.output, [*args.file, args.model])
+    for replaced in replaced_files(args.output, _format(args)):  # side files and shards too, by inode
+        check_output(replaced, [*args.file, args.model])
     tokenizer = load_tokenizer(args.model)
     tokenizer.use_encoder(args.encoder)
     # A progress line on a terminal, or when asked: in a log or a pipe it would be noise.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from typing import Sequence
 
 from ..engines.base import Tokenizer
 from ..errors import InputError
@@ -28,8 +29,9 @@ FORMATS = sorted({fmt for _, fmt in EXPORTS})
 FOLDER_FORMATS = {"transformers"}
 
 
-def export(model: Tokenizer, fmt: str, path: str | os.PathLike) -> None:
-    """Write ``model`` as ``fmt`` to ``path`` (a folder for ``transformers``), atomically."""
+def export(model: Tokenizer, fmt: str, path: str | os.PathLike, inputs: Sequence[str | os.PathLike] = ()) -> None:
+    """Write ``model`` as ``fmt`` to ``path`` (a folder for ``transformers``), atomically; no file
+    written may be one of ``inputs`` (a folder's files are checked one by one)."""
     target = EXPORTS.get((model.model_type, fmt))
     if target is None:
         able = [f for (kind, f) in EXPORTS if kind == model.model_type]
@@ -41,7 +43,7 @@ def export(model: Tokenizer, fmt: str, path: str | os.PathLike) -> None:
     module, func = target.split(":")
     writer = getattr(importlib.import_module(module if module.startswith("..") else f".{module}", __name__), func)
     if fmt in FOLDER_FORMATS:
-        writer(model, path)
+        writer(model, path, inputs)
         return
     data = writer(model)
     atomic_write_bytes(path, data.encode("utf-8") if isinstance(data, str) else data)

@@ -18,10 +18,11 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from typing import Any
+from typing import Any, Sequence
 
 from ..engines.base import Tokenizer, load_tokenizer
 from ..errors import InputError, MissingExtraError
+from ..fileio import check_output
 
 try:
     from transformers import PreTrainedTokenizer
@@ -167,9 +168,10 @@ class WubiBPETokenizer(PreTrainedTokenizer):
         return (path,)
 
 
-def save_tokenizer_folder(model: Tokenizer, path: str | os.PathLike) -> None:
+def save_tokenizer_folder(model: Tokenizer, path: str | os.PathLike, inputs: Sequence[str | os.PathLike] = ()) -> None:
     """``wubitok export --to transformers``: the folder is written beside the
-    target and moved in file by file, so a failure leaves no half folder."""
+    target and moved in file by file, so a failure leaves no half folder.  No file
+    it would replace may be one of ``inputs`` (checked by inode, before any move)."""
     target = os.path.abspath(os.fspath(path))
     if os.path.exists(target) and not os.path.isdir(target):
         raise InputError(f"{target}: exists and is not a folder")
@@ -177,6 +179,8 @@ def save_tokenizer_folder(model: Tokenizer, path: str | os.PathLike) -> None:
     tmp = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.", dir=parent)
     try:
         WubiBPETokenizer(model=model).save_pretrained(tmp)
+        for name in sorted(os.listdir(tmp)):
+            check_output(os.path.join(target, name), inputs)
         os.makedirs(target, exist_ok=True)
         for name in sorted(os.listdir(tmp)):
             os.replace(os.path.join(tmp, name), os.path.join(target, name))
