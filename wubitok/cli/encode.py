@@ -13,7 +13,7 @@ from ..fileio import check_output, file_encoding, iter_text_chunks
 from ..scale import DOC_MODES, OUTPUT_FORMATS, encode_files
 from ..scale.encode import replaced_files
 from ..scale.stream import encode_blocks, write_ids, write_json
-from .common import add_encoding, help_formatter, note_encoding, print_json
+from .common import add_encoding, help_formatter, note_encoding, print_json, utf8_argument
 from .scale_options import add_quiet_progress, stderr_progress
 
 
@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
     if args.file:
         return encode_file(args)
     if args.text:
-        text = " ".join(args.text)
+        text = utf8_argument(" ".join(args.text))
     else:
         raise InputError("no input: give TEXT or --file PATH")
     tokenizer = load_tokenizer(args.model)

@@ -24,6 +24,7 @@ from .output import check_output, check_output_name
 from .reading import (
     CHUNK_CHARS,
     MAX_MODEL_BYTES,
+    MAX_WHOLE_FILE_BYTES,
     SaveFormat,
     TextFile,
     TextPath,
@@ -34,14 +35,16 @@ from .reading import (
     iter_text_chunks,
     read_model_bytes,
     read_model_text,
+    read_stream,
     read_text,
     read_text_file,
 )
 
 __all__ = [
-    "CHUNK_CHARS", "DETECT_BYTES", "LEGACY_CHINESE", "MAX_MODEL_BYTES", "TEXT_ENCODINGS", "JsonError", "SaveFormat",
-    "TextFile", "TextPath", "atomic_write_bytes", "atomic_write_many", "atomic_write_text", "check_output",
-    "check_output_name", "check_readable_text", "decode_text", "detect_encoding", "encode_text", "encoding_label",
-    "file_encoding", "file_lock", "iter_lines", "iter_text_chunks", "normalize_encoding", "parse_json",
-    "read_model_bytes", "read_model_text", "read_text", "read_text_file", "temp_prefix",
+    "CHUNK_CHARS", "DETECT_BYTES", "LEGACY_CHINESE", "MAX_MODEL_BYTES", "MAX_WHOLE_FILE_BYTES", "TEXT_ENCODINGS",
+    "JsonError", "SaveFormat", "TextFile", "TextPath", "atomic_write_bytes", "atomic_write_many",
+    "atomic_write_text", "check_output", "check_output_name", "check_readable_text", "decode_text",
+    "detect_encoding", "encode_text", "encoding_label", "file_encoding", "file_lock", "iter_lines",
+    "iter_text_chunks", "normalize_encoding", "parse_json", "read_model_bytes", "read_model_text", "read_stream",
+    "read_text", "read_text_file", "temp_prefix",
 ]

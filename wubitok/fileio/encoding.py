@@ -105,6 +105,12 @@ def _decode_head(head: bytes, encoding: str, complete: bool) -> str | None:
         return None
 
 
+def is_cut_utf8(tail: bytes) -> bool:
+    """Whether ``tail`` (a file's last bytes from where decoding failed) is the start of a UTF-8
+    character and nothing more: the file was cut inside a character."""
+    return 0 < len(tail) < 4 and _decode_head(tail, "utf-8", False) == ""
+
+
 def detect_encoding(head: bytes, *, complete: bool = True) -> str | None:
     """The encoding of a text file starting with ``head`` (the whole file when
     ``complete``), or None when it is not text in any encoding we detect.
@@ -121,6 +127,10 @@ def detect_encoding(head: bytes, *, complete: bool = True) -> str | None:
     text = _decode_head(head, "utf-8", complete)
     if text is not None:
         return "utf-8"  # valid UTF-8 is read as it always was, controls and all
+    if complete and _decode_head(head, "utf-8", False) is not None:
+        # UTF-8 up to a character cut at the very end (a truncated file or download): still
+        # UTF-8, which reading then reports; never the legacy encoding that happens to decode it.
+        return "utf-8"
     best, best_score = None, -1.0
     for encoding in LEGACY_CHINESE:
         text = _decode_head(head, encoding, complete)

@@ -10,14 +10,17 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import BinaryIO, Iterable, Iterator
 
 from ..errors import FileError
-from .encoding import DETECT_BYTES, detect_encoding, encoding_label, normalize_encoding
+from .encoding import DETECT_BYTES, detect_encoding, encoding_label, is_cut_utf8, normalize_encoding
 
 # Far beyond any real tokenizer file (the largest public tokenizer.json files
 # are tens of MB): a model file bigger than this is refused before it is read.
 MAX_MODEL_BYTES = 512 << 20
+# What a command reads whole (ids, user data, phrase tables, settings): more is refused after
+# reading this much, so that /dev/zero or a wrong huge file is one line, not a MemoryError.
+MAX_WHOLE_FILE_BYTES = 256 << 20
 # Big enough to make file reading cheap, small enough to keep memory bounded.
 CHUNK_CHARS = 1 << 20
 
@@ -101,8 +104,20 @@ def _open_error(path: Path, exc: OSError) -> FileError:
     return FileError(f"{path}: cannot read ({reason})", code="file.unreadable", path=str(path), reason=reason)
 
 
-def _decode_error(path: Path, encoding: str, offset: int) -> FileError:
+def _decode_error(path: Path, encoding: str, offset: int, tail: bytes | None = None) -> FileError:
+    """``tail``: the bytes from ``offset`` to the end (read from ``path`` when not given)."""
     label = encoding_label(encoding)
+    if tail is None and encoding == "utf-8":
+        try:
+            with open(path, "rb") as fh:
+                fh.seek(offset)
+                tail = fh.read(8)
+        except OSError:
+            tail = None
+    if encoding == "utf-8" and tail is not None and is_cut_utf8(tail):
+        return FileError(f"{path}: ends in the middle of a UTF-8 character (offset {offset}): was the file cut off?"
+                         f" Repair its end, or give --encoding to read it as something else",
+                         code="file.cut_utf8", path=str(path), offset=offset)
     return FileError(f"{path}: not {label} text (invalid byte at offset {offset})",
                      code="file.not_encoding", path=str(path), encoding=label, offset=offset)
 
@@ -155,6 +170,19 @@ def file_encoding(path: str | os.PathLike, encoding: str | None = None) -> str:
     return detected
 
 
+def read_stream(fh: BinaryIO, max_bytes: int = MAX_WHOLE_FILE_BYTES, *, name: str = "<stdin>") -> bytes:
+    """All of a stream (standard input), refused beyond ``max_bytes``."""
+    data = fh.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise _too_big(name, max_bytes)
+    return data
+
+
+def _too_big(name: str, max_bytes: int) -> FileError:
+    return FileError(f"{name}: too big (more than {max_bytes >> 20} MB)", code="file.too_big", path=name,
+                     limit_mb=max_bytes >> 20)
+
+
 def _read_bytes(p: Path, max_bytes: int | None) -> bytes:
     try:
         with open(p, "rb") as fh:
@@ -166,8 +194,7 @@ def _read_bytes(p: Path, max_bytes: int | None) -> bytes:
     except OSError as exc:
         raise _open_error(p, exc) from None
     if len(data) > max_bytes:
-        raise FileError(f"{p}: too big (more than {max_bytes >> 20} MB)", code="file.too_big", path=str(p),
-                        limit_mb=max_bytes >> 20)
+        raise _too_big(str(p), max_bytes)
     return data
 
 
@@ -187,11 +214,11 @@ def decode_text(data: bytes, encoding: str | None = None, *, path: str | os.Path
     try:
         return TextFile(data.decode(chosen), chosen)
     except UnicodeDecodeError as exc:
-        raise _decode_error(p, chosen, exc.start) from None
+        raise _decode_error(p, chosen, exc.start, data[exc.start:]) from None
 
 
 def read_text_file(path: str | os.PathLike, encoding: str | None = None, *,
-                   max_bytes: int | None = None) -> TextFile:
+                   max_bytes: int | None = MAX_WHOLE_FILE_BYTES) -> TextFile:
     """The whole file as text, with the encoding it was read in.
 
     ``encoding`` None (or "auto") detects it; a :class:`TextPath` brings its own.
@@ -200,7 +227,8 @@ def read_text_file(path: str | os.PathLike, encoding: str | None = None, *,
     return decode_text(_read_bytes(Path(path), max_bytes), encoding, path=path)
 
 
-def read_text(path: str | os.PathLike, encoding: str | None = None, *, max_bytes: int | None = None) -> str:
+def read_text(path: str | os.PathLike, encoding: str | None = None, *,
+              max_bytes: int | None = MAX_WHOLE_FILE_BYTES) -> str:
     """The whole file as text (see :func:`read_text_file`)."""
     return read_text_file(path, encoding, max_bytes=max_bytes).text
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from ..errors import FileError, InputError
-from ..fileio import atomic_write_text, file_lock
+from ..fileio import atomic_write_text, file_lock, parse_json, read_text
 from ..paths import user_data_dir
 from ..text.script import SCRIPTS
 from ..wubi.dictionary import CHARSETS
@@ -83,15 +83,15 @@ def settings_path() -> Path:
 def load_options(path: str | Path | None = None) -> ImeOptions:
     """The saved options, or the defaults when nothing was saved yet."""
     p = Path(path) if path is not None else settings_path()
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not p.exists() and not p.is_symlink():
         return ImeOptions()
-    except (OSError, UnicodeDecodeError) as exc:
+    try:
+        text = read_text(p, "utf-8", max_bytes=1 << 20)  # a settings file is a few hundred bytes
+    except FileError as exc:
         raise FileError(f"{p}: cannot read the typing settings ({exc})") from None
     try:
-        return ImeOptions.from_dict(json.loads(text))
-    except (ValueError, InputError) as exc:
+        return ImeOptions.from_dict(parse_json(text))
+    except (ValueError, InputError) as exc:  # JsonError is a ValueError: too deep, not JSON
         raise FileError(f"{p}: not valid typing settings ({exc})") from None
 
 

@@ -295,6 +295,12 @@ def remove_unlisted_generations(folder: str) -> None:
             shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
 
 
+def _file_name(path: str | os.PathLike) -> str:
+    """A file name as the header records it: bytes that are not UTF-8 (a name the OS gave as
+    surrogates) as ``\\xff`` escapes, so that the header can be written as UTF-8 JSON."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
 def encode_files(model: Tokenizer, files: Sequence[str | os.PathLike], output: str | os.PathLike, *,
                  fmt: str = "bin", docs: str = "lines", eod: bool = False, offsets: bool = False,
                  workers: int = 1, cluster: str | None = None, progress: ByteProgress | None = None,
@@ -308,7 +314,7 @@ def encode_files(model: Tokenizer, files: Sequence[str | os.PathLike], output: s
     ranges = byte_ranges(files, docs, range_bytes or RANGE_BYTES, encoding)
     total = sum(r.size for r in ranges)
     header = {"model": model.model_type, "model_sha256": model_hash(spec.model_json),
-              "files": [os.fspath(f) for f in files]}
+              "files": [_file_name(f) for f in files]}
     results: Iterator[RangeResult] = run_ranges(encode_range, spec, ranges, workers=workers, cluster=cluster)
     write = write_shards if os.path.isdir(output) else write_results
     try:
