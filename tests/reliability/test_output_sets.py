@@ -235,3 +235,10 @@ def test_a_full_disk_leaves_no_temp_files_and_the_old_output(capsys, model, tmp_
         assert "No space left" in err or "full" in err, err
         assert sorted(p.name for p in disk.iterdir() if "lock" not in p.name) == ["c.jsonl"]
         assert out.read_text() == "the last good result\n"
+
+
+def test_dash_writes_to_standard_output_not_a_file_named_dash(model, corpus, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "wubitok", "encode", "-m", str(model), "--file", str(corpus),
+                           "-o", "-", "--format", "jsonl", "-q"], capture_output=True, cwd=tmp_path, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count(b'{"ids":') > 10 and not (tmp_path / "-").exists()

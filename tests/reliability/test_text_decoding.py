@@ -29,10 +29,11 @@ def test_the_issues_truncated_file_is_refused_alike_by_every_command(capsys, tmp
 
 
 @settings(max_examples=200, deadline=None)
-@given(text=st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=12),
+@given(text=st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=2, max_size=12),
        cut=st.integers(1, 2))
 def test_short_utf8_cut_inside_its_last_character_is_never_a_legacy_encoding(text, cut):
-    data = text.encode("utf-8")[:-cut]  # every Han character is 3 bytes: 1 or 2 of the last are gone
+    data = text.encode("utf-8")[:-cut]  # every Han character is 3 bytes: 1 or 2 of the last are gone,
+    # at least one whole character before it is the evidence of UTF-8
     assert detect_encoding(data) == "utf-8"
 
 

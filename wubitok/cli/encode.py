@@ -80,6 +80,8 @@ def run_corpus(args: argparse.Namespace) -> int:
         raise InputError("with -o, give the corpus as --file PATH (repeatable), not TEXT")
     if not args.file:
         raise InputError("with -o, give the corpus as --file PATH (repeatable)")
+    if args.output == "-" and _format(args) != "jsonl":
+        raise InputError("-o - (standard output) takes --format jsonl: bin and npy have side files")
     check_output(args.output, [*args.file, args.model])
     for replaced in replaced_files(args.output, _format(args)):  # side files and shards too, by inode
         check_output(replaced, [*args.file, args.model])

@@ -127,9 +127,11 @@ def detect_encoding(head: bytes, *, complete: bool = True) -> str | None:
     text = _decode_head(head, "utf-8", complete)
     if text is not None:
         return "utf-8"  # valid UTF-8 is read as it always was, controls and all
-    if complete and _decode_head(head, "utf-8", False) is not None:
-        # UTF-8 up to a character cut at the very end (a truncated file or download): still
+    cut = _decode_head(head, "utf-8", False) if complete else None
+    if cut is not None and not cut.isascii():
+        # UTF-8 characters, then one cut at the very end (a truncated file or download): still
         # UTF-8, which reading then reports; never the legacy encoding that happens to decode it.
+        # (One stray high byte after plain ASCII, like Latin-1 "café", is no evidence of UTF-8.)
         return "utf-8"
     best, best_score = None, -1.0
     for encoding in LEGACY_CHINESE:

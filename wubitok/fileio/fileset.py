@@ -12,11 +12,13 @@ with the writer).  A device or FIFO among the targets is written through.
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
+import sys
 from pathlib import Path
-from typing import BinaryIO, Sequence
+from typing import BinaryIO, Sequence, cast
 
 from ..errors import FileError
 from .atomic import _create_temp, _write_error, atomic_write_bytes, is_stream, keep_mode, temp_prefix, write_target
@@ -67,6 +69,25 @@ def remove_dead_partials(target: Path) -> None:
                 pass
 
 
+class _Unclosed(io.BufferedIOBase):
+    """Standard output as one of the set's handles: flushed, never closed."""
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self._raw = raw
+
+    def write(self, data) -> int:
+        return self._raw.write(data)
+
+    def flush(self) -> None:
+        self._raw.flush()
+
+    def fileno(self) -> int:
+        return self._raw.fileno()
+
+    def close(self) -> None:
+        self.flush()
+
+
 class FileSet:
     """Open handles for every target; :meth:`commit` switches them all, :meth:`discard` removes the temps."""
 
@@ -76,6 +97,9 @@ class FileSet:
         self._first: Path | None = None
         try:
             for given in targets:
+                if os.fspath(given) == "-":  # standard output: written through, never closed here
+                    self.handles.append(cast(BinaryIO, _Unclosed(sys.stdout.buffer)))
+                    continue
                 target, st = write_target(given)
                 if self._first is None:
                     self._first = target
