@@ -189,3 +189,76 @@ def test_any_arguments(capsys, tmp_path_factory, command, words):
 
 def test_the_fuzz_sees_real_models():
     assert {"bpe-6000.json", "wubi-bpe-6000.json", "unigram-6000.json", "wordpiece-6000.json"} <= set(REAL_MODELS)
+
+
+# -- the readers of issue #31: user data, settings, phrase tables, model patterns, rank files ----------
+
+userdata_rows = st.lists(st.tuples(st.text(max_size=6) | st.just("abcd"), st.text(max_size=6) | st.just("\udc80"),
+                                   json_values), max_size=4).map(lambda rows: [list(r) for r in rows])
+
+
+@st.composite
+def userdata_files(draw: Any) -> bytes:
+    doc = {"format": "wubitok-userdata", "version": 1, "frequencies": draw(userdata_rows),
+           "phrases": draw(userdata_rows), "pins": draw(userdata_rows), "settings": draw(json_values)}
+    return json.dumps(_mutate(doc, draw) if draw(st.booleans()) else doc).encode()
+
+
+@fuzz
+@given(data=st.one_of(userdata_files(), json_extremes, st.binary(max_size=300)))
+def test_any_userdata_file(capsys, tmp_path_factory, monkeypatch, data):
+    folder = tmp_path_factory.mktemp("fuzz")
+    monkeypatch.setenv("WUBITOK_DATA_DIR", str(folder / "data"))
+    path = folder / "u.json"
+    path.write_bytes(data)
+    _run(capsys, folder, "userdata", "import", path)
+
+
+@fuzz
+@given(data=st.one_of(json_values.map(lambda v: json.dumps(v).encode()), json_extremes, st.binary(max_size=200)))
+def test_any_settings_file(capsys, tmp_path_factory, monkeypatch, data):
+    folder = tmp_path_factory.mktemp("fuzz")
+    (folder / "data").mkdir()
+    (folder / "data" / "ime_settings.json").write_bytes(data)
+    monkeypatch.setenv("WUBITOK_DATA_DIR", str(folder / "data"))
+    _run(capsys, folder, "settings", "show")
+
+
+@fuzz
+@given(lines=st.lists(st.text(max_size=12) | st.sampled_from(["你好\twqvb", "---", "...", "name: x"]), max_size=8))
+def test_any_phrase_table(capsys, tmp_path_factory, monkeypatch, lines):
+    folder = tmp_path_factory.mktemp("fuzz")
+    monkeypatch.setenv("WUBITOK_DATA_DIR", str(folder / "data"))
+    path = folder / "t.txt"
+    path.write_text("\n".join(lines), encoding="utf-8", errors="surrogatepass")
+    _run(capsys, folder, "table", "import", path)
+
+
+# Patterns a model can bring: the shapes that backtrack catastrophically, among random ones.
+patterns = st.one_of(
+    st.sampled_from(["(a+)+$", "(?:a|aa)+$", "(\\w+\\s?)*$", "(.*a){9,}", "(a|b|ab)*c", "\\p{L}+", "(?>a+)+$"]),
+    st.text(alphabet="ab()|+*?{}[]^$.\\,1", max_size=14),
+)
+
+
+@fuzz
+@given(pattern=patterns, text=st.sampled_from(["a" * 60 + "!", "ab" * 40, "你好 abc"]))
+def test_any_model_pattern(capsys, tmp_path_factory, pattern, text):
+    folder = tmp_path_factory.mktemp("fuzz")
+    data = dict(REAL_MODELS["bpe-6000.json"], pre_tokenizer={"type": "regex", "pattern": pattern})
+    path = folder / "m.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    _run(capsys, folder, "encode", "-m", path, text)
+
+
+@fuzz
+@given(extra=st.lists(st.tuples(st.binary(min_size=2, max_size=4), st.integers(-(2**64), 2**64)), max_size=4))
+def test_any_tiktoken_ranks(capsys, tmp_path_factory, extra):
+    import base64
+
+    folder = tmp_path_factory.mktemp("fuzz")
+    lines = [f"{base64.b64encode(bytes([b])).decode()} {b}" for b in range(256)]
+    lines += [f"{base64.b64encode(token).decode()} {rank}" for token, rank in extra]
+    path = folder / "x.tiktoken"
+    path.write_text("\n".join(lines) + "\n")
+    _run(capsys, folder, "compare", "你好 abc", "--tiktoken", path)

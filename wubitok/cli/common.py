@@ -13,7 +13,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
 from ..errors import InputError, excerpt
-from ..fileio import TextFile, TextPath, decode_text, encoding_label, normalize_encoding, read_text_file
+from ..fileio import TextFile, TextPath, decode_text, encoding_label, normalize_encoding, read_stream, read_text_file
 from ..progress import Progress, ProgressMeter, clock, si
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ STDIN = "-"
 def read_input(path: str, encoding: str | None) -> TextFile:
     """A text file the user named, ``-`` being standard input (its encoding detected alike)."""
     if path == STDIN:
-        return decode_text(sys.stdin.buffer.read(), encoding, path="<stdin>")
+        return decode_text(read_stream(sys.stdin.buffer), encoding, path="<stdin>")
     return read_text_file(path, encoding)
 
 
@@ -85,13 +85,17 @@ def stdin_copied(args: argparse.Namespace) -> Iterator[None]:
 
 
 def utf8_argument(text: str, what: str = "TEXT") -> str:
-    """``text`` from the command line, which the shell may have passed as bytes
-    that are not UTF-8 (they arrive as lone surrogates): one clear error then."""
+    """``text`` from the command line, decoded the same under every locale: the bytes the OS
+    gave (``os.fsencode`` undoes Python's locale decoding, e.g. ASCII under ``LANG=C`` with
+    ``-X utf8=0``), read as UTF-8.  Bytes that are not UTF-8 are one clear error."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise InputError(f"{what} is not valid UTF-8 (undecodable byte at character {exc.start})") from None
-    return text
+        raw = os.fsencode(text)
+    except UnicodeEncodeError:  # characters the locale cannot hold: Python did not decode them from bytes
+        raw = text.encode("utf-8", "surrogatepass")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{what} is not valid UTF-8 (undecodable byte at byte {exc.start})") from None
 
 
 def text_or_file(args: argparse.Namespace, *, allow_empty: bool = False) -> str:

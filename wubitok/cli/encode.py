@@ -11,9 +11,9 @@ from ..engines.base import SPECIAL_TEXT, load_tokenizer
 from ..errors import InputError
 from ..fileio import check_output, file_encoding, iter_text_chunks
 from ..scale import DOC_MODES, OUTPUT_FORMATS, encode_files
-from ..scale.encode import special_text_model
+from ..scale.encode import replaced_files, special_text_model
 from ..scale.stream import encode_blocks, write_ids, write_json
-from .common import add_encoding, help_formatter, note_encoding, print_json
+from .common import add_encoding, help_formatter, note_encoding, print_json, utf8_argument
 from .scale_options import add_quiet_progress, stderr_progress
 
 
@@ -104,8 +104,11 @@ def run_corpus(args: argparse.Namespace) -> int:
         raise InputError("with -o, give the corpus as --file PATH (repeatable), not TEXT")
     if not args.file:
         raise InputError("with -o, give the corpus as --file PATH (repeatable)")
+    if args.output == "-" and _format(args) != "jsonl":
+        raise InputError("-o - (standard output) takes --format jsonl: bin and npy have side files")
     check_output(args.output, [*args.file, args.model])
-    for target in _targets(args.output, _format(args)):
+    # side files, shards and the files a prefix or folder format names too, by inode
+    for target in [*_targets(args.output, _format(args)), *replaced_files(args.output, _format(args))]:
         check_output(target, [*args.file, args.model])
     tokenizer = load_tokenizer(args.model)
     tokenizer.use_encoder(args.encoder)
@@ -168,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
     if args.file:
         return encode_file(args)
     if args.text:
-        text = " ".join(args.text)
+        text = utf8_argument(" ".join(args.text))
     else:
         raise InputError("no input: give TEXT or --file PATH")
     tokenizer = load_tokenizer(args.model)

@@ -38,6 +38,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     check_output(args.output, [args.model])
     model = load_tokenizer(args.model)
-    export(model, args.to, args.output)
+    export(model, args.to, args.output, [args.model])
     print(f"wrote {args.output} ({args.to}, {model.vocab_size} tokens)", file=sys.stderr)
     return 0

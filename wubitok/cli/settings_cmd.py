@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from ..errors import InputError, MissingExtraError
-from ..ime.options import ImeOptions, load_options, missing_part, save_options, settings_path
+from ..ime.options import ImeOptions, load_options, missing_part, save_options, settings_path, update_options
 from .common import help_formatter, print_json
 
 EPILOG = """\
@@ -65,13 +65,15 @@ def run_set(args: argparse.Namespace) -> int:
     if args.key not in fields:
         raise InputError(f"unknown setting {args.key!r} (one of {', '.join(fields)})")
     default = fields[args.key].default
-    values = load_options().to_dict()
-    values[args.key] = _parse(args.key, args.value, default)
-    options = ImeOptions.from_dict(values)  # checks the value against the others' rules
-    needs = missing_part(args.key, values[args.key])
+    value = _parse(args.key, args.value, default)
+    needs = missing_part(args.key, value)
     if needs is not None:  # stored, it would only fall back to the default wherever it is read
         raise MissingExtraError(f"{args.key} {args.value} needs {needs}")
-    save_options(options)
+
+    def change(saved: ImeOptions) -> ImeOptions:
+        # from_dict checks the value against the others' rules
+        return ImeOptions.from_dict({**saved.to_dict(), args.key: value})
+    update_options(change)
     print(f"{args.key}\t{_show(args.value)}")
     return 0
 

@@ -21,17 +21,19 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import importlib
 import json
 import os
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 import regex
 
 from ..engines.base import Encoding, Tokenizer
-from ..errors import InputError, MissingExtraError, ModelError
+from ..engines.pre_tokenizers.regex_bounds import check_pattern
+from ..errors import InputError, MissingExtraError, ModelError, excerpt
 from ..fileio import read_model_bytes, read_model_text
 
 EXTERNAL_KINDS = ("hf", "spm", "tiktoken")
@@ -119,6 +121,31 @@ def _byte_level_table() -> dict[str, int]:
     return table
 
 
+def _regexes(node: Any) -> Iterator[str]:
+    """Every ``{"Regex": pattern}`` in a tokenizer.json (Split pre-tokenizers, Replace normalizers)."""
+    if isinstance(node, dict):
+        if isinstance(node.get("Regex"), str):
+            yield node["Regex"]
+        for value in node.values():
+            yield from _regexes(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _regexes(value)
+
+
+@contextlib.contextmanager
+def _no_panic(source: str) -> Iterator[None]:
+    """The tokenizers library panics (a BaseException from Rust) when its regex engine gives up
+    (Onig's retry limit): one line instead of a Rust backtrace and a Python traceback."""
+    try:
+        yield
+    except BaseException as exc:
+        if type(exc).__name__ != "PanicException":
+            raise
+        reason = str(exc).splitlines()[0] if str(exc) else "panic"
+        raise ModelError(f"{source}: the tokenizers library failed on this text ({excerpt(reason, 100)})") from None
+
+
 def _has_type(node: Any, type_name: str) -> bool:
     if isinstance(node, dict):
         return node.get("type") == type_name or any(_has_type(v, type_name) for v in node.values())
@@ -151,6 +178,11 @@ class HFTokenizer(_External):
             raise ModelError(f"{path}: not a Hugging Face tokenizer.json ({msg})") from None
         if not isinstance(config, dict):
             raise ModelError(f"{path}: not a Hugging Face tokenizer.json")
+        for pattern in _regexes(config):
+            try:
+                check_pattern(pattern)
+            except InputError as exc:
+                raise ModelError(f"{path}: {exc}") from None
         return cls(hf, config, str(path))
 
     def _encoding(self, e: Any) -> Encoding:
@@ -158,10 +190,12 @@ class HFTokenizer(_External):
         return Encoding(list(e.ids), list(e.tokens), offsets, _overlap_partial(offsets))
 
     def _encode(self, text: str) -> Encoding:
-        return self._encoding(self._hf.encode(_scrub(text), add_special_tokens=False))
+        with _no_panic(self.source):
+            return self._encoding(self._hf.encode(_scrub(text), add_special_tokens=False))
 
     def encode_batch(self, texts: Iterable[str]) -> list[Encoding]:
-        encs = self._hf.encode_batch([_scrub(t) for t in texts], add_special_tokens=False)
+        with _no_panic(self.source):
+            encs = self._hf.encode_batch([_scrub(t) for t in texts], add_special_tokens=False)
         return [self._encoding(e) for e in encs]
 
     def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
@@ -294,6 +328,10 @@ TIKTOKEN_PATTERNS = {
 _PATTERN_BY_SIZE = {50256: "r50k", 50280: "r50k", 100256: "cl100k", 199998: "o200k"}
 
 
+# tiktoken keeps ranks as 32-bit unsigned integers; the largest public encoding has 200k.
+MAX_RANK = 2**32 - 1
+
+
 def parse_rank_file(path: str | os.PathLike) -> dict[bytes, int]:
     """``base64(token) rank`` lines -> {token bytes: rank}, with line-exact errors."""
     ranks: dict[bytes, int] = {}
@@ -309,6 +347,8 @@ def parse_rank_file(path: str | os.PathLike) -> dict[bytes, int]:
             rank = int(parts[1])
         except (ValueError, binascii.Error) as exc:
             raise ModelError(f"{path}:{lineno}: not a tiktoken rank line ({exc})") from None
+        if not 0 <= rank < MAX_RANK:
+            raise ModelError(f"{path}:{lineno}: rank {rank} is out of range (0 to {MAX_RANK - 1:,})")
         if token in ranks or rank in seen:
             raise ModelError(f"{path}:{lineno}: token or rank {rank} given twice")
         ranks[token] = rank

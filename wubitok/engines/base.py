@@ -532,12 +532,25 @@ def tokenizer_from_dict(data: Any, source: str = "model") -> Tokenizer:
     return engine_class(model).from_dict(data, source)
 
 
+# JSON values a model file may hold: a bundled 6,000-token model has 18k, the largest public
+# vocabularies (~260k tokens) under 1M; 8M is several million tokens.
+MAX_MODEL_VALUES = 8_000_000
+
+
 def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
     """Load any model file this project writes, returning the right class."""
     from ..fileio import JsonError, parse_json, read_model_text
 
+    text = read_model_text(path)
+    # Sized by what the file declares before anything is built: each vocabulary entry or merge
+    # is a few JSON values, and Python holds each in ~100 bytes, so a file under the byte cap
+    # can still ask for gigabytes (40M merges in 240 MB took 3.9 GB, then MemoryError).
+    values = text.count(",") + 1
+    if values > MAX_MODEL_VALUES:
+        raise ModelError(f"{Path(path)}: declares about {values:,} values (more than {MAX_MODEL_VALUES:,}),"
+                         f" far beyond any real model; refused before building it", code="model.too_many_values")
     try:
-        data = parse_json(read_model_text(path))
+        data = parse_json(text)
     except JsonError as exc:
         raise ModelError(f"{Path(path)}: not a JSON model file ({exc})") from None
     return tokenizer_from_dict(data, str(path))

@@ -7,6 +7,7 @@ the target library cannot give our ids.
 from __future__ import annotations
 
 import os
+from typing import Sequence
 
 from ..engines.base import Tokenizer
 from ..errors import InputError
@@ -31,8 +32,9 @@ FORMATS = sorted({fmt for _, fmt in EXPORTS})
 FOLDER_FORMATS = {"transformers"}
 
 
-def export(model: Tokenizer, fmt: str, path: str | os.PathLike) -> None:
-    """Write ``model`` as ``fmt`` to ``path`` (a folder for ``transformers``), atomically."""
+def export(model: Tokenizer, fmt: str, path: str | os.PathLike, inputs: Sequence[str | os.PathLike] = ()) -> None:
+    """Write ``model`` as ``fmt`` to ``path`` (a folder for ``transformers``), atomically; no file
+    written may be one of ``inputs`` (a folder's files are checked one by one)."""
     target = EXPORTS.get((model.model_type, fmt))
     if target is None:
         able = [f for (kind, f) in EXPORTS if kind == model.model_type]
@@ -43,7 +45,7 @@ def export(model: Tokenizer, fmt: str, path: str | os.PathLike) -> None:
         raise InputError(f"{parent}: no such folder")
     writer = resolve(target)
     if fmt in FOLDER_FORMATS:
-        writer(model, path)
+        writer(model, path, inputs)
         return
     data = writer(model)
     atomic_write_bytes(path, data.encode("utf-8") if isinstance(data, str) else data)

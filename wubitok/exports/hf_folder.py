@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..engines.base import Tokenizer
 from ..errors import InputError
@@ -33,7 +33,7 @@ def tokenizer_config(model: Tokenizer) -> dict[str, object]:
             "model_input_names": ["input_ids", "attention_mask"]}
 
 
-def fast_tokenizer_folder(model: Tokenizer, path: str | os.PathLike) -> None:
+def fast_tokenizer_folder(model: Tokenizer, path: str | os.PathLike, inputs: Sequence[str | os.PathLike] = ()) -> None:
     """``wubitok export --to transformers`` for byte-level BPE, WordPiece and Unigram."""
     make_json = _TOKENIZER_JSON.get(model.model_type)
     if make_json is None:
@@ -49,4 +49,4 @@ def fast_tokenizer_folder(model: Tokenizer, path: str | os.PathLike) -> None:
             with open(os.path.join(folder, name), "w", encoding="utf-8") as fh:
                 fh.write(text)
 
-    write_folder(path, fill)
+    write_folder(path, fill, inputs)

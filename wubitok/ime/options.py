@@ -12,10 +12,10 @@ import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..errors import FileError, InputError
-from ..fileio import atomic_write_text
+from ..fileio import atomic_write_text, file_lock, parse_json, read_text
 from ..paths import user_data_dir
 from ..text.script import NEEDS_OPENCC, SCRIPTS, opencc_missing
 from ..wubi.dictionary import CHARSETS
@@ -116,19 +116,44 @@ def settings_path() -> Path:
 def load_options(path: str | Path | None = None) -> ImeOptions:
     """The saved options, or the defaults when nothing was saved yet."""
     p = Path(path) if path is not None else settings_path()
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not p.exists() and not p.is_symlink():
         return ImeOptions()
-    except (OSError, UnicodeDecodeError) as exc:
+    try:
+        text = read_text(p, "utf-8", max_bytes=1 << 20)  # a settings file is a few hundred bytes
+    except FileError as exc:
         raise FileError(f"{p}: cannot read the typing settings ({exc})") from None
     try:
-        return ImeOptions.from_dict(json.loads(text))
-    except (ValueError, InputError) as exc:
+        return ImeOptions.from_dict(parse_json(text))
+    except (ValueError, InputError) as exc:  # JsonError is a ValueError: too deep, not JSON
         raise FileError(f"{p}: not valid typing settings ({exc})") from None
 
 
 def save_options(options: ImeOptions, path: str | Path | None = None) -> None:
+    """Replace the saved settings with ``options`` (all of them: see :func:`update_options` for a change)."""
     p = Path(path) if path is not None else settings_path()
     p.parent.mkdir(parents=True, exist_ok=True)
+    with file_lock(p):
+        _write(p, options)
+
+
+def update_options(change: Callable[[ImeOptions], ImeOptions], path: str | Path | None = None, *,
+                   if_broken: ImeOptions | None = None) -> ImeOptions:
+    """Read the saved settings, ``change`` them and save the result, under a lock, so that two
+    programs changing different keys at once both keep their change; the new options.
+    ``if_broken`` given: an unreadable settings file is replaced by ``change(if_broken)``."""
+    p = Path(path) if path is not None else settings_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    with file_lock(p):
+        try:
+            saved = load_options(p)
+        except FileError:
+            if if_broken is None:
+                raise
+            saved = if_broken
+        new = change(saved)
+        _write(p, new)
+    return new
+
+
+def _write(p: Path, options: ImeOptions) -> None:
     atomic_write_text(p, json.dumps(options.to_dict(), ensure_ascii=False, indent=2) + "\n")

@@ -6,6 +6,12 @@ checks the whole file before anything is written, then merges it into the
 user database in one transaction (a count becomes the larger of the two,
 phrases are added, pins replaced) and saves the settings atomically, so a
 corrupt file changes nothing.
+
+The database and the settings file are two files, so the import is two
+steps, in this order: the database transaction, then the settings.  Both
+steps are idempotent (a larger-of-two merge, adding what is missing,
+replacing), so a run killed between them is completed by running the same
+import again, which changes nothing that is already in.
 """
 from __future__ import annotations
 
@@ -14,7 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..errors import FileError, InputError
-from ..fileio import atomic_write_text
+from ..fileio import JsonError, atomic_write_text, parse_json, read_text
 from .options import ImeOptions, load_options, save_options
 from .phrases import MAX_PHRASE, check_code, check_phrase
 from .userdb import PHRASE_SOURCES, UserFrequencies
@@ -62,11 +68,10 @@ def _to_json(data: dict[str, Any]) -> str:
 def read_user_data(path: str | Path) -> UserData:
     """The checked content of a user-data file; a FileError naming the first problem."""
     p = Path(path)
+    text = read_text(p, "utf-8")  # one line for a missing, unreadable, non-UTF-8 or oversized file
     try:
-        raw = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise FileError(f"{p}: no such file") from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raw = parse_json(text)
+    except JsonError as exc:
         raise FileError(f"{p}: not a wubitok user-data file ({exc})") from None
     try:
         return _parse(raw)
@@ -114,9 +119,18 @@ def _code(code: Any) -> str:
 
 
 def _text(text: Any) -> str:
-    if not isinstance(text, str) or not 1 <= len(text) <= MAX_PHRASE:
-        raise InputError(f"not a candidate text: {text!r}")
+    if not isinstance(text, str) or not 1 <= len(text) <= MAX_PHRASE or not _storable(text):
+        raise InputError(f"not a candidate text: {ascii(text)}")
     return text
+
+
+def _storable(text: str) -> bool:
+    """Whether ``text`` can be stored (in SQLite, as UTF-8): JSON can spell a lone surrogate, "\\udc80"."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _number(n: Any, low: int, high: int) -> int:

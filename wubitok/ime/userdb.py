@@ -44,8 +44,44 @@ class _Damaged(Exception):
     """The file is not a usable database (its reason is the message)."""
 
 
-def _busy(exc: sqlite3.Error) -> bool:
-    return any(word in str(exc) for word in ("locked", "busy"))
+# Primary result codes (sqlite3.h) of the two errors that mean the file itself is broken.
+# Anything else (SQLITE_FULL, IOERR, READONLY, CANTOPEN, PERM, BUSY, LOCKED) is about the
+# disk, the permissions or another process: the file is fine and must be left alone.
+_SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
+# The messages of those two, for Pythons before 3.11 (no sqlite_errorcode on the exception).
+_DAMAGE_MESSAGES = ("database disk image is malformed", "file is not a database")
+
+
+def _damaged(exc: sqlite3.Error) -> bool:
+    """Whether SQLite says the file is corrupt (never: full, locked, read-only, unopenable)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    return any(text in str(exc) for text in _DAMAGE_MESSAGES)
+
+
+def _read_only(path: Path) -> bool:
+    """Whether the database or its folder cannot be written (by this user, or at all: a read-only mount).
+    SQLite says only "unable to open database file" when it cannot make its WAL files there."""
+    folder = path.parent
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return True
+    except (AttributeError, OSError):
+        pass
+    return not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK))
+
+
+def _reason(exc: sqlite3.Error, path: Path) -> str:
+    """Why a healthy database cannot be used, in the user's words."""
+    text = str(exc)
+    if "full" in text:
+        return "the disk is full"
+    if "readonly" in text or "read-only" in text or _read_only(path):
+        return "it is read-only"
+    if any(word in text for word in ("locked", "busy")):
+        return "another program is using it"
+    return text
 
 
 def health(path: Path) -> str:
@@ -54,7 +90,7 @@ def health(path: Path) -> str:
     if not path.exists():
         return ""
     if not os.access(path, os.R_OK | os.W_OK):
-        return f"{path}: not readable and writable"
+        return f"{path}: not readable and writable (left as it is)"
     try:
         conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5)
     except sqlite3.Error as exc:
@@ -65,7 +101,7 @@ def health(path: Path) -> str:
             return f"{path}: damaged (integrity check: {problems[0]})"
         row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     except sqlite3.Error as exc:
-        return "" if _busy(exc) else f"{path}: damaged ({exc})"
+        return f"{path}: damaged ({exc})" if _damaged(exc) else f"{path}: {_reason(exc, path)} (left as it is)"
     finally:
         conn.close()
     if row is None or row[0] not in _UPGRADABLE | {SCHEMA_VERSION}:
@@ -77,12 +113,14 @@ class UserFrequencies:
     """The user database: selection counts, own phrases, pins, typed runs; persistent."""
 
     def __init__(self, path: str | Path | None = None, *, recover: bool = True):
-        """Open (or create) the database.  A file that is damaged or unreadable is moved aside
+        """Open (or create) the database.  A file SQLite calls corrupt (integrity check, "malformed",
+        "not a database") is moved aside
         under a name that says so (``ime_user.sqlite.corrupt-<UTC time>``) and a fresh one is
         started: :attr:`moved_aside` then names it, :attr:`damage` says what was wrong, and the
         front end tells the user once (the next start finds the fresh file).  With
         ``recover=False`` it is a FileError instead.  A database of another schema version (a
-        newer wubitok's) is never moved: FileError."""
+        newer wubitok's) is never moved: FileError; nor is one that is only full, locked,
+        read-only or unopenable (FileError saying which; the data is intact)."""
         self.path = Path(path) if path is not None else user_data_dir() / FILENAME
         self.moved_aside: Path | None = None
         self.damage = ""
@@ -129,9 +167,12 @@ class UserFrequencies:
             raise
         except sqlite3.Error as exc:
             self._conn.close()
-            if _busy(exc):  # another process holds it: nothing is wrong with the file
-                raise FileError(f"{self.path}: the user frequency database is busy ({exc})") from None
-            raise _Damaged(str(exc)) from None
+            if _damaged(exc):
+                raise _Damaged(str(exc)) from None
+            # Full, read-only, locked, unopenable: the data is intact, so it stays where it is.
+            raise FileError(f"{self.path}: cannot use the user database: {_reason(exc, self.path)} ({exc});"
+                            f" it is left as it is", code="userdb.unusable", path=str(self.path),
+                            reason=_reason(exc, self.path)) from None
         if version != SCHEMA_VERSION:
             self._conn.close()
             raise FileError(f"{self.path}: user frequency database version {version}, expected {SCHEMA_VERSION}")
@@ -180,7 +221,8 @@ class UserFrequencies:
             with self._conn:
                 return change(self._conn)
         except sqlite3.Error as exc:
-            raise FileError(f"{self.path}: cannot {what} ({exc})") from None
+            raise FileError(f"{self.path}: cannot {what}: {_reason(exc, self.path)} ({exc}); the database is as it was",
+                            code="userdb.write_failed", path=str(self.path), reason=_reason(exc, self.path)) from None
 
     # -- learned choices --------------------------------------------------
     def count(self, code: str, text: str) -> int:

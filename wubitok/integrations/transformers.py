@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import Any, Sequence
 
 from ..engines.base import Tokenizer, load_tokenizer
 from ..engines.stream import DecodeStream
@@ -202,11 +202,12 @@ class WubiBPETokenizer(PreTrainedTokenizer):
         return (path,)
 
 
-def save_tokenizer_folder(model: Tokenizer, path: str | os.PathLike) -> None:
-    """``wubitok export --to transformers`` (``fileio.write_folder``: no half folder)."""
+def save_tokenizer_folder(model: Tokenizer, path: str | os.PathLike, inputs: Sequence[str | os.PathLike] = ()) -> None:
+    """``wubitok export --to transformers`` (``fileio.write_folder``: no half folder, and no file
+    it would replace may be one of ``inputs``)."""
     tok = WubiBPETokenizer(model=model)
     # AutoTokenizer(trust_remote_code=True) marks the class it loaded for
     # "auto" saving, which would copy this module (not the shim) into the
     # folder and fail on its relative imports; the folder gets our auto_map.
     tok._auto_class = None
-    write_folder(path, tok.save_pretrained)
+    write_folder(path, tok.save_pretrained, inputs)

@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import BinaryIO, Iterator, Sequence
 
 from ..errors import FileError, InputError
-from ..fileio import _decode_error, _open_error, file_encoding, normalize_encoding
+from ..fileio import file_encoding, normalize_encoding
+from ..fileio.reading import _decode_error, _open_error
 
 DOC_MODES = ("lines", "paragraphs", "files")
 # Work per task: big enough that a task's overhead is small, small enough

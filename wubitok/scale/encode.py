@@ -17,18 +17,23 @@ Output formats (``--format``):
 * ``npy``: the same array as a ``.npy`` file (``numpy.load(path,
   mmap_mode="r")``), with the same ``.idx`` and ``.json`` beside it.
 
-When ``output`` is a folder, each range becomes its own file there
-(``shard-00000.bin`` with its ``.idx`` and ``.json``, ...) and
-``manifest.json`` lists them in order with their counts.
+When ``output`` is a folder, each range becomes its own file in a new
+generation folder there (``shards-<hex>/shard-00000.bin`` with its ``.idx``
+and ``.json``, ...) and ``manifest.json`` lists them in order with their
+counts; replacing the manifest switches from the old result to the new.
 
-All files are written under temporary names and renamed at the end; an error
-or Ctrl-C removes them, so there is never a partial output.
+A set of files is replaced as a whole (``fileio.fileset``): written under
+temporary names, switched at the end; an error or Ctrl-C removes the temps and
+a killed run's are removed by the next run, so the last good result stays.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import re
+import secrets
+import shutil
 import sys
 from array import array
 from dataclasses import dataclass, field
@@ -38,7 +43,8 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..engines.base import SPECIAL_TEXT, Tokenizer, tokenizer_from_dict
 from ..errors import FileError, InputError
-from ..fileio import atomic_write_text, temp_prefix
+from ..fileio import atomic_write_text, file_lock
+from ..fileio.fileset import FileSet
 from .documents import RANGE_BYTES, ByteRange, byte_ranges, check_doc_mode, read_range, split_documents
 
 # megatron: Megatron-Core's indexed dataset (scale.megatron); nanogpt: nanoGPT's train/val folder (scale.nanogpt)
@@ -162,44 +168,11 @@ def _npy_header(dtype: str, count: int) -> bytes:
     return b"\x93NUMPY\x01\x00" + len(text).to_bytes(2, "little") + text.encode("latin-1")
 
 
-class _TempFiles:
-    """Output files under temporary names in their folder; ``commit`` renames them all."""
-
-    def __init__(self, targets: Sequence[str]):
-        self.targets = list(targets)
-        self.temps: list[str] = []
-        self.handles = []
-        for target in self.targets:
-            folder = os.path.dirname(os.path.abspath(target))
-            if not os.path.isdir(folder):
-                self.discard()
-                raise FileError(f"{folder}: no such folder")
-            tmp = os.path.join(folder, f"{temp_prefix(os.path.basename(target), folder)}.{os.getpid()}.partial")
-            try:
-                self.handles.append(open(tmp, "wb"))
-            except OSError as exc:
-                self.discard()
-                raise FileError(f"{target}: cannot write ({exc.strerror or exc})") from None
-            self.temps.append(tmp)
-
-    def commit(self) -> None:
-        for fh in self.handles:
-            fh.flush()
-            os.fsync(fh.fileno())
-            fh.close()
-        for tmp, target in zip(self.temps, self.targets):
-            os.replace(tmp, target)
-        self.temps = []
-
-    def discard(self) -> None:
-        for fh in self.handles:
-            fh.close()
-        for tmp in self.temps:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-        self.temps = []
+def output_files(output: str | os.PathLike, fmt: str) -> list[str]:
+    """Every file that writing ``output`` in ``fmt`` replaces: the output and its side files
+    (what ``-o`` is checked against the inputs with)."""
+    output = os.fspath(output)
+    return [output, output + ".idx", output + ".json"] if fmt != "jsonl" else [output]
 
 
 def write_results(results: Iterable[RangeResult], output: str | os.PathLike, spec: EncodeSpec,
@@ -207,8 +180,7 @@ def write_results(results: Iterable[RangeResult], output: str | os.PathLike, spe
     """Write the results (in range order) to ``output``; return the header written."""
     output = os.fspath(output)
     arrays = spec.fmt != "jsonl"
-    targets = [output, output + ".idx", output + ".json"] if arrays else [output]
-    files = _TempFiles(targets)
+    files = FileSet(output_files(output, spec.fmt))
     tokens = documents = done = 0
     try:
         out = files.handles[0]
@@ -255,36 +227,96 @@ def write_results(results: Iterable[RangeResult], output: str | os.PathLike, spe
 
 def write_shards(results: Iterable[RangeResult], folder: str | os.PathLike, spec: EncodeSpec,
                  header: dict[str, Any], total: int, progress: ByteProgress | None = None) -> dict[str, Any]:
-    """One output per range in ``folder`` (``shard-00000.bin`` ...), then ``manifest.json``
-    listing them in order.  A failure removes the shards already written."""
+    """One output per range (``shard-00000.bin`` ...) in a new generation folder
+    (``FOLDER/shards-<12 hex>/``), then ``manifest.json`` listing them in order.
+
+    The manifest is the switch: until it is replaced the old manifest and the old
+    shards are untouched; after it, the old generation is removed.  A killed run
+    leaves at most a generation no manifest names, which the next run removes."""
     folder = os.fspath(folder)
     shards: list[dict[str, Any]] = []
-    written: list[str] = []
     done = 0
-    try:
-        for res in results:
-            name = f"shard-{res.index:05d}.{spec.fmt}"
-            path = os.path.join(folder, name)
-            one = RangeResult(0, res.payload, res.lengths, res.size)
-            counts = write_results([one], path, spec, header, 0)
-            written += [path] + ([path + ".idx", path + ".json"] if spec.fmt != "jsonl" else [])
-            shards.append({"file": name, "documents": counts["documents"], "tokens": counts["tokens"]})
-            done += res.size
-            if progress is not None:
-                progress(done, total)
-        manifest = {**header, "format": HEADER_FORMAT, "version": 1, "output": spec.fmt,
-                    "documents": sum(s["documents"] for s in shards), "tokens": sum(s["tokens"] for s in shards),
-                    "dtype": spec.dtype if spec.fmt != "jsonl" else None, "eod_id": spec.eod, "docs": spec.docs,
-                    "shards": shards}
-        atomic_write_text(os.path.join(folder, "manifest.json"), json.dumps(manifest, ensure_ascii=False, indent=1))
-    except BaseException:
-        for path in written:
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
-        raise
+    with file_lock(os.path.join(folder, "manifest.json")):
+        remove_unlisted_generations(folder)
+        generation = f"shards-{secrets.token_hex(6)}"
+        staging = os.path.join(folder, generation)
+        os.mkdir(staging)
+        try:
+            for res in results:
+                name = f"shard-{res.index:05d}.{spec.fmt}"
+                one = RangeResult(0, res.payload, res.lengths, res.size)
+                counts = write_results([one], os.path.join(staging, name), spec, header, 0)
+                shards.append({"file": f"{generation}/{name}", "documents": counts["documents"],
+                               "tokens": counts["tokens"]})
+                done += res.size
+                if progress is not None:
+                    progress(done, total)
+            manifest = {**header, "format": HEADER_FORMAT, "version": 1, "output": spec.fmt,
+                        "documents": sum(s["documents"] for s in shards), "tokens": sum(s["tokens"] for s in shards),
+                        "dtype": spec.dtype if spec.fmt != "jsonl" else None, "eod_id": spec.eod, "docs": spec.docs,
+                        "shards": shards}
+            old = listed_files(folder)
+            atomic_write_text(os.path.join(folder, "manifest.json"),
+                              json.dumps(manifest, ensure_ascii=False, indent=1))
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        for path in old:  # the previous result, now named by no manifest
+            _remove_shard(folder, path)
+        remove_unlisted_generations(folder)
     return manifest
+
+
+def replaced_files(output: str | os.PathLike, fmt: str) -> list[str]:
+    """Every file that encoding into ``output`` replaces or removes: a folder's manifest and
+    the shards it lists now, else the output and its side files."""
+    output = os.fspath(output)
+    if os.path.isdir(output):
+        return [os.path.join(output, f) for f in ["manifest.json", *listed_files(output)]]
+    return output_files(output, fmt)
+
+
+_GENERATION = re.compile(r"shards-[0-9a-f]{12}")
+
+
+def listed_files(folder: str) -> list[str]:
+    """The shard files (with their side files) the folder's current manifest names, relative to it."""
+    try:
+        with open(os.path.join(folder, "manifest.json"), encoding="utf-8") as fh:
+            manifest = json.load(fh)
+        names = [s["file"] for s in manifest["shards"]]
+        fmt = manifest.get("output", "jsonl")
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return []
+    return [f for name in names if isinstance(name, str) for f in output_files(name, fmt)]
+
+
+def _remove_shard(folder: str, relative: str) -> None:
+    path = os.path.normpath(os.path.join(folder, relative))
+    if os.path.dirname(path) == os.path.normpath(folder) or _GENERATION.fullmatch(
+            os.path.basename(os.path.dirname(path))):  # only files of ours: never outside the folder
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+def remove_unlisted_generations(folder: str) -> None:
+    """Remove ``shards-<hex>`` folders the manifest does not name: what a killed run left."""
+    listed = {f.split("/", 1)[0] for f in listed_files(folder) if "/" in f}
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if _GENERATION.fullmatch(name) and name not in listed:
+            shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
+
+
+def _file_name(path: str | os.PathLike) -> str:
+    """A file name as the header records it: bytes that are not UTF-8 (a name the OS gave as
+    surrogates) as ``\\xff`` escapes, so that the header can be written as UTF-8 JSON."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
 def encode_files(model: Tokenizer, files: Sequence[str | os.PathLike], output: str | os.PathLike, *,
@@ -306,7 +338,7 @@ def encode_files(model: Tokenizer, files: Sequence[str | os.PathLike], output: s
     ranges = byte_ranges(files, docs, range_bytes or RANGE_BYTES, encoding)
     total = sum(r.size for r in ranges)
     header = {"model": model.model_type, "model_sha256": model_hash(spec.model_json), "vocab_size": model.vocab_size,
-              "files": [os.fspath(f) for f in files]}
+              "files": [_file_name(f) for f in files]}
     results: Iterator[RangeResult] = run_ranges(encode_range, spec, ranges, workers=workers, cluster=cluster)
     try:
         return write(results, output, spec, header, total, progress)

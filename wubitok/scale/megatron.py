@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ..errors import FileError
-from .encode import HEADER_FORMAT, ByteProgress, EncodeSpec, RangeResult, _TempFiles
+from ..fileio.fileset import FileSet
+from .encode import HEADER_FORMAT, ByteProgress, EncodeSpec, RangeResult
 
 MAGIC = b"MMIDIDX\x00\x00"
 VERSION = 1
@@ -53,7 +54,7 @@ def write_megatron(results: Iterable[RangeResult], output: str | os.PathLike, sp
     prefix = prefix_of(output)
     dtype = _WRITTEN[spec.dtype]
     itemsize = array(_ARRAY_CODES[dtype]).itemsize
-    files = _TempFiles([prefix + ".bin", prefix + ".idx", prefix + ".json"])
+    files = FileSet([prefix + ".bin", prefix + ".idx", prefix + ".json"])
     lengths = array("i")
     doc_index = array("q", [0])
     tokens = done = expected = 0

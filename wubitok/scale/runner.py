@@ -79,6 +79,8 @@ def _run_dask(func: Callable[[Any, Any], R], spec: Any, items: Iterable[Any], cl
                                      dashboard_address=":0", silence_logs=50)
                 client = Client(local)
             else:
+                from .scheduler_probe import probe_scheduler
+                probe_scheduler(str(where))  # a port that is no scheduler: one line, not a hang
                 client = Client(str(where), timeout="5s")
     except (OSError, TimeoutError) as exc:
         if local is not None:

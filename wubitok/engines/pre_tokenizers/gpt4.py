@@ -30,6 +30,7 @@ from typing import Iterator, Sequence
 import regex
 
 from ...errors import InputError
+from .regex_bounds import check_pattern, time_budget, too_slow
 
 GPT4_PATTERN = (
     r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}"""
@@ -38,10 +39,14 @@ GPT4_PATTERN = (
 
 
 def compile_pattern(pattern: str) -> "regex.Pattern[str]":
+    """A model's pattern, compiled; one that can backtrack catastrophically is refused (regex_bounds)."""
     try:
-        return regex.compile(pattern)
+        compiled = regex.compile(pattern)
     except regex.error as exc:
         raise InputError(f"invalid pre-tokenizer pattern: {exc}") from None
+    if pattern != GPT4_PATTERN:
+        check_pattern(pattern)
+    return compiled
 
 
 class PreTokenizer:
@@ -63,14 +68,19 @@ class PreTokenizer:
         """``(piece, start)`` covering ``text[start:end]``: the pattern's
         non-empty matches and, as pieces of their own, the gaps between them."""
         pos = start
-        for m in self._regex.finditer(text, start, end):
-            a, b = m.span()
-            if a == b:
-                continue
-            if a > pos:
-                yield text[pos:a], pos
-            yield text[a:b], a
-            pos = b
+        # A model's own pattern runs under a time bound (GPT-4's is ours and linear).
+        timeout = None if self._covers else time_budget(end - start)
+        try:
+            for m in self._regex.finditer(text, start, end, timeout=timeout):
+                a, b = m.span()
+                if a == b:
+                    continue
+                if a > pos:
+                    yield text[pos:a], pos
+                yield text[a:b], a
+                pos = b
+        except TimeoutError:
+            raise too_slow(self.pattern, end - start) from None
         if pos < end:
             yield text[pos:end], pos
 

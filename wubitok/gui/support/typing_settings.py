@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from ...errors import WubitokError
-from ...ime.options import ImeOptions, load_options, save_options
+from ...ime.options import ImeOptions, load_options, update_options
 
 
 class TypingSettings(QObject):
@@ -32,7 +32,7 @@ class TypingSettings(QObject):
     def save(self, fallback: ImeOptions | None = None, **changes: Any) -> None:
         """Save ``changes`` over the stored settings (only these: the IBus engine may have saved
         others meanwhile; a broken file is replaced by ``fallback`` and the changes)."""
-        save_options(dataclasses.replace(self.options(fallback), **changes))
+        update_options(lambda saved: dataclasses.replace(saved, **changes), if_broken=fallback or ImeOptions())
         self.changed.emit(dict(changes))
 
 

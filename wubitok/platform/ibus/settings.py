@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import WubitokError
-from ...ime.options import ImeOptions, load_options, save_options, settings_path
+from ...ime.options import ImeOptions, load_options, settings_path, update_options
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,8 @@ class SavedOptions:
 
     def change(self, **changes: Any) -> ImeOptions:
         """Write ``changes`` over the saved settings (the others stay as saved); the new options."""
-        new = dataclasses.replace(self.current(), **changes)  # checked by ImeOptions
-        save_options(new, self.path)
+        # Read again under the lock: another program may have saved other keys meanwhile.
+        new = update_options(lambda saved: dataclasses.replace(saved, **changes), self.path,  # checked by ImeOptions
+                             if_broken=self.current())
         self._options, self._stamp = new, self._file_stamp()
         return new
