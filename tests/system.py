@@ -63,6 +63,22 @@ def _ibus_typelib() -> bool:
     return True
 
 
+@lru_cache(maxsize=None)
+def _can_mount() -> bool:
+    """Whether a tmpfs can be mounted here (root, and a kernel and sandbox that allow it)."""
+    import subprocess
+    import tempfile
+
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        return False
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder], capture_output=True)
+        if done.returncode != 0:
+            return False
+        subprocess.run(["umount", "-l", folder], check=False)
+    return True
+
+
 def _xcb_libraries() -> bool:
     from wubitok.services.earlyinit import XCB_LIBRARIES
 
@@ -88,6 +104,9 @@ PARTS: dict[str, Part] = {
     "librime": Part("librime", "librime1", _library("rime")),
     "rime-data-wubi": Part("Rime's wubi86 data", "rime-data-wubi", lambda: (RIME_DATA / "wubi86.dict.yaml").is_file()),
     "libime_tabledict": Part("fcitx5's libime_tabledict", "libime-bin", _program("libime_tabledict")),
+    "root": Part("root (mknod, mount, running a command as another user)", "", lambda: os.geteuid() == 0),
+    "mount": Part("mount(8) and umount(8) allowed (a small tmpfs)", "mount", _can_mount),
+    "setpriv": Part("setpriv(1) to run a command as another user", "util-linux", _program("setpriv")),
     "linux": Part("Linux (the desktop app built here is the Linux one)", "", lambda: sys.platform.startswith("linux")),
 }
 # What a private ibus-daemon with our engine needs.

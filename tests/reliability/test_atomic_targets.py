@@ -48,11 +48,7 @@ def test_userdata_export_over_a_private_file_stays_private(capsys, user_data_dir
     assert stat.S_IMODE(out.stat().st_mode) == 0o600 and "wubitok-userdata" in out.read_text()
 
 
-def _needs_root_for_mknod():
-    return pytest.mark.skipif(os.geteuid() != 0, reason="mknod of a character device needs root")
-
-
-@_needs_root_for_mknod()
+@pytest.mark.system("root")  # mknod of a character device
 def test_a_character_device_is_written_through_not_replaced(tmp_path):
     null = tmp_path / "null"
     os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))  # the same device as /dev/null

@@ -58,7 +58,8 @@ def test_a_model_whose_pattern_runs_too_long_stops_in_one_line(capsys, tmp_path,
 
 
 def test_a_catastrophic_split_regex_in_a_tokenizer_json_is_one_line(capsys, tmp_path):
-    tokenizers = pytest.importorskip("tokenizers")
+    import tokenizers
+
     tok = tokenizers.Tokenizer(tokenizers.models.BPE(vocab={"a": 0, "b": 1}, merges=[]))
     tok.pre_tokenizer = tokenizers.pre_tokenizers.Split(tokenizers.Regex("(a|aa)+(a+)+$"), "isolated")
     path = tmp_path / "tokenizer.json"
@@ -69,7 +70,6 @@ def test_a_catastrophic_split_regex_in_a_tokenizer_json_is_one_line(capsys, tmp_
 
 @pytest.mark.parametrize("rank", [10**13, -5, 2**32])
 def test_a_tiktoken_rank_out_of_range_is_one_line(capsys, tmp_path, rank):
-    pytest.importorskip("tiktoken")
     lines = [f"{base64.b64encode(bytes([b])).decode()} {b}" for b in range(256)]
     lines.append(f"{base64.b64encode(b'ab').decode()} {rank}")
     path = tmp_path / "x.tiktoken"
@@ -142,7 +142,6 @@ class _Silent(http.server.BaseHTTPRequestHandler):
 
 @pytest.mark.parametrize("server", ["http", "silent"])
 def test_cluster_pointed_at_a_non_dask_port_is_one_line(capsys, tmp_path, server):
-    pytest.importorskip("distributed")
     from wubitok.scale.scheduler_probe import CONNECT_SECONDS
 
     corpus = tmp_path / "c.txt"

@@ -85,9 +85,6 @@ def test_a_corpus_listed_by_the_folders_manifest_is_refused(capsys, model, corpu
 
 def test_a_transformers_export_never_replaces_its_model(capsys, tmp_path):
     wubi = resources_dir() / "models" / "wubi-bpe-6000.json"
-    if not wubi.exists():
-        pytest.skip("no bundled Wubi-BPE model")
-    pytest.importorskip("transformers")
     folder = tmp_path / "tok"
     assert run(capsys, "export", "-m", wubi, "--to", "transformers", "-o", folder)[0] == 0
     from wubitok.integrations.transformers import MODEL_FILE
@@ -102,7 +99,7 @@ def test_a_transformers_export_never_replaces_its_model(capsys, tmp_path):
 
 # -- item 7: devices and FIFOs are written through ------------------------------------------------
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="mknod of a character device needs root")
+@pytest.mark.system("root")  # mknod of a character device
 @pytest.mark.parametrize("fmt", ["jsonl", "bin"])
 def test_encode_into_a_device_node_writes_through_it(capsys, model, corpus, tmp_path, fmt):
     null = tmp_path / "null"

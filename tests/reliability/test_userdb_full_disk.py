@@ -74,13 +74,7 @@ def test_a_read_only_file_system_is_one_line_and_nothing_moves(capsys, small_dat
     assert "天地人和" in run(capsys, "phrase", "list")[1]
 
 
-def _nobody_can_run() -> str | None:
-    if os.geteuid() != 0 or shutil.which("setpriv") is None:
-        return "needs root and setpriv(1) to run the CLI as another user"
-    return None
-
-
-@pytest.mark.skipif(_nobody_can_run() is not None, reason=str(_nobody_can_run()))
+@pytest.mark.system("root", "setpriv")
 def test_a_database_its_user_cannot_write_is_one_line_and_kept(tmp_path):
     home = Path(tempfile.mkdtemp(dir="/tmp"))  # pytest's own folders are 0700: nobody cannot enter them
     os.chmod(home, 0o755)

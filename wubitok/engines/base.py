@@ -9,6 +9,7 @@ are written atomically, and ``load_tokenizer`` picks the class from ``model``.
 """
 from __future__ import annotations
 
+import copy
 import json
 import os
 import threading
@@ -360,7 +361,11 @@ class Tokenizer:
         return view
 
     def _ordinary_copy(self) -> "Tokenizer":
-        raise NotImplementedError
+        # Engines that find special tokens with a ``_splitter`` (Wubi-BPE, WordPiece, Unigram) get a
+        # copy whose splitter looks for none; byte-level BPE, which splits otherwise, has its own.
+        plain = copy.copy(self)
+        plain._splitter = SpecialSplitter({})  # type: ignore[attr-defined]
+        return plain
 
     def find_special(self, text: str) -> str | None:
         """The first special token written in ``text``, or None."""

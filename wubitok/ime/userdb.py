@@ -136,8 +136,6 @@ class UserFrequencies:
     def _open(self) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            if self.path.exists() and not os.access(self.path, os.R_OK | os.W_OK):
-                raise _Damaged("the file is not readable and writable")
             # Any thread: the IBus engine process opens it in its loading thread and types
             # with it in the main loop's (one at a time, never at once).
             self._conn = sqlite3.connect(self.path, timeout=5, check_same_thread=False)

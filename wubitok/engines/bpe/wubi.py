@@ -24,7 +24,6 @@ as their one id and are never split.
 """
 from __future__ import annotations
 
-import copy
 import gc
 from bisect import bisect_right
 from dataclasses import dataclass
@@ -439,11 +438,6 @@ class WubiBPE(Tokenizer):
         if symbols:
             out.append(self.codec.decode(symbols))
         return "".join(out)
-
-    def _ordinary_copy(self) -> "WubiBPE":
-        plain = copy.copy(self)
-        plain._splitter = SpecialSplitter({})  # no special token is looked for
-        return plain
 
     def _open_tail(self, ids: Sequence[int], text: str) -> int:
         # Models of the index-last layout: a character whose final key (or

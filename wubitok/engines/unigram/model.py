@@ -28,7 +28,6 @@ proportional to ``P(segmentation) ** alpha``.
 """
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass
 from functools import partial
@@ -292,11 +291,6 @@ class Unigram(Tokenizer):
             raise InputError(f"alpha must be a positive number, not {alpha!r}")
         path = sample_path(self._edges(text), len(text), float(alpha), random.Random(seed))
         return self._encoding_from_path(text, path)
-
-    def _ordinary_copy(self) -> "Unigram":
-        plain = copy.copy(self)
-        plain._splitter = SpecialSplitter({})  # no special token is looked for
-        return plain
 
     def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
         if skip_special_tokens:

@@ -18,7 +18,6 @@ which ranks merges by frequency, and the model says so (``trained_by``).
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, Mapping, Sequence
@@ -230,11 +229,6 @@ class WordPiece(Tokenizer):
                     offsets.append(token_span(origins, a, b))
         vocab = self._vocab
         return Encoding(ids, [vocab[i] for i in ids], offsets, [False] * len(ids))
-
-    def _ordinary_copy(self) -> "WordPiece":
-        plain = copy.copy(self)
-        plain._splitter = SpecialSplitter({})  # no special token is looked for
-        return plain
 
     def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str:
         if skip_special_tokens:
