@@ -12,6 +12,7 @@ with the writer).  A device or FIFO among the targets is written through.
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -20,7 +21,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
-from typing import BinaryIO, Callable, Sequence, cast
+from typing import BinaryIO, Callable, Iterator, Sequence, cast
 
 from ..errors import FileError, InputError
 from .atomic import _create_temp, _write_error, atomic_write_bytes, is_stream, keep_mode, temp_prefix, write_target
@@ -154,6 +155,20 @@ class FileSet:
             except OSError:
                 pass  # a full disk fails the flush again; the descriptor is closed all the same
         self.handles = []
+
+    @contextlib.contextmanager
+    def writing(self, name: str | os.PathLike) -> Iterator[FileSet]:
+        """``with files.writing(name):`` write through ``handles``; the set is committed when the
+        block ends, discarded when anything raises, and an OS error is one line about ``name``."""
+        try:
+            yield self
+            self.commit()
+        except OSError as exc:
+            self.discard()
+            raise FileError(f"{os.fspath(name)}: cannot write ({exc.strerror or exc})") from None
+        except BaseException:
+            self.discard()
+            raise
 
     def discard(self) -> None:
         """Close and remove every temp file, whatever closing says (ENOSPC raises again on close)."""

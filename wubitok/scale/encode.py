@@ -42,7 +42,7 @@ from itertools import chain, repeat
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..engines.base import SPECIAL_TEXT, Tokenizer, tokenizer_from_dict
-from ..errors import FileError, InputError
+from ..errors import InputError
 from ..fileio import atomic_write_text, file_lock
 from ..fileio.fileset import FileSet
 from .documents import RANGE_BYTES, ByteRange, byte_ranges, check_doc_mode, read_range, split_documents
@@ -182,7 +182,7 @@ def write_results(results: Iterable[RangeResult], output: str | os.PathLike, spe
     arrays = spec.fmt != "jsonl"
     files = FileSet(output_files(output, spec.fmt))
     tokens = documents = done = 0
-    try:
+    with files.writing(output):
         out = files.handles[0]
         if spec.fmt == "npy":
             out.write(_npy_header(spec.dtype, 0))
@@ -215,13 +215,6 @@ def write_results(results: Iterable[RangeResult], output: str | os.PathLike, spe
             out.write(_npy_header(spec.dtype, tokens))
         if arrays:
             files.handles[2].write((json.dumps(result, ensure_ascii=False, indent=1) + "\n").encode())
-        files.commit()
-    except OSError as exc:
-        files.discard()
-        raise FileError(f"{output}: cannot write ({exc.strerror or exc})") from None
-    except BaseException:
-        files.discard()
-        raise
     return result
 
 

@@ -58,7 +58,7 @@ def write_megatron(results: Iterable[RangeResult], output: str | os.PathLike, sp
     lengths = array("i")
     doc_index = array("q", [0])
     tokens = done = expected = 0
-    try:
+    with files.writing(prefix):
         for res in results:
             if res.index != expected:
                 raise RuntimeError(f"range {res.index} arrived in place of {expected}")  # a bug, not input
@@ -88,13 +88,6 @@ def write_megatron(results: Iterable[RangeResult], output: str | os.PathLike, sp
                   "documents": len(doc_index) - 1, "tokens": tokens, "dtype": dtype, "eod_id": spec.eod,
                   "docs": spec.docs}
         files.handles[2].write((json.dumps(result, ensure_ascii=False, indent=1) + "\n").encode())
-        files.commit()
-    except OSError as exc:
-        files.discard()
-        raise FileError(f"{prefix}: cannot write ({exc.strerror or exc})") from None
-    except BaseException:
-        files.discard()
-        raise
     return result
 
 

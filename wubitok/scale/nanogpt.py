@@ -55,7 +55,7 @@ def write_nanogpt(results: Iterable[RangeResult], output: str | os.PathLike, spe
     train, val = files.handles[0], files.handles[1]
     counts = {"train": [0, 0], "val": [0, 0]}  # documents, tokens
     document = done = expected = 0
-    try:
+    with files.writing(folder):
         for res in results:
             if res.index != expected:
                 raise RuntimeError(f"range {res.index} arrived in place of {expected}")  # a bug, not input
@@ -83,11 +83,4 @@ def write_nanogpt(results: Iterable[RangeResult], output: str | os.PathLike, spe
                   "val": {"documents": counts["val"][0], "tokens": counts["val"][1]},
                   "val_fraction": fraction, "dtype": "uint16", "eod_id": spec.eod, "docs": spec.docs}
         files.handles[3].write((json.dumps(result, ensure_ascii=False, indent=1) + "\n").encode())
-        files.commit()
-    except OSError as exc:
-        files.discard()
-        raise FileError(f"{folder}: cannot write ({exc.strerror or exc})") from None
-    except BaseException:
-        files.discard()
-        raise
     return result
