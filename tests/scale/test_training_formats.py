@@ -118,3 +118,16 @@ def test_bin_header_carries_the_vocabulary_size(capsys, tok, corpus, tmp_path):
     out = tmp_path / "o.bin"
     assert run(capsys, "encode", "-m", MODEL, "--file", corpus, "-o", out, "-q")[0] == 0
     assert json.loads((tmp_path / "o.bin.json").read_text(encoding="utf-8"))["vocab_size"] == tok.vocab_size
+
+
+@pytest.mark.parametrize("fmt, output, written", [("megatron", "x", "x.json"), ("nanogpt", "data", "data/info.json"),
+                                                   ("nanogpt", "data", "data/meta.pkl")])
+def test_no_file_a_prefix_or_folder_format_writes_may_be_the_corpus(capsys, corpus, tmp_path, fmt, output, written):
+    # Every file the writer opens is checked, not only the .bin ones (the header and meta were not).
+    target = tmp_path / written
+    target.parent.mkdir(exist_ok=True)
+    target.write_bytes(corpus.read_bytes())
+    before = target.read_bytes()
+    code, _, err = run(capsys, "encode", "-m", MODEL, "--file", target, "-o", tmp_path / output, "--format", fmt, "-q")
+    assert code == 2 and err.count("\n") == 1 and "one of the inputs" in err, err
+    assert target.read_bytes() == before

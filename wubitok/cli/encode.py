@@ -89,16 +89,6 @@ def _format(args: argparse.Namespace) -> str:
     raise InputError(f"give --format ({', '.join(OUTPUT_FORMATS)}): {args.output!r} has no known extension")
 
 
-def _targets(output: str, fmt: str) -> list[str]:
-    """The files ``-o OUT`` names besides OUT itself: megatron's is a prefix, nanogpt's a folder."""
-    if fmt == "megatron":
-        prefix = output[:-4] if output.endswith(".bin") else output
-        return [prefix + ".bin", prefix + ".idx"]
-    if fmt == "nanogpt":
-        return [os.path.join(output, name) for name in ("train.bin", "val.bin")]
-    return []
-
-
 def run_corpus(args: argparse.Namespace) -> int:
     if args.text:
         raise InputError("with -o, give the corpus as --file PATH (repeatable), not TEXT")
@@ -107,8 +97,8 @@ def run_corpus(args: argparse.Namespace) -> int:
     if args.output == "-" and _format(args) != "jsonl":
         raise InputError("-o - (standard output) takes --format jsonl: bin and npy have side files")
     check_output(args.output, [*args.file, args.model])
-    # side files, shards and the files a prefix or folder format names too, by inode
-    for target in [*_targets(args.output, _format(args)), *replaced_files(args.output, _format(args))]:
+    # side files, shards and every file a prefix or folder format writes, by inode
+    for target in replaced_files(args.output, _format(args)):
         check_output(target, [*args.file, args.model])
     tokenizer = load_tokenizer(args.model)
     tokenizer.use_encoder(args.encoder)

@@ -168,10 +168,24 @@ def _npy_header(dtype: str, count: int) -> bytes:
     return b"\x93NUMPY\x01\x00" + len(text).to_bytes(2, "little") + text.encode("latin-1")
 
 
+NANOGPT_FILES = ("train.bin", "val.bin", "meta.pkl", "info.json")
+
+
+def megatron_prefix(output: str | os.PathLike) -> str:
+    """``-o data/corpus`` and ``-o data/corpus.bin`` both name the prefix ``data/corpus``."""
+    out = os.fspath(output)
+    return out[:-4] if out.endswith(".bin") else out
+
+
 def output_files(output: str | os.PathLike, fmt: str) -> list[str]:
-    """Every file that writing ``output`` in ``fmt`` replaces: the output and its side files
-    (what ``-o`` is checked against the inputs with)."""
+    """Every file that writing ``output`` in ``fmt`` replaces, in the order its writer opens them:
+    the one list the writers and the check of ``-o`` against the inputs share."""
     output = os.fspath(output)
+    if fmt == "megatron":  # a prefix
+        prefix = megatron_prefix(output)
+        return [prefix + ".bin", prefix + ".idx", prefix + ".json"]
+    if fmt == "nanogpt":  # a folder
+        return [os.path.join(output, name) for name in NANOGPT_FILES]
     return [output, output + ".idx", output + ".json"] if fmt != "jsonl" else [output]
 
 
@@ -264,7 +278,7 @@ def replaced_files(output: str | os.PathLike, fmt: str) -> list[str]:
     """Every file that encoding into ``output`` replaces or removes: a folder's manifest and
     the shards it lists now, else the output and its side files."""
     output = os.fspath(output)
-    if os.path.isdir(output):
+    if fmt not in ("megatron", "nanogpt") and os.path.isdir(output):  # a folder of shards
         return [os.path.join(output, f) for f in ["manifest.json", *listed_files(output)]]
     return output_files(output, fmt)
 

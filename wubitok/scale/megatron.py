@@ -30,7 +30,7 @@ from typing import Any, Iterable
 
 from ..errors import FileError
 from ..fileio.fileset import FileSet
-from .encode import HEADER_FORMAT, ByteProgress, EncodeSpec, RangeResult
+from .encode import HEADER_FORMAT, ByteProgress, EncodeSpec, RangeResult, megatron_prefix, output_files
 
 MAGIC = b"MMIDIDX\x00\x00"
 VERSION = 1
@@ -42,19 +42,13 @@ _WRITTEN = {"uint16": "uint16", "uint32": "int32"}
 _ARRAY_CODES = {"uint8": "B", "int8": "b", "int16": "h", "int32": "i", "int64": "q", "uint16": "H"}
 
 
-def prefix_of(output: str | os.PathLike) -> str:
-    """``-o data/corpus`` and ``-o data/corpus.bin`` both name the prefix ``data/corpus``."""
-    out = os.fspath(output)
-    return out[:-4] if out.endswith(".bin") else out
-
-
 def write_megatron(results: Iterable[RangeResult], output: str | os.PathLike, spec: EncodeSpec,
                    header: dict[str, Any], total: int, progress: ByteProgress | None = None) -> dict[str, Any]:
     """Write the results (in range order) as PREFIX.bin, PREFIX.idx and PREFIX.json; return the header."""
-    prefix = prefix_of(output)
+    prefix = megatron_prefix(output)
     dtype = _WRITTEN[spec.dtype]
     itemsize = array(_ARRAY_CODES[dtype]).itemsize
-    files = FileSet([prefix + ".bin", prefix + ".idx", prefix + ".json"])
+    files = FileSet(output_files(prefix, "megatron"))
     lengths = array("i")
     doc_index = array("q", [0])
     tokens = done = expected = 0
@@ -121,7 +115,7 @@ class IndexedDataset:
 
 def read_megatron(prefix: str | os.PathLike) -> IndexedDataset:
     """Read PREFIX.idx and PREFIX.bin; a file that does not follow the layout is a ``FileError``."""
-    prefix = prefix_of(prefix)
+    prefix = megatron_prefix(prefix)
     try:
         with open(prefix + ".idx", "rb") as fh:
             idx = fh.read()

@@ -21,9 +21,8 @@ from typing import Any, Iterable
 
 from ..errors import FileError, InputError
 from ..fileio.fileset import FileSet
-from .encode import HEADER_FORMAT, ByteProgress, EncodeSpec, RangeResult
+from .encode import HEADER_FORMAT, ByteProgress, EncodeSpec, RangeResult, output_files
 
-FILES = ("train.bin", "val.bin", "meta.pkl", "info.json")
 DEFAULT_VAL_FRACTION = 0.0005  # nanoGPT's openwebtext/prepare.py
 
 
@@ -51,7 +50,7 @@ def write_nanogpt(results: Iterable[RangeResult], output: str | os.PathLike, spe
         os.makedirs(folder, exist_ok=True)
     except OSError as exc:
         raise FileError(f"{folder}: cannot create ({exc.strerror or exc})") from None
-    files = FileSet([os.path.join(folder, name) for name in FILES])
+    files = FileSet(output_files(folder, "nanogpt"))
     train, val = files.handles[0], files.handles[1]
     counts = {"train": [0, 0], "val": [0, 0]}  # documents, tokens
     document = done = expected = 0
