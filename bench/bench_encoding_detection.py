@@ -1,25 +1,49 @@
-"""Encoding detection of short Chinese texts: wubitok.fileio vs charset-normalizer.
+"""Encoding detection of Chinese text files: wubitok.fileio vs charset-normalizer.
 
-Random snippets of the bundled samples (simplified, in GB18030) and of the same
-text converted to traditional characters with Debian's ``opencc`` (in Big5);
-the share of snippets whose encoding each detector names correctly.  Only
-snippets that are not valid UTF-8 or ASCII count (those never reach a guess).
+Two tables, on the held-out test split of the genre corpora (``genres.py``:
+Debian's manpages-zh in zh_CN and zh_TW, fortunes-zh's modern fortunes and
+classical poems), none of which the detector's frequency lists come from:
 
-    python bench/bench_encoding_detection.py [--samples 500]
+1. **Short texts**: random snippets of 2 to 64 characters, simplified text in
+   GB18030, traditional text in Big5 (zh_TW as written; fortunes and classical
+   converted with OpenCC's ``s2t``).  Only snippets that are not valid UTF-8 or
+   ASCII count (those never reach a guess).  Right = the encoding is named.
+2. **Files with a flaw**: 64-character snippets that end inside their last
+   character (a cut file), or with one foreign sequence in the middle (a
+   GB18030 four-byte character in Big5 text; a stray ``\\xff`` in GB18030 or
+   UTF-8 text).  Right = the snippet's own encoding is named, so reading it
+   stops at the flaw with a one-line error instead of reading mojibake in an
+   encoding that merely decodes every byte (charset-normalizer is counted right
+   when it names that encoding).  "Misread" is the share named as another
+   encoding: text read as mojibake without a word (the rest is refused as not
+   text, also with one line).
+
+    python bench/bench_encoding_detection.py [--samples 500] [--split test]
 """
 from __future__ import annotations
 
 import argparse
 import random
-import shutil
-import subprocess
+import sys
+from pathlib import Path
+from typing import Callable
 
 import charset_normalizer
+import opencc
 
-from wubitok.fileio import detect_encoding
-from wubitok.paths import resources_dir
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from genres import load_genres  # noqa: E402
+
+from wubitok.fileio import detect_encoding  # noqa: E402
 
 GB_FAMILY = {"gb18030", "gbk", "gb2312"}
+# A snippet and its encoding -> the flawed file (the foreign sequence goes between two characters).
+FLAWS: dict[str, Callable[[str, str], bytes]] = {
+    "cut in the last character": lambda snippet, enc: snippet.encode(enc)[:-1],
+    "one foreign character inside": lambda snippet, enc: (
+        snippet[:len(snippet) // 2].encode(enc) + ("\U00020000".encode("gb18030") if enc == "big5" else b"\xff")
+        + snippet[len(snippet) // 2:].encode(enc)),
+}
 
 
 def _reference(data: bytes) -> str | None:
@@ -32,36 +56,68 @@ def _right(found: str | None, encoding: str) -> bool:
                                   or (encoding == "big5" and found in {"big5", "cp950", "big5hkscs"}))
 
 
+def _texts(split: str) -> list[tuple[str, str, str]]:
+    genres = load_genres()
+    s2t = opencc.OpenCC("s2t")
+    texts = [(f"{g} (GB18030)", "\n".join(genres[g][split]), "gb18030") for g in ("zh_CN", "fortunes", "classical")]
+    texts.append(("zh_TW (Big5)", "\n".join(genres["zh_TW"][split]), "big5"))
+    texts += [(f"{g}, s2t (Big5)", s2t.convert("\n".join(genres[g][split])), "big5") for g in ("fortunes", "classical")]
+    return texts
+
+
+def _snippets(rnd: random.Random, text: str, encoding: str, n: int, samples: int, *, flawed: bool = False):
+    found = tries = 0
+    while found < samples and tries < 200 * samples:
+        tries += 1
+        start = rnd.randrange(len(text) - n)
+        snippet = text[start:start + n]
+        try:
+            data = snippet.encode(encoding)
+        except UnicodeEncodeError:
+            continue
+        if not flawed:
+            try:
+                data.decode("utf-8")
+                continue  # ASCII or valid UTF-8: not a guess
+            except UnicodeDecodeError:
+                pass
+        elif data[-1] < 0x80:
+            continue  # a cut needs a multi-byte last character
+        found += 1
+        yield snippet
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--samples", type=int, default=500)
+    ap.add_argument("--split", default="test", choices=("test", "dev"))
     args = ap.parse_args()
-    simplified = "".join((resources_dir() / "samples" / n).read_text(encoding="utf-8")
-                         for n in ("tang300.txt", "song100.txt", "fortunes-zh.txt"))
-    texts = [("GB18030", simplified, "gb18030")]
-    if shutil.which("opencc"):
-        traditional = subprocess.run(["opencc", "-c", "s2t.json"], input=simplified, capture_output=True,
-                                     text=True, check=True).stdout
-        texts.append(("Big5", traditional, "big5"))
+    texts = _texts(args.split)
     rnd = random.Random(1)
-    print("| encoding | characters | ours | charset-normalizer |\n|---|---|---|---|")
+    print("Short texts\n\n| text | characters | ours | charset-normalizer |\n|---|---|---|---|")
     for label, text, encoding in texts:
         for n in (2, 4, 8, 16, 64):
             ours = ref = total = 0
-            while total < args.samples:
-                start = rnd.randrange(len(text) - n)
-                try:
-                    data = text[start:start + n].encode(encoding)
-                    data.decode("utf-8")
-                    continue  # ASCII or valid UTF-8: not a guess
-                except UnicodeEncodeError:
-                    continue
-                except UnicodeDecodeError:
-                    pass
+            for snippet in _snippets(rnd, text, encoding, n, args.samples):
+                data = snippet.encode(encoding)
                 total += 1
                 ours += _right(detect_encoding(data), encoding)
                 ref += _right(_reference(data), encoding)
             print(f"| {label} | {n} | {ours / total:.1%} | {ref / total:.1%} |")
+    print("\nFiles with a flaw (64 characters)\n\n| text | flaw | ours | ours misread | charset-normalizer |\n"
+          "|---|---|---|---|---|")
+    flawed = [*texts, ("zh_CN (UTF-8)", texts[0][1], "utf-8")]
+    for label, text, encoding in flawed:
+        for flaw, make in FLAWS.items():
+            ours = misread = ref = total = 0
+            for snippet in _snippets(rnd, text, encoding, 64, args.samples, flawed=True):
+                data = make(snippet, encoding)
+                total += 1
+                found = detect_encoding(data)
+                ours += _right(found, encoding)
+                misread += found is not None and not _right(found, encoding)
+                ref += _right(_reference(data), encoding)
+            print(f"| {label} | {flaw} | {ours / total:.1%} | {misread / total:.1%} | {ref / total:.1%} |")
 
 
 if __name__ == "__main__":

@@ -853,8 +853,8 @@
         <translation>关于 wubitok(&amp;A)</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;Wubi-86 dictionary, typing pad and Wubi-BPE tokenizers, with BPE, WordPiece and Unigram to compare — offline.&lt;/p&gt;&lt;p&gt;Dictionary from ibus-table-wubi (Debian). Bundled fonts: Droid Sans Fallback (Google, Apache-2.0) for Han characters; a subset of HanaMinB (GlyphWiki Project, Hanazono Font License) for CJK Extension B.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;五笔 86 词典、输入板与五笔 BPE 分词器，并可与 BPE、WordPiece、Unigram 对比——完全离线。&lt;/p&gt;&lt;p&gt;词典来自 ibus-table-wubi（Debian）。内置字体：Droid Sans Fallback（Google，Apache-2.0），用于汉字；HanaMinB 的子集（GlyphWiki Project，Hanazono Font License），用于 CJK 扩展 B 区。&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;Wubi-86 dictionary, typing pad and Wubi-BPE tokenizers, with BPE, WordPiece and Unigram to compare — offline.&lt;/p&gt;&lt;p&gt;Dictionary from ibus-table-wubi (Debian). Bundled fonts: Droid Sans Fallback (Google, Apache-2.0) for Han characters; a subset of HanaMinB (GlyphWiki Project, Hanazono Font License) for CJK Extension B. Character frequencies for telling GB18030 from Big5 files: Rime&apos;s essay (rime-essay, Debian; LGPL-3).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;五笔 86 词典、输入板与五笔 BPE 分词器，并可与 BPE、WordPiece、Unigram 对比——完全离线。&lt;/p&gt;&lt;p&gt;词典来自 ibus-table-wubi（Debian）。内置字体：Droid Sans Fallback（Google，Apache-2.0），用于汉字；HanaMinB 的子集（GlyphWiki Project，Hanazono Font License），用于 CJK 扩展 B 区。区分 GB18030 与 Big5 文件所用的字频：Rime 的 essay 词表（rime-essay，Debian；LGPL-3）。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>About wubitok</source>

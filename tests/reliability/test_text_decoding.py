@@ -17,15 +17,26 @@ MODEL = resources_dir() / "models" / "bpe-6000.json"
 COMMANDS = [["convert", "--to", "wubi"], ["segment"], ["encode", "-m", MODEL]]
 
 
-def test_the_issues_truncated_file_is_refused_alike_by_every_command(capsys, tmp_path):
-    cut = tmp_path / "t.txt"
-    cut.write_bytes(b"\xe4\xbd\xa0\xe5\xa5\xbd\xe4\xb8\x96\xe7\x95\x8c\xe7\x95")
+BIG5 = "這是一個繁體中文的測試句子，請問你好嗎？".encode("big5")
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"\xe4\xbd\xa0\xe5\xa5\xbd\xe4\xb8\x96\xe7\x95\x8c\xe7\x95", "middle of a UTF-8 character"),
+    # Big5 with one GB18030 four-byte character: GB18030 decodes all of it (into mojibake)
+    (BIG5[:10] + "\U00020000".encode("gb18030") + BIG5[10:], "not Big5 text (invalid byte at offset 10)"),
+    ("简体中文的文本文件，被截断了".encode("gbk")[:-1], "middle of a GB18030 character"),
+])
+def test_a_flawed_file_is_refused_alike_by_every_command(capsys, tmp_path, data, message):
+    flawed = tmp_path / "t.txt"
+    flawed.write_bytes(data)
     errors = set()
     for command in COMMANDS:
-        code, out, err = run(capsys, *command, "--file", cut)
-        assert code == 2 and err.count("\n") == 1, (command, err)
-        errors.add(err.split(": error: ", 1)[1])
-    assert len(errors) == 1 and "middle of a UTF-8 character" in errors.pop()
+        code, out, err = run(capsys, *command, "--file", flawed)
+        # One error line (encode may say first which encoding it reads the file in)
+        lines = err.splitlines()
+        assert code == 2 and [": error: " in line for line in lines][-2:] in ([True], [False, True]), (command, err)
+        errors.add(lines[-1].split(": error: ", 1)[1])
+    assert len(errors) == 1 and message in errors.pop()
 
 
 @settings(max_examples=200, deadline=None)

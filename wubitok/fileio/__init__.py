@@ -1,6 +1,6 @@
 """Reading user files with clear errors, and writing them atomically (the ground floor).
 
-One module per job: :mod:`.encoding` (detection and the names users see),
+One module per job: :mod:`.detection` (which encoding a file is in), :mod:`.encoding` (the names users see),
 :mod:`.reading` (whole files, chunks, lines, one-line errors), :mod:`.jsonfile`
 (JSON with short errors), :mod:`.output` (checks on an output name),
 :mod:`.atomic` (temp file + rename), :mod:`.fileset` (sets of files and folders replaced as a whole)
@@ -9,15 +9,8 @@ and :mod:`.locking` (read-modify-write between processes).  Everything is import
 from __future__ import annotations
 
 from .atomic import atomic_write_bytes, atomic_write_many, atomic_write_text, temp_prefix
-from .encoding import (
-    DETECT_BYTES,
-    LEGACY_CHINESE,
-    TEXT_ENCODINGS,
-    detect_encoding,
-    encode_text,
-    encoding_label,
-    normalize_encoding,
-)
+from .detection import DETECT_BYTES, LEGACY_CHINESE, detect_encoding
+from .encoding import TEXT_ENCODINGS, encode_text, encoding_label, normalize_encoding
 from .fileset import write_folder
 from .jsonfile import JsonError, parse_json
 from .locking import file_lock

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
 from ..errors import FileError
-from .encoding import DETECT_BYTES, detect_encoding, encoding_label, is_cut_utf8, normalize_encoding
+from .detection import DETECT_BYTES, detect_encoding, is_cut
+from .encoding import encoding_label, normalize_encoding
 
 # Far beyond any real tokenizer file (the largest public tokenizer.json files
 # are tens of MB): a model file bigger than this is refused before it is read.
@@ -107,17 +108,17 @@ def _open_error(path: Path, exc: OSError) -> FileError:
 def _decode_error(path: Path, encoding: str, offset: int, tail: bytes | None = None) -> FileError:
     """``tail``: the bytes from ``offset`` to the end (read from ``path`` when not given)."""
     label = encoding_label(encoding)
-    if tail is None and encoding == "utf-8":
+    if tail is None:
         try:
             with open(path, "rb") as fh:
                 fh.seek(offset)
                 tail = fh.read(8)
         except OSError:
             tail = None
-    if encoding == "utf-8" and tail is not None and is_cut_utf8(tail):
-        return FileError(f"{path}: ends in the middle of a UTF-8 character (offset {offset}): was the file cut off?"
+    if tail is not None and is_cut(tail, encoding):
+        return FileError(f"{path}: ends in the middle of a {label} character (offset {offset}): was the file cut off?"
                          f" Repair its end, or give --encoding to read it as something else",
-                         code="file.cut_utf8", path=str(path), offset=offset)
+                         code="file.cut", path=str(path), encoding=label, offset=offset)
     return FileError(f"{path}: not {label} text (invalid byte at offset {offset})",
                      code="file.not_encoding", path=str(path), encoding=label, offset=offset)
 

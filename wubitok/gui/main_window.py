@@ -430,12 +430,13 @@ class MainWindow(QMainWindow):
 
     def about_text(self) -> str:
         """The About box: what wubitok is, where its dictionary comes from, every bundled font
-        with its licence (resources/fonts/SOURCES.md)."""
+        and data file with its licence (resources/fonts/SOURCES.md, resources/frequency/SOURCES.md)."""
         return (self.tr("<h3>wubitok {version}</h3><p>Wubi-86 dictionary, typing pad and Wubi-BPE "
                         "tokenizers, with BPE, WordPiece and Unigram to compare — offline.</p>"
                         "<p>Dictionary from ibus-table-wubi (Debian). Bundled fonts: Droid Sans Fallback "
                         "(Google, Apache-2.0) for Han characters; a subset of HanaMinB (GlyphWiki Project, "
-                        "Hanazono Font License) for CJK Extension B.</p>")
+                        "Hanazono Font License) for CJK Extension B. Character frequencies for telling "
+                        "GB18030 from Big5 files: Rime's essay (rime-essay, Debian; LGPL-3).</p>")
                 .replace("{version}", __version__))
 
     def _about(self) -> None:

@@ -1,0 +1,113 @@
+"""Which encoding a file is in, on short texts and on files with a flaw (issue #31, item 15)."""
+from __future__ import annotations
+
+import random
+
+import opencc
+import pytest
+
+from wubitok.errors import FileError
+from wubitok.fileio import check_readable_text, detect_encoding, iter_text_chunks, read_text
+from wubitok.paths import resources_dir
+
+TRADITIONAL = "這是一個繁體中文的測試句子，請問你好嗎？我們今天學習的是電腦與網路的基本知識。"
+SIMPLIFIED = "这是一个简体中文的测试句子，请问你好吗？我们今天学习的是电脑与网络的基本知识。"
+GB18030_ONLY = "\U00020000".encode("gb18030")  # 𠀀, four bytes in GB18030, not in Big5
+CUT_AT = len(SIMPLIFIED.encode("gb18030")) - 2  # where the last character starts (same in Big5)
+
+
+def _samples() -> str:
+    return "".join((resources_dir() / "samples" / n).read_text(encoding="utf-8")
+                   for n in ("tang300.txt", "song100.txt", "fortunes-zh.txt"))
+
+
+def _han_pairs(text: str, encoding: str, count: int) -> list[bytes]:
+    rnd, pairs = random.Random(0), []
+    while len(pairs) < count:
+        start = rnd.randrange(len(text) - 2)
+        pair = text[start:start + 2]
+        if all("\u4e00" <= c <= "\u9fff" for c in pair):
+            try:
+                pairs.append(pair.encode(encoding))
+            except UnicodeEncodeError:
+                pass
+    return pairs
+
+
+@pytest.mark.parametrize("script, encoding, least", [("simplified", "gb18030", 0.98), ("traditional", "big5", 0.96)])
+def test_two_characters_are_enough_most_of_the_time(script, encoding, least):
+    # Two Han characters are four bytes that both GB18030 and Big5 read (the old rule, "which
+    # reading has the frequent level of its character set", named Big5 for 92% of them):
+    # the frequency of what each reading makes decides.
+    text = _samples() if script == "simplified" else opencc.OpenCC("s2t").convert(_samples())
+    pairs = [p for p in _han_pairs(text, encoding, 1000) if not _is_utf8(p)]
+    right = sum(detect_encoding(p) == encoding for p in pairs)
+    assert right >= least * len(pairs), (right, len(pairs))
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+def test_every_line_of_the_traditional_samples_in_big5_is_big5():
+    s2t = opencc.OpenCC("s2t")
+    lines = []
+    for line in s2t.convert(_samples()).splitlines():
+        if sum("\u4e00" <= c <= "\u9fff" for c in line) >= 2:
+            try:
+                lines.append(line.encode("big5"))
+            except UnicodeEncodeError:
+                pass
+    wrong = [line.decode("big5") for line in lines if detect_encoding(line) != "big5"]
+    assert len(lines) > 5000 and not wrong, wrong
+
+
+@pytest.mark.parametrize("name, data, encoding, message", [
+    ("Big5 with one GB18030 four-byte character", TRADITIONAL.encode("big5")[:20] + GB18030_ONLY
+     + TRADITIONAL.encode("big5")[20:], "big5", r"not Big5 text \(invalid byte at offset 20\)"),
+    ("GB18030 cut inside its last character", SIMPLIFIED.encode("gb18030")[:-1], "gb18030",
+     rf"ends in the middle of a GB18030 character \(offset {CUT_AT}\): was the file cut off"),
+    ("Big5 cut inside its last character", TRADITIONAL.encode("big5")[:-1], "big5",
+     rf"ends in the middle of a Big5 character \(offset {CUT_AT}\)"),
+    ("GBK with a stray byte", SIMPLIFIED.encode("gbk")[:30] + b"\xff" + SIMPLIFIED.encode("gbk")[30:], "gb18030",
+     r"not GB18030 text \(invalid byte at offset 30\)"),
+    ("UTF-8 with a stray byte", SIMPLIFIED.encode()[:30] + b"\xff" + SIMPLIFIED.encode()[30:], "utf-8",
+     r"not UTF-8 text \(invalid byte at offset 30\)"),
+])
+def test_a_flaw_in_a_file_is_reported_not_read_as_another_encoding(tmp_path, name, data, encoding, message):
+    # Several of these decode without error in another encoding into mojibake (GB18030 reads the
+    # Big5 file with a GB18030 character and the UTF-8 one, Big5 reads the cut GB18030 one), and the
+    # rest were "not text in any encoding"; the file's own encoding is by far the most plausible
+    # reading, so reading stops at the flaw, with one line that says where.
+    f = tmp_path / "t.txt"
+    f.write_bytes(data)
+    assert detect_encoding(data) == encoding
+    for read in (lambda: read_text(f), lambda: list(iter_text_chunks(f)), lambda: check_readable_text([f])):
+        with pytest.raises(FileError, match=message) as e:
+            read()
+        assert "\n" not in str(e.value)
+
+
+def test_the_issues_big5_file_decodes_in_gb18030_but_is_not_read_so():
+    data = TRADITIONAL.encode("big5") + GB18030_ONLY
+    assert data.decode("gb18030")  # the old detection read this mojibake without a word
+    assert detect_encoding(data) == "big5"
+
+
+@pytest.mark.parametrize("data", [
+    "café au lait, crème brûlée".encode("latin-1"),  # high bytes, but no Chinese reading of them
+    b"abc" + "中".encode("gbk")[:1],                 # one cut character is no evidence of any encoding
+])
+def test_bytes_with_no_plausible_reading_are_not_text(data):
+    assert detect_encoding(data) is None
+
+
+def test_a_long_run_of_invalid_bytes_is_many_flaws_not_one():
+    # GB18030 bytes read as UTF-8 are almost all invalid: merged into one "flaw", their few valid
+    # UTF-8 characters once made a cheaper reading than the GB18030 text itself.
+    line = "轮台九月风夜吼，一川碎石大如斗，随风满地石乱走。".encode("gb18030")
+    assert detect_encoding(line) == "gb18030"
