@@ -2,11 +2,15 @@
 at least 4.5:1 for text (WCAG 2 AA), 3:1 for the borders of controls."""
 from __future__ import annotations
 
+import re
+
 import pytest
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QColor, QPalette
 
 from wubitok.gui.panes.compare import ComparePane
 from wubitok.gui.panes.compare.chart import chart_colours
+from wubitok.gui.panes.ime_pad import ImePadPane
+from wubitok.gui.panes.lookup import LookupPane
 from wubitok.gui.support import theme
 from wubitok.services.model_files import bundled_models_dir
 
@@ -62,5 +66,34 @@ def test_a_theme_switch_recolours_the_names(gui_app, gui_data_dir, qtbot, catalo
     try:
         base = theme.palette(True).color(R.Base)
         qtbot.waitUntil(lambda: theme.contrast_ratio(pane.table.item(0, 0).foreground().color(), base) >= 4.5)
+    finally:
+        theme.apply_theme("light")
+
+
+def _inline_colours(rich_text: str) -> list[QColor]:
+    return [QColor(c) for c in re.findall(r"color:\s*([#\w]+)", rich_text)]
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+def test_secondary_text_in_rich_labels_is_readable(gui_app, gui_data_dir, show_pane, qtbot, name):
+    # Candidate numbers and hints in the pad, entry numbers under Lookup's "Also typed by":
+    # CSS gray was 3.9:1 on the light theme's white.
+    theme.apply_theme(name)
+    try:
+        pad = show_pane(ImePadPane(), timeout=90_000)
+        pad.editor.setFocus()
+        qtbot.keyClicks(pad.editor, "zni")
+        bar = pad.editor.candidate_bar
+        qtbot.waitUntil(bar.isVisible)
+        lookup = show_pane(LookupPane())
+        qtbot.keyClicks(lookup.search_box, "aaaa")
+        qtbot.waitUntil(lambda: lookup.is_ready() and bool(lookup.detail.shared_texts()), timeout=5000)
+        for label, background in ((bar.label, bar.palette().color(R.AlternateBase)),
+                                  (lookup.detail.shares_label, lookup.detail.palette().color(R.Window))):
+            colours = _inline_colours(label.text())
+            assert colours, label.text()
+            for colour in colours:
+                assert theme.contrast_ratio(colour, background) >= 4.5, (colour.name(), background.name())
+        pad.shutdown()
     finally:
         theme.apply_theme("light")

@@ -12,8 +12,10 @@ import pytest
 from distributed import LocalCluster
 
 from tests.cli.cli_run import run
+from wubitok import processes
 from wubitok.engines.base import load_tokenizer
 from wubitok.paths import resources_dir
+from wubitok.processes import usable_workers
 from wubitok.scale import encode_files
 from wubitok.scale.runner import ClusterError, run_ranges
 
@@ -56,6 +58,17 @@ def test_cli_local_cluster(capsys, tmp_path, corpus):
                        "--cluster", "local:2")
     assert code == 0, err
     assert one.read_bytes() == local.read_bytes()
+
+
+def test_a_local_cluster_is_capped_at_the_cores_like_workers(capsys, monkeypatch, tmp_path, corpus):
+    # local:64 on a small machine started 64 Dask worker processes (about 100 MB each)
+    monkeypatch.setattr(processes, "_said", set())  # the cap is said once per process
+    out = tmp_path / "capped.jsonl"
+    code, _, err = run(capsys, "encode", "-m", MODELS / "bpe-6000.json", "--file", corpus, "-o", out, "-q",
+                       "--cluster", "local:64")
+    assert code == 0, err
+    usable = usable_workers(64)
+    assert f"wubitok: {usable} worker processes, not 64" in err
 
 
 def _die_once(marker: str, item: int) -> int:

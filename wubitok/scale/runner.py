@@ -23,7 +23,7 @@ from concurrent.futures import CancelledError
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from ..errors import InputError, MissingExtraError, WubitokError
-from ..processes import AHEAD, run_in_processes, window
+from ..processes import AHEAD, run_in_processes, usable_workers, window
 
 R = TypeVar("R")
 # How long a Dask scheduler may take to have its workers before the run fails.
@@ -72,10 +72,12 @@ def _run_dask(func: Callable[[Any, Any], R], spec: Any, items: Iterable[Any], cl
     except ImportError:
         raise MissingExtraError("--cluster needs Dask: pip install 'wubitok[cluster]'") from None
     local = None
+    # A local cluster is capped like --workers: more processes than cores only share them.
+    wanted = usable_workers(int(where)) if kind == "local" else 1
     try:
         with dask.config.set({"distributed.scheduler.allowed-failures": 3, "distributed.comm.timeouts.connect": "5s"}):
             if kind == "local":
-                local = LocalCluster(n_workers=int(where), threads_per_worker=1, processes=True,
+                local = LocalCluster(n_workers=wanted, threads_per_worker=1, processes=True,
                                      dashboard_address=":0", silence_logs=50)
                 client = Client(local)
             else:
@@ -88,7 +90,7 @@ def _run_dask(func: Callable[[Any, Any], R], spec: Any, items: Iterable[Any], cl
         raise ClusterError(f"cannot reach the Dask scheduler at {where}: {exc}") from None
     try:
         try:
-            client.wait_for_workers(int(where) if kind == "local" else 1, timeout=NO_WORKERS_SECONDS)
+            client.wait_for_workers(wanted, timeout=NO_WORKERS_SECONDS)
         except (TimeoutError, OSError):
             raise ClusterError(f"the Dask scheduler at {client.scheduler.address} has no workers "
                                f"(waited {NO_WORKERS_SECONDS} s); nothing was written") from None

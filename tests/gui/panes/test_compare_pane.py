@@ -324,3 +324,16 @@ def test_a_sample_text_arrives_in_a_worker_built_document_that_still_takes_typin
     qtbot.keyClick(pane.editor, Qt.Key.Key_A)  # the new document is connected: edits compare again
     qtbot.waitUntil(lambda: pane.is_ready() and pane.results and pane.results[0].chars == 9, timeout=60_000)
     assert [c.view.toPlainText() for c in pane.columns] == ["床前\n明月光 😀a"] * 2
+
+
+def test_the_token_views_name_unknown_and_byte_tokens_as_tokenize_does(qtbot, pane):
+    # 𠀀 is in no bundled vocabulary: WordPiece gives [UNK], Unigram four byte pieces.  Without the
+    # model's token forms Compare's tooltips read them as the text they cover.
+    _compare(qtbot, pane, [_model("wordpiece"), _model("unigram")], "人𠀀")
+    tips = []
+    for column in pane.columns:
+        view, data = column.view, column.view.tokenized()
+        seg = next(s for s in data.token_segments() if data.segment_texts()[s] == "𠀀")
+        tips.append(view.tooltip_html(seg))
+    assert "token <b>[UNK] for 𠀀</b>" in tips[0], tips[0]
+    assert "token <b>&lt;F0&gt;</b>" in tips[1], tips[1]

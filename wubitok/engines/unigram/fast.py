@@ -16,12 +16,12 @@ is encoded by byte fallback (one byte token, as a piece would be one token).
 from __future__ import annotations
 
 import io
-import os
 import re
 import threading
 from typing import Iterable, Iterator
 
 from ...errors import InputError
+from ...processes import available_cores
 from ...progress import check_cancel
 from ..base import ProgressCallback
 from ..pre_tokenizers.metaspace import BREAKS, SPACE_MARK
@@ -75,7 +75,7 @@ def train_with_sentencepiece(
             max_sentencepiece_length=max_piece_length, seed_sentencepiece_size=max(1000, seed_size),
             shrinking_factor=shrinking_factor, num_sub_iterations=num_sub_iterations,
             max_sentence_length=1 << 30, input_sentence_size=0, hard_vocab_limit=False,
-            num_threads=max(1, min(16, os.cpu_count() or 1)), minloglevel=2)
+            num_threads=min(16, available_cores()), minloglevel=2)
     except RuntimeError as exc:
         # e.g. "Vocabulary size is smaller than required_chars"
         detail = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__

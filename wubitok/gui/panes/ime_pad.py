@@ -97,16 +97,17 @@ class CandidateBar(QFrame):
         self._texts = [c.text for c in state.candidates]
         # Candidates are links (clickable) but should read as text.
         text_color = self.palette().color(QPalette.ColorRole.Text).name()
+        muted = theme.muted_colour(self, QPalette.ColorRole.AlternateBase)  # the bar's tint (wubitok.qss)
         parts = []
         for i, cand in enumerate(state.candidates):
-            hint = (
-                f"&nbsp;<span style='color:gray; font-size:10pt'>{html.escape(cand.hint)}</span>" if cand.hint else ""
-            )
+            hint = (f"&nbsp;<span style='color:{muted}; font-size:10pt'>{html.escape(cand.hint)}</span>"
+                    if cand.hint else "")
             parts.append(f"<a href='{i}' style='text-decoration:none; color:{text_color}'>"
-                         f"<span style='color:gray'>{i + 1}</span>&nbsp;{html.escape(drawable(cand.text))}</a>{hint}")
+                         f"<span style='color:{muted}'>{i + 1}</span>&nbsp;"
+                         f"{html.escape(drawable(cand.text))}</a>{hint}")
         if not parts:
             none = self.tr("no candidates")
-            parts.append(f"<span style='color:gray'>{html.escape(none)}</span>")
+            parts.append(f"<span style='color:{muted}'>{html.escape(none)}</span>")
         if state.page_count > 1:
             prev = "<a href='pageup' style='text-decoration:none'>◀</a>" if state.page > 0 else "◁"
             nxt = "<a href='pagedown' style='text-decoration:none'>▶</a>" \

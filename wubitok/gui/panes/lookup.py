@@ -306,11 +306,12 @@ class DetailPanel(QWidget):
             else self.tr("No other entry has the code {code}").replace("{code}", code)
         )
         self.shares_title.setVisible(bool(code))
-        links = []
+        links, muted = [], theme.muted_colour(self)
         for i, cand in enumerate(detail.shares):
             tip = self.tr("type {code} then {n}").replace("{n}", str(cand.rank + 1)).replace("{code}", cand.code)
             links.append(f"<a href='{i}' title='{tip}' style='text-decoration:none'>"
-                         f"<span style='color:gray'>{cand.rank + 1}</span>&nbsp;{html.escape(drawable(cand.text))}</a>")
+                         f"<span style='color:{muted}'>{cand.rank + 1}</span>&nbsp;"
+                         f"{html.escape(drawable(cand.text))}</a>")
         self.shares_label.setText("&nbsp;&nbsp;&nbsp; ".join(links))
         self.shares_label.setVisible(bool(links))
         self.copy_code.setEnabled(bool(detail.code))

@@ -83,7 +83,7 @@ def tokenize_text(
     # Encoded in a worker process (encode_pool): its GIL is not the GUI thread's.
     enc, spans, roundtrip = shared_pool().call(encode_text, ModelRef.of(entry.path, entry.kind), text, cancel=cancel)
     check_cancel(cancel)
-    data = TokenizedText(text, enc, spans, model.display_token, model.forms)
+    data = TokenizedText.of_model(text, enc, spans, model)
     doc = make_document(text[: data.shown_chars], font)
     ids = _id_lines(enc.ids[:ID_LIMIT])
     if len(enc.ids) > ID_LIMIT:

@@ -146,6 +146,14 @@ def readable(colour: QColor | str, background: QColor, minimum: float = 4.5) -> 
     return c
 
 
+def muted_colour(widget: QWidget, background: QPalette.ColorRole = QPalette.ColorRole.Window) -> str:
+    """The colour of secondary text (candidate numbers, hints) in a widget's rich text, on the
+    palette's ``background``: the placeholder colour, darkened or lightened until it reaches
+    4.5:1 there (CSS ``gray`` is 3.9:1 on white)."""
+    pal = widget.palette()
+    return readable(pal.color(QPalette.ColorRole.PlaceholderText), pal.color(background)).name()
+
+
 def is_dark(theme: str) -> bool:
     return theme == "dark" or (theme == "system" and system_prefers_dark())
 

@@ -23,7 +23,7 @@ import html
 import zlib
 from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -42,6 +42,9 @@ from PySide6.QtWidgets import QPlainTextDocumentLayout, QPlainTextEdit, QToolTip
 from ...services.readable_tokens import Part, TokenForms, format_parts, hex_bytes, readable_parts, visible
 from ...services.tokenized import PackedEncoding, Spans
 from ..support.thread_move import move_to_thread
+
+if TYPE_CHECKING:  # the app imports the pool where it starts one, not with every view
+    from ...services.encode_pool import ModelSummary
 
 # make_document inserts a text in pieces of this size (each about 1 ms of the GIL).
 DOCUMENT_PIECE_CHARS = 16_000
@@ -66,6 +69,11 @@ class TokenizedText:
     spans: Spans
     display: Callable[..., str] | None = None  # Tokenizer.display_token: (id, *, partial) -> its form
     forms: TokenForms | None = None  # the model's spellings and byte pieces (for readable forms)
+
+    @classmethod
+    def of_model(cls, text: str, encoding: PackedEncoding, spans: Spans, model: ModelSummary) -> TokenizedText:
+        """What a pane shows of ``model``'s encoding: its token forms and its readable ones alike."""
+        return cls(text, encoding, spans, model.display_token, model.forms)
 
     @property
     def shown_chars(self) -> int:

@@ -68,7 +68,7 @@ def compare_text(
     views = []
     for (_, model), (enc, spans) in zip(pairs, encoded):
         check_cancel(cancel)
-        data = TokenizedText(text, enc, spans, model.display_token)
+        data = TokenizedText.of_model(text, enc, spans, model)
         views.append((data, make_document(text[: data.shown_chars], font)))
     return TextComparison(results, views, [model.trained_by for _, model in pairs])
 
