@@ -17,14 +17,21 @@ classical poems), none of which the detector's frequency lists come from:
    when it names that encoding).  "Misread" is the share named as another
    encoding: text read as mojibake without a word (the rest is refused as not
    text, also with one line).
+3. **Not Chinese**: Japanese man pages (Debian's manpages-ja) in Shift-JIS and
+   EUC-JP, encodings wubitok does not read; GB18030 or Big5 decodes most of
+   them into mojibake.  Refused = detection says "not text" (one line, the
+   user gives ``--encoding``); charset-normalizer is right when it names the
+   encoding.
 
     python bench/bench_encoding_detection.py [--samples 500] [--split test]
 """
 from __future__ import annotations
 
 import argparse
+import gzip
 import random
 import sys
+import tempfile
 from pathlib import Path
 from typing import Callable
 
@@ -32,6 +39,7 @@ import charset_normalizer
 import opencc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from corpus import DATA, extract_package, roff_to_text  # noqa: E402
 from genres import load_genres  # noqa: E402
 
 from wubitok.fileio import detect_encoding  # noqa: E402
@@ -63,6 +71,21 @@ def _texts(split: str) -> list[tuple[str, str, str]]:
     texts.append(("zh_TW (Big5)", "\n".join(genres["zh_TW"][split]), "big5"))
     texts += [(f"{g}, s2t (Big5)", s2t.convert("\n".join(genres[g][split])), "big5") for g in ("fortunes", "classical")]
     return texts
+
+
+def _japanese() -> str:
+    cache = DATA / "manpages-ja.txt"
+    if not cache.exists():
+        with tempfile.TemporaryDirectory() as tmp:
+            root = extract_package("manpages-ja", Path(tmp)) / "usr" / "share" / "man" / "ja"
+            pages = []
+            for page in sorted(root.rglob("*.gz")):
+                try:
+                    pages.append(roff_to_text(gzip.decompress(page.read_bytes()).decode("utf-8")))
+                except UnicodeDecodeError:
+                    continue
+        cache.write_text("\n".join(pages), encoding="utf-8")
+    return cache.read_text(encoding="utf-8")
 
 
 def _snippets(rnd: random.Random, text: str, encoding: str, n: int, samples: int, *, flawed: bool = False):
@@ -118,6 +141,18 @@ def main() -> None:
                 misread += found is not None and not _right(found, encoding)
                 ref += _right(_reference(data), encoding)
             print(f"| {label} | {flaw} | {ours / total:.1%} | {misread / total:.1%} | {ref / total:.1%} |")
+    print("\nNot Chinese: Japanese man pages\n\n| encoding | characters | ours refused | charset-normalizer right |\n"
+          "|---|---|---|---|")
+    japanese = _japanese()
+    for encoding in ("shift_jis", "euc-jp"):
+        for n in (16, 64, 256):
+            refused = ref = total = 0
+            for snippet in _snippets(rnd, japanese, encoding, n, args.samples):
+                data = snippet.encode(encoding)
+                total += 1
+                refused += detect_encoding(data) is None
+                ref += (_reference(data) or "").replace("_", "-") in {encoding.replace("_", "-"), "cp932"}
+            print(f"| {encoding} | {n} | {refused / total:.1%} | {ref / total:.1%} |")
 
 
 if __name__ == "__main__":

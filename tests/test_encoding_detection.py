@@ -111,3 +111,26 @@ def test_a_long_run_of_invalid_bytes_is_many_flaws_not_one():
     # UTF-8 characters once made a cheaper reading than the GB18030 text itself.
     line = "轮台九月风夜吼，一川碎石大如斗，随风满地石乱走。".encode("gb18030")
     assert detect_encoding(line) == "gb18030"
+
+
+JAPANESE = "これは日本語のテキストです。ファイルの文字コードを判定します。東京都の天気は晴れのち曇りでしょう。"
+
+
+def test_japanese_in_shift_jis_is_not_text_rather_than_gb18030_mojibake(tmp_path):
+    # GB18030 decodes these bytes without an error, into rare Han characters and kana: the
+    # likeliest reading is still no Chinese text, so the file is refused and --encoding named.
+    data = JAPANESE.encode("shift_jis")
+    assert data.decode("gb18030")
+    assert detect_encoding(data) is None
+    f = tmp_path / "ja.txt"
+    f.write_bytes(data)
+    with pytest.raises(FileError, match="nor GB18030, Big5 or UTF-16"):
+        read_text(f)
+    assert read_text(f, "shift_jis") == JAPANESE
+
+
+def test_chinese_with_no_break_spaces_and_symbols_is_still_chinese():
+    # Text pasted from web pages: no-break spaces, bullets, arrows, circled numbers (four-byte
+    # GB18030 sequences, or Big5 symbols) among few Han characters.
+    text = "\xa0\xa0\xa0 ① 打开文件 → ② 选择编码 ■ ③ 保存\xa0\xa0 ※ 注意：不要关闭窗口 ▲"
+    assert detect_encoding(text.encode("gb18030")) == "gb18030"

@@ -15,7 +15,9 @@ A reading with a flaw (a few bytes that are not that encoding: a file cut
 inside its last character, or a character pasted in from another encoding) is
 still chosen when it is by far the most plausible: reading the file in that
 encoding then fails with a one-line error at the flaw, instead of reading it as
-mojibake in an encoding that merely decodes every byte.
+mojibake in an encoding that merely decodes every byte.  And when even the likeliest
+reading is made of rare characters (Shift-JIS Japanese in GB18030), the file is no
+text we read, which is said, rather than read as mojibake.
 
 The constants below were set on the bench's dev split; docs/benchmarks.md reports
 the held-out test split.
@@ -44,6 +46,11 @@ _FREQUENCY_LISTS = {"gb18030": "simplified.txt", "big5": "traditional.txt"}
 _PUNCTUATION = frozenset("，。、；：？！「」『』（）《》〈〉“”‘’…—·●■□◆○★【】～　"
                          "─│┌┐└┘├┤┬┴┼") | frozenset(map(chr, range(0xFF01, 0xFF5F)))  # + full-width ASCII
 _PUNCTUATION_COST = math.log(30)
+# No-break spaces, Latin-1 signs, general punctuation, arrows, circled numbers, shapes: web and
+# office text has them among Chinese (four-byte sequences in GB18030, never mojibake of two-byte ones).
+_SYMBOL_RANGES = (("\u00a0", "\u00bf"), ("\u2000", "\u206f"), ("\u2190", "\u21ff"), ("\u2460", "\u24ff"),
+                  ("\u25a0", "\u25ff"))
+_SYMBOL_COST = math.log(300)
 _RARE_HAN_COST = math.log(18_000)  # a Han character or symbol beyond the lists: 3 x the lists' length
 _FOREIGN_COST = math.log(180_000)  # kana, Greek, Cyrillic, Hangul, private use... in a Chinese text
 # A flaw (bytes the encoding cannot read) costs as much as three foreign characters.
@@ -59,6 +66,11 @@ _CHARS_PER_FLAW = 8
 _FLAW_SPAN = 4
 # More flaws than this in the bytes detection looks at: not a file with a flaw, but no such text.
 _MAX_FLAWS = 8
+# A reading whose characters average this surprise is no Chinese text, but text in an encoding
+# we do not read (Shift-JIS Japanese reads as rare Han characters in GB18030): refused, once
+# there are enough characters to tell.  Chinese text averages 4-7.
+_IMPLAUSIBLE_COST = 9.0
+_MIN_CHARS_TO_REFUSE = 16
 
 
 @lru_cache(maxsize=None)
@@ -74,9 +86,13 @@ def _costs(encoding: str) -> dict[str, float]:
     return costs
 
 
-def _is_han_or_symbol(char: str) -> bool:
-    return ("\u4e00" <= char <= "\u9fff" or "\u3400" <= char <= "\u4dbf" or "\u3000" <= char <= "\u303f"
-            or "\uff00" <= char <= "\uffef" or "\U00020000" <= char <= "\U0003134f")
+def _unlisted_cost(char: str) -> float:
+    if any(low <= char <= high for low, high in _SYMBOL_RANGES):
+        return _SYMBOL_COST
+    if ("\u4e00" <= char <= "\u9fff" or "\u3400" <= char <= "\u4dbf" or "\u3000" <= char <= "\u303f"
+            or "\uff00" <= char <= "\uffef" or "\U00020000" <= char <= "\U0003134f"):
+        return _RARE_HAN_COST
+    return _FOREIGN_COST
 
 
 def _surprise(text: str, costs: dict[str, float]) -> float:
@@ -85,9 +101,7 @@ def _surprise(text: str, costs: dict[str, float]) -> float:
     for char in text:
         if char >= "\x80":
             cost = costs.get(char)
-            if cost is None:
-                cost = _RARE_HAN_COST if _is_han_or_symbol(char) else _FOREIGN_COST
-            total += cost
+            total += _unlisted_cost(char) if cost is None else cost
     return total
 
 
@@ -96,6 +110,11 @@ class _Reading:
     encoding: str
     cost: float  # surprise of the non-ASCII characters, plus the flaws and the prior
     flaws: int
+    chars: int  # non-ASCII characters
+
+    @property
+    def implausible(self) -> bool:
+        return self.chars >= _MIN_CHARS_TO_REFUSE and self.cost > _IMPLAUSIBLE_COST * self.chars
 
 
 def _decode_with_flaws(data: bytes, encoding: str, final: bool) -> tuple[str, int] | None:
@@ -127,12 +146,11 @@ def _reading(data: bytes, encoding: str, final: bool) -> _Reading | None:
     text, flaws = decoded
     if not _BINARY_CONTROLS.isdisjoint(text):
         return None
-    if flaws:
-        wide = len(text) - len(text.encode("ascii", "ignore"))
-        if wide < _MIN_CHARS_FOR_FLAWS or flaws * _CHARS_PER_FLAW > wide:
-            return None
+    wide = len(text) - len(text.encode("ascii", "ignore"))
+    if flaws and (wide < _MIN_CHARS_FOR_FLAWS or flaws * _CHARS_PER_FLAW > wide):
+        return None
     cost = _surprise(text, _costs(encoding)) + flaws * _FLAW_COST + _PRIOR_COST[encoding]
-    return _Reading(encoding, cost, flaws)
+    return _Reading(encoding, cost, flaws, wide)
 
 
 def _decode_head(head: bytes, encoding: str, complete: bool) -> str | None:
@@ -172,4 +190,5 @@ def detect_encoding(head: bytes, *, complete: bool = True) -> str | None:
     readings = [r for r in (_reading(head, e, complete) for e in (*LEGACY_CHINESE, "utf-8")) if r]
     if not readings:
         return None
-    return min(readings, key=lambda r: r.cost).encoding
+    best = min(readings, key=lambda r: r.cost)
+    return None if best.implausible else best.encoding
