@@ -5,9 +5,11 @@ import random
 
 import opencc
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wubitok.errors import FileError
-from wubitok.fileio import check_readable_text, detect_encoding, iter_text_chunks, read_text
+from wubitok.fileio import check_readable_text, detect_encoding, detection, iter_text_chunks, read_text
 from wubitok.paths import resources_dir
 
 TRADITIONAL = "這是一個繁體中文的測試句子，請問你好嗎？我們今天學習的是電腦與網路的基本知識。"
@@ -134,3 +136,26 @@ def test_chinese_with_no_break_spaces_and_symbols_is_still_chinese():
     # GB18030 sequences, or Big5 symbols) among few Han characters.
     text = "\xa0\xa0\xa0 ① 打开文件 → ② 选择编码 ■ ③ 保存\xa0\xa0 ※ 注意：不要关闭窗口 ▲"
     assert detect_encoding(text.encode("gb18030")) == "gb18030"
+
+
+_COMMON = (resources_dir() / "frequency" / "simplified.txt").read_text(encoding="utf-8").strip()[:3000]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(_COMMON + "，。、：？！ abc123\n"), min_size=1, max_size=200))
+def test_text_of_common_characters_is_never_refused(text):
+    # Random strings of the 3,000 commonest characters are less likely than any real text
+    # (no word in them); the refusal of "rare characters only" must still leave them alone.
+    data = text.encode("gb18030")
+    assert detect_encoding(data) is not None
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.binary(max_size=300), st.booleans())
+def test_any_bytes_get_an_answer(data, complete):
+    found = detect_encoding(data, complete=complete)
+    assert found in (None, "utf-8", "utf-16-le", "utf-16-be", "gb18030", "big5")
+    if found in ("gb18030", "big5"):
+        # a legacy answer reads all the bytes but a few flaws, each amid enough characters
+        text, flaws = detection._decode_with_flaws(data, found, complete)
+        assert flaws * 8 <= len(text) - len(text.encode("ascii", "ignore"))
