@@ -62,6 +62,9 @@ def test_user_install_is_found_by_a_daemon_started_with_its_environment(tmp_path
     home_data = Path(env["XDG_DATA_HOME"])
     xml = home_data / "ibus" / "component" / "wubitok.xml"
     assert f"wrote {xml}" in proc.stdout and "ibus-daemon -drx" in proc.stdout
+    # The typing index is built by the install, in the cache the engine reads, not at the first key.
+    (index,) = [line.split()[2] for line in proc.stdout.splitlines() if line.startswith("typing index ")]
+    assert Path(index).is_file() and Path(index).parent == Path(env["WUBITOK_DATA_DIR"]) / "cache"
     assert xml.read_text(encoding="utf-8") == wubitok(env, "ibus", "component").stdout
     env_file = Path(env["XDG_CONFIG_HOME"]) / "environment.d" / component.ENVIRONMENT_FILE
     (line,) = env_file.read_text().splitlines()

@@ -63,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
         load_ibus()  # the engine could not start without it: say so now, not at the first key
         where = component.install(args.system)
         print(f"wrote {where.component}")
+        _prepare_index(args.system)
         if where.environment is None:
             print("next: restart IBus as your user ('ibus restart', or 'ibus-daemon -drx'), then")
             print(f"      {ADD_ENGINE}")
@@ -98,6 +99,21 @@ def run(args: argparse.Namespace) -> int:
     from ..platform.ibus.service import run_engine
 
     return run_engine()
+
+
+def _prepare_index(system: bool) -> None:
+    """Build the typing index now (seconds), so that the engine's first start opens it at once
+    instead of building it while the first keys wait.  It lives in each user's cache: a system
+    install, run as root, cannot build it for the users."""
+    if system:
+        print("each user's first use builds the typing index in their cache (a few seconds, once)")
+        return
+    from ..ime.index import CandidateIndex
+    from ..wubi.dictionary import default_dictionary
+
+    index = CandidateIndex(default_dictionary())
+    ready = index.built()
+    print(f"typing index {index.path}" + (" (already built)" if ready else " built, for the engine's first start"))
 
 
 def _status(component: ModuleType) -> int:
