@@ -43,3 +43,21 @@ def test_wordpiece_round_trip_says_what_it_loses_and_speed_shows_on_enough_text(
     for row in range(2):
         assert pane.table.cell_text(row, "encode_mb_per_s") != "—"
         assert pane.table.cell_tooltip(row, "encode_mb_per_s") == ""
+
+
+def test_the_columns_fill_a_wide_table_and_keep_their_contents_in_a_narrow_one(gui_app, qtbot, catalog,
+                                                                                  gui_data_dir):
+    # At 1920 px the columns once took a third of the table, the rest stood empty.
+    pane = ComparePane(catalog=catalog)
+    qtbot.addWidget(pane, before_close_func=lambda w: w.shutdown())
+    pane.resize(1900, 900)
+    pane.show()
+    pane.set_sample_text("床前明月光")
+    qtbot.waitUntil(lambda: pane.is_ready() and bool(pane.results), timeout=60_000)
+    table, header = pane.table, pane.table.horizontalHeader()
+    widths = lambda: [header.sectionSize(c) for c in range(table.columnCount())]  # noqa: E731
+    assert abs(sum(widths()) - table.viewport().width()) <= 1
+    assert all(w >= n for w, n in zip(widths(), table.natural_widths()))
+    pane.resize(700, 700)
+    qtbot.waitUntil(lambda: sum(widths()) > table.viewport().width())  # scrolls, nothing cut
+    assert widths() == table.natural_widths()

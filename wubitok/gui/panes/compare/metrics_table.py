@@ -96,7 +96,9 @@ class MetricsTable(QTableWidget):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.verticalHeader().setVisible(False)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Widths are set by _fit_columns: each column as wide as its contents, the spare width of
+        # a wide window shared out (at 1920 px two thirds of the table stood empty on the right).
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self._keys: list[str] = []  # headers and rows come with set_results (the pane's retranslate_ui)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
@@ -107,6 +109,24 @@ class MetricsTable(QTableWidget):
                 if item is not None:
                     item.setForeground(theme.readable(PALETTE[row % len(PALETTE)],
                                                       self.palette().color(QPalette.ColorRole.Base)))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        self._fit_columns()
+
+    def natural_widths(self) -> list[int]:
+        """Each column's width for its header and cells, nothing cut."""
+        header = self.horizontalHeader()
+        return [max(self.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(self.columnCount())]
+
+    def _fit_columns(self) -> None:
+        natural = self.natural_widths()
+        if not natural:
+            return
+        spare = max(0, self.viewport().width() - sum(natural))
+        share, extra = divmod(spare, len(natural))
+        for col, width in enumerate(natural):
+            self.horizontalHeader().resizeSection(col, width + share + (1 if col < extra else 0))
 
     def set_results(self, results: Sequence[CompareResult]) -> None:
         cols = [c for c in COLUMNS if c[0] != "train_seconds" or any(r.train_seconds is not None for r in results)]
@@ -135,6 +155,7 @@ class MetricsTable(QTableWidget):
                     item.setForeground(theme.readable(PALETTE[row % len(PALETTE)],
                                                       self.palette().color(QPalette.ColorRole.Base)))
                 self.setItem(row, col, item)
+        self._fit_columns()
         # At most four rows: the table is as tall as they are, the charts get the rest.
         rows = max(2, len(results))
         height = self.horizontalHeader().sizeHint().height() + rows * self.verticalHeader().defaultSectionSize()
