@@ -17,7 +17,11 @@ classical poems), none of which the detector's frequency lists come from:
    when it names that encoding).  "Misread" is the share named as another
    encoding: text read as mojibake without a word (the rest is refused as not
    text, also with one line).
-3. **Not Chinese**: Japanese man pages (Debian's manpages-ja) in Shift-JIS and
+3. **Files as people keep them**: vocabulary lists (20 words of the fortunes,
+   a tab, their pinyin with tone marks, in GBK); 20 lines of the fortunes in
+   traditional characters as Windows saves Big5 (OpenCC ``s2t``, CP950: 裏 for
+   every 里) and as Hong Kong does (``s2hk``, Big5-HKSCS: 啓, 户, 説).
+4. **Not Chinese**: Japanese man pages (Debian's manpages-ja) in Shift-JIS and
    EUC-JP, encodings wubitok does not read; GB18030 or Big5 decodes most of
    them into mojibake.  Refused = detection says "not text" (one line, the
    user gives ``--encoding``); charset-normalizer is right when it names the
@@ -110,6 +114,51 @@ def _snippets(rnd: random.Random, text: str, encoding: str, n: int, samples: int
         yield snippet
 
 
+def _reads(data: bytes, encoding: str | None) -> bool:
+    try:
+        return encoding is not None and bool(data.decode(encoding))
+    except (UnicodeDecodeError, LookupError):
+        return False
+
+
+def _reads_as(data: bytes, encoding: str | None, truth: str) -> bool:
+    return _reads(data, encoding) and data.decode(encoding or "") == data.decode(truth)
+
+
+def _kept_files(rnd: random.Random, fortunes: str, samples: int) -> None:
+    from wubitok.wubi.dictionary import default_dictionary
+
+    d = default_dictionary()
+    words = sorted({w for w in (fortunes[i:i + 2] for i in range(len(fortunes) - 1))
+                    if all("\u4e00" <= c <= "\u9fff" and d.pinyin(c) for c in w)})
+    lines = [line for line in fortunes.splitlines() if len(line) >= 8]
+    s2t, s2hk = opencc.OpenCC("s2t"), opencc.OpenCC("s2hk")
+    kinds: list[tuple[str, str, Callable[[], str]]] = [
+        ("vocabulary list with pinyin", "gbk",
+         lambda: "".join(f"{w}\t{' '.join(d.pinyin(c)[0] for c in w)}\n" for w in rnd.sample(words, 20))),
+        ("traditional, 20 lines", "cp950", lambda: s2t.convert("\n".join(rnd.sample(lines, 20)))),
+        ("Hong Kong, 20 lines", "big5hkscs", lambda: s2hk.convert("\n".join(rnd.sample(lines, 20)))),
+    ]
+    print("\nFiles as people keep them\n\n| file | encoding | ours right | ours misread | charset-normalizer right |\n"
+          "|---|---|---|---|---|")
+    # Right = the file reads, in the encoding named, as the text it holds; misread = it reads
+    # as other text; the rest is refused, or fails at a character the encoding named lacks.
+    for label, encoding, make in kinds:
+        right = misread = ref = total = 0
+        while total < samples:
+            try:
+                data = make().encode(encoding)
+            except UnicodeEncodeError:
+                continue
+            total += 1
+            found = detect_encoding(data)
+            # Right: the file reads, in the encoding named, as the text it holds.
+            right += _reads_as(data, found, encoding)
+            misread += found is not None and not _reads_as(data, found, encoding) and _reads(data, found)
+            ref += _reads_as(data, _reference(data), encoding)
+        print(f"| {label} | {encoding} | {right / total:.1%} | {misread / total:.1%} | {ref / total:.1%} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--samples", type=int, default=500)
@@ -141,6 +190,7 @@ def main() -> None:
                 misread += found is not None and not _right(found, encoding)
                 ref += _right(_reference(data), encoding)
             print(f"| {label} | {flaw} | {ours / total:.1%} | {misread / total:.1%} | {ref / total:.1%} |")
+    _kept_files(rnd, texts[1][1], args.samples)
     print("\nNot Chinese: Japanese man pages\n\n| encoding | characters | ours refused | charset-normalizer right |\n"
           "|---|---|---|---|")
     japanese = _japanese()

@@ -36,7 +36,7 @@ def _han_pairs(text: str, encoding: str, count: int) -> list[bytes]:
     return pairs
 
 
-@pytest.mark.parametrize("script, encoding, least", [("simplified", "gb18030", 0.98), ("traditional", "big5", 0.96)])
+@pytest.mark.parametrize("script, encoding, least", [("simplified", "gb18030", 0.98), ("traditional", "cp950", 0.96)])
 def test_two_characters_are_enough_most_of_the_time(script, encoding, least):
     # Two Han characters are four bytes that both GB18030 and Big5 read (the old rule, "which
     # reading has the frequent level of its character set", named Big5 for 92% of them):
@@ -64,21 +64,21 @@ def test_every_line_of_the_traditional_samples_in_big5_is_big5():
                 lines.append(line.encode("big5"))
             except UnicodeEncodeError:
                 pass
-    wrong = [line.decode("big5") for line in lines if detect_encoding(line) != "big5"]
+    wrong = [line.decode("big5") for line in lines if detect_encoding(line) != "cp950"]
     assert len(lines) > 5000 and not wrong, wrong
 
 
 @pytest.mark.parametrize("name, data, encoding, message", [
     ("Big5 with one GB18030 four-byte character", TRADITIONAL.encode("big5")[:20] + GB18030_ONLY
-     + TRADITIONAL.encode("big5")[20:], "big5", r"not Big5 text \(invalid byte at offset 20\)"),
+     + TRADITIONAL.encode("big5")[20:], "cp950", r"not Big5 text \(invalid byte 0x95 at offset 20\)"),
     ("GB18030 cut inside its last character", SIMPLIFIED.encode("gb18030")[:-1], "gb18030",
      rf"ends in the middle of a GB18030 character \(offset {CUT_AT}\): was the file cut off"),
-    ("Big5 cut inside its last character", TRADITIONAL.encode("big5")[:-1], "big5",
+    ("Big5 cut inside its last character", TRADITIONAL.encode("big5")[:-1], "cp950",
      rf"ends in the middle of a Big5 character \(offset {CUT_AT}\)"),
     ("GBK with a stray byte", SIMPLIFIED.encode("gbk")[:30] + b"\xff" + SIMPLIFIED.encode("gbk")[30:], "gb18030",
-     r"not GB18030 text \(invalid byte at offset 30\)"),
+     r"not GB18030 text \(invalid byte 0xFF at offset 30\)"),
     ("UTF-8 with a stray byte", SIMPLIFIED.encode()[:30] + b"\xff" + SIMPLIFIED.encode()[30:], "utf-8",
-     r"not UTF-8 text \(invalid byte at offset 30\)"),
+     r"not UTF-8 text \(invalid byte 0xFF at offset 30\)"),
 ])
 def test_a_flaw_in_a_file_is_reported_not_read_as_another_encoding(tmp_path, name, data, encoding, message):
     # Several of these decode without error in another encoding into mojibake (GB18030 reads the
@@ -97,7 +97,7 @@ def test_a_flaw_in_a_file_is_reported_not_read_as_another_encoding(tmp_path, nam
 def test_the_issues_big5_file_decodes_in_gb18030_but_is_not_read_so():
     data = TRADITIONAL.encode("big5") + GB18030_ONLY
     assert data.decode("gb18030")  # the old detection read this mojibake without a word
-    assert detect_encoding(data) == "big5"
+    assert detect_encoding(data) == "cp950"
 
 
 @pytest.mark.parametrize("data", [
@@ -154,8 +154,38 @@ def test_text_of_common_characters_is_never_refused(text):
 @given(st.binary(max_size=300), st.booleans())
 def test_any_bytes_get_an_answer(data, complete):
     found = detect_encoding(data, complete=complete)
-    assert found in (None, "utf-8", "utf-16-le", "utf-16-be", "gb18030", "big5")
-    if found in ("gb18030", "big5"):
+    assert found in (None, "utf-8", "utf-16-le", "utf-16-be", "gb18030", "cp950", "big5hkscs")
+    if found in ("gb18030", "cp950", "big5hkscs"):
         # a legacy answer reads all the bytes but a few flaws, each amid enough characters
         text, flaws = detection._decode_with_flaws(data, found, complete)
         assert flaws * 8 <= len(text) - len(text.encode("ascii", "ignore"))
+
+
+# Files as people keep them (a review's probe, issue #31): each was read as mojibake or refused.
+VOCABULARY = "学习\txué xí\n朋友\tpéng yǒu\n中国\tzhōng guó\n老师\tlǎo shī\n绿色\tlǜ sè\n"
+KEPT_FILES = [
+    ("a GBK vocabulary list with pinyin", VOCABULARY, "gbk", "gb18030"),  # went to Big5
+    ("traditional text with 裏, as Windows saves Big5", "今天天氣很好，這裏的風景很美，我們明天再來。", "cp950", "cp950"),
+    ("Hong Kong text in Big5-HKSCS", "我哋今日去咗飲茶，啓德嘅户口登記好正常㗎，你嚟唔嚟？", "big5hkscs", "big5hkscs"),
+    ("zhuyin in Big5", "注音符號：ㄅㄆㄇㄈ ㄉㄊㄋㄌ，你好 ㄋㄧˇ ㄏㄠˇ，我們一起學習。", "big5", "cp950"),
+    ("a DOS file ending in 0x1A", "这是一个老的DOS文本文件，用GBK编码保存。\r\n", "gbk", "gb18030"),
+]
+
+
+@pytest.mark.parametrize("name, text, codec, expected", KEPT_FILES, ids=[k[0] for k in KEPT_FILES])
+def test_files_as_people_keep_them_read_as_what_they_hold(tmp_path, name, text, codec, expected):
+    data = text.encode(codec) + (b"\x1a" if "0x1A" in name else b"")
+    assert detect_encoding(data) == expected
+    f = tmp_path / "f.txt"
+    f.write_bytes(data)
+    assert read_text(f) == data.decode(expected) and data.decode(expected).startswith(text)
+    assert "".join(iter_text_chunks(f)) == data.decode(expected)
+
+
+def test_the_refusal_names_the_likeliest_reading(tmp_path):
+    f = tmp_path / "ja.txt"
+    f.write_bytes(JAPANESE.encode("shift_jis"))
+    with pytest.raises(FileError, match="read as GB18030 it is mostly rare characters.*give --encoding gb18030"):
+        read_text(f)
+    with pytest.raises(FileError, match="read as GB18030 it is mostly rare characters"):
+        list(iter_text_chunks(f))

@@ -23,7 +23,7 @@ BIG5 = "這是一個繁體中文的測試句子，請問你好嗎？".encode("bi
 @pytest.mark.parametrize("data, message", [
     (b"\xe4\xbd\xa0\xe5\xa5\xbd\xe4\xb8\x96\xe7\x95\x8c\xe7\x95", "middle of a UTF-8 character"),
     # Big5 with one GB18030 four-byte character: GB18030 decodes all of it (into mojibake)
-    (BIG5[:10] + "\U00020000".encode("gb18030") + BIG5[10:], "not Big5 text (invalid byte at offset 10)"),
+    (BIG5[:10] + "\U00020000".encode("gb18030") + BIG5[10:], "not Big5 text (invalid byte 0x95 at offset 10)"),
     ("简体中文的文本文件，被截断了".encode("gbk")[:-1], "middle of a GB18030 character"),
 ])
 def test_a_flawed_file_is_refused_alike_by_every_command(capsys, tmp_path, data, message):
@@ -67,3 +67,17 @@ def test_command_line_text_is_decoded_the_same_under_every_locale(argv):
 def test_bytes_that_are_not_utf8_on_the_command_line_are_one_line():
     done = _cli("C", "lookup", os.fsdecode(b"\xff\xfe"))
     assert done.returncode == 2 and done.stderr.count(b"\n") == 1 and b"not valid UTF-8" in done.stderr
+
+
+@pytest.mark.parametrize("tail, codec", [("这是英文前言之后的简体中文正文。" * 20, "gbk"),
+                                         ("這是英文前言之後的繁體中文正文。" * 20, "big5")])
+def test_a_long_english_start_then_chinese_reads_alike_in_every_command(capsys, tmp_path, tail, codec):
+    # 72 KB of English before the Chinese: convert (whole file) detected on all of it and read it,
+    # encode (streamed) detected on the English start, took UTF-8 and failed at the first Chinese.
+    f = tmp_path / "long.txt"
+    f.write_bytes(b"An English preface line.\n" * 3000 + tail.encode(codec))
+    label = "GB18030" if codec == "gbk" else "Big5"
+    for command in COMMANDS:
+        code, out, err = run(capsys, *command, "--file", f)
+        assert code == 0, (command, err)
+        assert f"as {label}" in err, (command, err)

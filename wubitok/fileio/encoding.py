@@ -11,11 +11,11 @@ import os
 
 from ..errors import FileError, InputError, excerpt
 
-_LABELS = {"utf-8": "UTF-8", "utf-16-le": "UTF-16LE", "utf-16-be": "UTF-16BE", "gb18030": "GB18030", "big5": "Big5",
-           "big5hkscs": "Big5-HKSCS"}
-# What the app offers to read or save a text in: everything detected, and
-# Big5-HKSCS (Big5 plus Hong Kong characters, which detection reads as Big5).
-TEXT_ENCODINGS = ("utf-8", "gb18030", "big5", "big5hkscs", "utf-16-le", "utf-16-be")
+_LABELS = {"utf-8": "UTF-8", "utf-16-le": "UTF-16LE", "utf-16-be": "UTF-16BE", "gb18030": "GB18030", "cp950": "Big5",
+           "big5": "Big5", "big5hkscs": "Big5-HKSCS"}
+# What the app offers to read or save a text in: everything detected.  Big5 is read and
+# written as CP950, Windows' Big5: the same for every Big5 byte, and 裏, 恒, € besides.
+TEXT_ENCODINGS = ("utf-8", "gb18030", "cp950", "big5hkscs", "utf-16-le", "utf-16-be")
 
 
 def encoding_label(encoding: str) -> str:
@@ -31,7 +31,7 @@ def encoding_label(encoding: str) -> str:
 def normalize_encoding(encoding: str | None) -> str | None:
     """A user's encoding choice as a codec name; ``None`` or ``"auto"`` -> ``None`` (detect).
 
-    GBK and GB2312 are read as GB18030, their superset (same bytes, same text).
+    GBK and GB2312 are read as GB18030, their superset (same bytes, same text); Big5 as CP950.
     """
     if encoding is None or encoding.strip().lower() in ("", "auto"):
         return None
@@ -41,6 +41,8 @@ def normalize_encoding(encoding: str | None) -> str | None:
         raise InputError(f"unknown encoding {excerpt(encoding)}", code="encoding.unknown", encoding=encoding) from None
     if name in ("gbk", "gb2312"):
         return "gb18030"
+    if name == "big5":
+        return "cp950"
     if name == "utf-8-sig":
         return "utf-8"  # the BOM is kept as text (see the module docstring)
     return name
