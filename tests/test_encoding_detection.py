@@ -165,7 +165,8 @@ def test_any_bytes_get_an_answer(data, complete):
 VOCABULARY = "学习\txué xí\n朋友\tpéng yǒu\n中国\tzhōng guó\n老师\tlǎo shī\n绿色\tlǜ sè\n"
 KEPT_FILES = [
     ("a GBK vocabulary list with pinyin", VOCABULARY, "gbk", "gb18030"),  # went to Big5
-    ("traditional text with 裏, as Windows saves Big5", "今天天氣很好，這裏的風景很美，我們明天再來。", "cp950", "cp950"),
+    ("traditional text with 裏, as Windows saves Big5", "今天天氣很好，這裏的風景很美，我們明天再來。",
+     "cp950", "cp950"),
     ("Hong Kong text in Big5-HKSCS", "我哋今日去咗飲茶，啓德嘅户口登記好正常㗎，你嚟唔嚟？", "big5hkscs", "big5hkscs"),
     ("zhuyin in Big5", "注音符號：ㄅㄆㄇㄈ ㄉㄊㄋㄌ，你好 ㄋㄧˇ ㄏㄠˇ，我們一起學習。", "big5", "cp950"),
     ("a DOS file ending in 0x1A", "这是一个老的DOS文本文件，用GBK编码保存。\r\n", "gbk", "gb18030"),

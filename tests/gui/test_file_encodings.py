@@ -125,7 +125,8 @@ def test_tokenize_an_encoding_the_file_is_not_in_is_a_dialog_and_nothing_changes
     _open(qtbot, tokenize, files["gbk"])
     choose(tokenize.encoding_box, "utf-8")
     qtbot.waitUntil(lambda: len(error_dialogs) == 1, timeout=30_000)
-    assert error_dialogs[0][0] == "File problem" and "not UTF-8 text (invalid byte 0xCE at offset 0)" in error_dialogs[0][1]
+    assert error_dialogs[0][0] == "File problem"
+    assert "not UTF-8 text (invalid byte 0xCE at offset 0)" in error_dialogs[0][1]
     assert tokenize.encoding_box.currentText() == "GB18030" and tokenize.text() == SIMPLIFIED
 
 
