@@ -1704,6 +1704,10 @@ key</source>
         <translation>{path}：不是 {encoding} 文本（偏移 {offset} 处的字节无效）</translation>
     </message>
     <message>
+        <source>{path}: ends in the middle of a {encoding} character (offset {offset}): was the file cut off?</source>
+        <translation>{path}：在一个 {encoding} 字符的中间结束（偏移 {offset}）：文件是否被截断了？</translation>
+    </message>
+    <message>
         <source>{path}: not a text file in UTF-8, UTF-16, GB18030 or Big5</source>
         <translation>{path}：不是 UTF-8、UTF-16、GB18030 或 Big5 编码的文本文件</translation>
     </message>

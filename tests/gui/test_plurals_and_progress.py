@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QCoreApplication
 
-from wubitok.errors import InputError
+from wubitok.errors import InputError, WubitokError
 from wubitok.gui.panes.convert import ConvertPane
 from wubitok.gui.panes.train import TrainPane
 from wubitok.gui.support import errors, i18n, progress_text
@@ -102,5 +102,23 @@ def test_validation_errors_are_translated(gui_app):
         error = InputError("add at least one corpus file", code="corpus.no_files")
         assert errors.message_of(error) == "请至少添加一个语料文件"
         assert errors.message_of(FileNotFoundError("x")).startswith("内部错误")
+    finally:
+        i18n.set_language("en")
+
+
+def test_every_file_reading_error_is_translated(gui_app, tmp_path):
+    # Each one-line error of file reading has its words in Chinese (a cut file's was shown in English).
+    from wubitok.fileio import read_text
+
+    cut = tmp_path / "cut.txt"
+    cut.write_bytes("简体中文的文本文件，被截断了".encode("gbk")[:-1])
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_bytes("中文".encode("gbk"))
+    i18n.set_language("zh_CN")
+    try:
+        for path, encoding, words in ((cut, None, "文件是否被截断了"), (wrong, "utf-8", "字节无效")):
+            with pytest.raises(WubitokError) as e:
+                read_text(path, encoding)
+            assert words in errors.message_of(e.value), errors.message_of(e.value)
     finally:
         i18n.set_language("en")

@@ -104,6 +104,8 @@ def _templates() -> dict[str, str]:
         "file.unreadable": QCoreApplication.translate("errors", "{path}: cannot read ({reason})"),
         "file.not_encoding":
             QCoreApplication.translate("errors", "{path}: not {encoding} text (invalid byte at offset {offset})"),
+        "file.cut": QCoreApplication.translate(
+            "errors", "{path}: ends in the middle of a {encoding} character (offset {offset}): was the file cut off?"),
         "file.not_text":
             QCoreApplication.translate("errors", "{path}: not a text file in UTF-8, UTF-16, GB18030 or Big5"),
         "file.empty": QCoreApplication.translate("errors", "{path}: the file is empty"),
