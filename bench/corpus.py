@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import gzip
 import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data"
+sys.path.insert(0, str(DATA.parents[1] / "resources"))
+from debian_package import unpack  # noqa: E402
+
 PACKAGE = "manpages-zh"
 TRAIN = DATA / "manpages-zh.train.txt"
 HELDOUT = DATA / "manpages-zh.heldout.txt"
@@ -49,13 +51,7 @@ def roff_to_text(src: str) -> str:
 
 def extract_package(package: str, workdir: Path) -> Path:
     """Unpack Debian's ``package`` into ``workdir`` (the .deb is fetched once into DATA)."""
-    debs = sorted(DATA.glob(f"{package}_*.deb"))
-    if not debs:
-        DATA.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["apt-get", "download", package], cwd=DATA, check=True)
-        debs = sorted(DATA.glob(f"{package}_*.deb"))
-    subprocess.run(["dpkg-deb", "-x", str(debs[-1]), str(workdir)], check=True)
-    return workdir
+    return unpack(package, workdir, cache=DATA)[0]
 
 
 def _fetch(workdir: Path) -> Path:

@@ -19,7 +19,6 @@ import hashlib
 import json
 import os
 import sqlite3
-import subprocess
 import sys
 import tempfile
 from collections import defaultdict
@@ -30,6 +29,9 @@ import sqlite_utils
 from pypinyin import Style
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "resources"))
+from debian_package import unpack  # noqa: E402
+
 OUTPUT = HERE / "wubi86.sqlite"
 SOURCE_PACKAGE = "ibus-table-wubi"
 TABLE_PATH = "usr/share/ibus-table/tables/wubi-jidian86.db"
@@ -38,14 +40,8 @@ SCHEMA_VERSION = 1
 
 def fetch_source(deb: Path | None, workdir: Path) -> tuple[Path, str]:
     """Return (path to wubi-jidian86.db, package version)."""
-    if deb is None:
-        subprocess.run(["apt-get", "download", SOURCE_PACKAGE], cwd=workdir, check=True)
-        deb = next(workdir.glob(f"{SOURCE_PACKAGE}_*.deb"))
-    version = subprocess.run(
-        ["dpkg-deb", "--field", str(deb), "Version"], check=True, capture_output=True, text=True
-    ).stdout.strip()
-    subprocess.run(["dpkg-deb", "-x", str(deb), str(workdir / "x")], check=True)
-    return workdir / "x" / TABLE_PATH, version
+    root, version = unpack(SOURCE_PACKAGE, workdir, deb)
+    return root / TABLE_PATH, version
 
 
 def code_kind(code: str, full: str | None) -> str:

@@ -14,7 +14,7 @@ reading of a legacy-encoded file is text.  See SOURCES.md for provenance.
 from __future__ import annotations
 
 import argparse
-import subprocess
+import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -22,6 +22,9 @@ from pathlib import Path
 import opencc
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+from debian_package import unpack  # noqa: E402
+
 # How many characters each list keeps: measured on the bench's dev texts
 # (bench/bench_encoding_detection.py), 3,000 to 12,000 detect alike within 1%.
 KEEP = 6000
@@ -32,12 +35,9 @@ def main() -> None:
     ap.add_argument("--deb", type=Path)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        deb = args.deb
-        if deb is None:
-            subprocess.run(["apt-get", "download", "rime-essay"], cwd=tmp, check=True)
-            deb = next(Path(tmp).glob("rime-essay_*.deb"))
-        subprocess.run(["dpkg-deb", "-x", str(deb), f"{tmp}/x"], check=True)
-        essay = (Path(tmp) / "x" / "usr" / "share" / "rime-data" / "essay.txt").read_text(encoding="utf-8")
+        root, version = unpack("rime-essay", Path(tmp), args.deb)
+        essay = (root / "usr" / "share" / "rime-data" / "essay.txt").read_text(encoding="utf-8")
+    print(f"rime-essay {version}")
     traditional: Counter[str] = Counter()
     for line in essay.splitlines():
         word, _, weight = line.partition("\t")

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import argparse
 import re
-import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+from debian_package import unpack  # noqa: E402
+
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # name in the package -> (output file, how many characters to keep; None = all)
 FILES = {
@@ -35,12 +38,9 @@ def main() -> None:
     ap.add_argument("--deb", type=Path)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        deb = args.deb
-        if deb is None:
-            subprocess.run(["apt-get", "download", "fortunes-zh"], cwd=tmp, check=True)
-            deb = next(Path(tmp).glob("fortunes-zh_*.deb"))
-        subprocess.run(["dpkg-deb", "-x", str(deb), f"{tmp}/x"], check=True)
-        src = Path(tmp) / "x" / "usr" / "share" / "games" / "fortunes"
+        root, version = unpack("fortunes-zh", Path(tmp), args.deb)
+        print(f"fortunes-zh {version}")
+        src = root / "usr" / "share" / "games" / "fortunes"
         for name, (out, limit) in FILES.items():
             text = clean((src / name).read_text(encoding="utf-8"))
             if limit is not None and len(text) > limit:
