@@ -20,7 +20,8 @@ classical poems), none of which the detector's frequency lists come from:
 3. **Files as people keep them**: vocabulary lists (20 words of the fortunes,
    a tab, their pinyin with tone marks, in GBK); 20 lines of the fortunes in
    traditional characters as Windows saves Big5 (OpenCC ``s2t``, CP950: 裏 for
-   every 里) and as Hong Kong does (``s2hk``, Big5-HKSCS: 啓, 户, 説).
+   every 里) and as Hong Kong does (``s2hk``, Big5-HKSCS: 啓, 户, 説); the same
+   with one line quoting a Japanese name (の, which Big5-HKSCS reads as 攴).
 4. **Not Chinese**: Japanese man pages (Debian's manpages-ja) in Shift-JIS and
    EUC-JP, encodings wubitok does not read; GB18030 or Big5 decodes most of
    them into mojibake.  Refused = detection says "not text" (one line, the
@@ -138,6 +139,9 @@ def _kept_files(rnd: random.Random, fortunes: str, samples: int) -> None:
          lambda: "".join(f"{w}\t{' '.join(d.pinyin(c)[0] for c in w)}\n" for w in rnd.sample(words, 20))),
         ("traditional, 20 lines", "cp950", lambda: s2t.convert("\n".join(rnd.sample(lines, 20)))),
         ("Hong Kong, 20 lines", "big5hkscs", lambda: s2hk.convert("\n".join(rnd.sample(lines, 20)))),
+        # Big5 has kana, and a Japanese name in a Taiwanese text keeps its の
+        ("traditional with の, 20 lines", "cp950",
+         lambda: s2t.convert("\n".join(rnd.sample(lines, 19) + ["今天去小林の店吃拉麵。"]))),
     ]
     print("\nFiles as people keep them\n\n| file | encoding | ours right | ours misread | charset-normalizer right |\n"
           "|---|---|---|---|---|")

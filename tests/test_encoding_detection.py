@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wubitok.errors import FileError
-from wubitok.fileio import check_readable_text, detect_encoding, detection, iter_text_chunks, read_text
+from wubitok.fileio import DETECT_BYTES, check_readable_text, detect_encoding, detection, iter_text_chunks, read_text
 from wubitok.paths import resources_dir
 
 TRADITIONAL = "這是一個繁體中文的測試句子，請問你好嗎？我們今天學習的是電腦與網路的基本知識。"
@@ -190,3 +190,32 @@ def test_the_refusal_names_the_likeliest_reading(tmp_path):
         read_text(f)
     with pytest.raises(FileError, match="read as GB18030 it is mostly rare characters"):
         list(iter_text_chunks(f))
+
+
+def test_big5_with_kana_is_cp950_not_hkscs():
+    # Big5-HKSCS reads 43 of CP950's kana as other characters (の as 攴): once a reading of its
+    # own, it took every Big5 file that quotes a Japanese name.
+    data = "今天去小林の店吃拉麵，很好吃。ありがとう。\n".encode("cp950")
+    assert detect_encoding(data) == "cp950"
+
+
+def test_two_gbk_characters_are_not_a_hong_kong_reading():
+    assert detect_encoding("默认".encode("gbk")) == "gb18030"  # not 蘇＇ in Big5-HKSCS
+
+
+@pytest.mark.parametrize("ascii_bytes", [DETECT_BYTES - 1, DETECT_BYTES - 2, DETECT_BYTES - 4, DETECT_BYTES + 7000])
+def test_chinese_after_a_long_ascii_start_is_judged_on_itself(tmp_path, ascii_bytes):
+    # The window once began at the file's start: with the Chinese in its last bytes it held one
+    # cut character, and every command refused a GBK file.
+    data = b"#" * ascii_bytes + "系统设置：显示语言与输入法。".encode("gbk")
+    f = tmp_path / "f.txt"
+    f.write_bytes(data)
+    assert read_text(f) == data.decode("gb18030") == "".join(iter_text_chunks(f))
+
+
+def test_a_refusal_without_a_likely_reading_says_where_the_legacy_readings_fail(tmp_path):
+    f = tmp_path / "flaws.txt"
+    # twelve stray bytes among GBK text: more flaws than a file with a flaw has
+    f.write_bytes(b"".join("简体中文的文本。".encode("gbk") + b"\xff" for _ in range(12)))
+    with pytest.raises(FileError, match=r"as GB18030 its bytes are invalid from offset 16 on; give --encoding"):
+        read_text(f)

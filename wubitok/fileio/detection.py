@@ -61,8 +61,10 @@ _LETTER = re.compile(f"[A-Za-z{_PHONETIC}]")
 # Surprise (negative log-probability, in nats) of a character in Chinese text.  A listed
 # character of rank r costs log(r + 2) (Zipf's law); the rest by kind.
 _FREQUENCY_LISTS = {"gb18030": "simplified.txt", "cp950": "traditional.txt", "big5hkscs": "traditional.txt"}
-_PUNCTUATION = frozenset("，。、；：？！「」『』（）《》〈〉“”‘’…—·●■□◆○★【】～　"
-                         "─│┌┐└┘├┤┬┴┼") | frozenset(map(chr, range(0xFF01, 0xFF5F)))  # + full-width ASCII
+# ... and full-width ASCII but for its rare signs (＂ ＇ ＼ ＾ ｀: Chinese text uses “ ’ instead;
+# ＇ is what a Big5-HKSCS reading of GBK's 认 makes)
+_PUNCTUATION = (frozenset("，。、；：？！「」『』（）《》〈〉“”‘’…—·●■□◆○★【】～　─│┌┐└┘├┤┬┴┼")
+                | frozenset(map(chr, range(0xFF01, 0xFF5F))) - frozenset("＂＇＼＾｀"))
 _PUNCTUATION_COST = math.log(30)
 # Symbols and letters that text in these encodings has among Chinese: no-break spaces and
 # Latin-1 signs; pinyin with its tone marks (ǎ ǜ ɑ ɡ, GBK's row A8, a vocabulary list has one a
@@ -218,7 +220,13 @@ def first_not_ascii(data: bytes) -> int | None:
 
 
 def _readings(head: bytes, complete: bool) -> list[_Reading]:
-    return [r for r in (_reading(head, e, complete) for e in (*LEGACY_CHINESE, "utf-8")) if r]
+    readings = {e: _reading(head, e, complete) for e in (*LEGACY_CHINESE, "utf-8")}
+    cp950, hkscs = readings["cp950"], readings["big5hkscs"]
+    # Big5-HKSCS reads 43 of CP950's kana (の, か) as other characters (攴, ⑸): it is a reading
+    # only of what CP950 cannot read, and only when it reads all of it.
+    if hkscs is not None and (hkscs.flaws or (cp950 is not None and not cp950.flaws)):
+        del readings["big5hkscs"]
+    return [r for r in readings.values() if r]
 
 
 def detect_encoding(head: bytes, *, complete: bool = True) -> str | None:
@@ -247,9 +255,9 @@ def detect_encoding(head: bytes, *, complete: bool = True) -> str | None:
     return None if best.implausible else best.encoding
 
 
-def refusal_reason(head: bytes, *, complete: bool = True) -> str:
-    """Why :func:`detect_encoding` found no encoding for ``head``, for the user: the likeliest
-    reading and what was wrong with it, or "" when no reading came close."""
+def refusal_reason(head: bytes, *, complete: bool = True, start: int = 0) -> str:
+    """Why :func:`detect_encoding` found no encoding for ``head`` (the file's bytes from offset
+    ``start``), for the user: the likeliest reading and what was wrong with it."""
     readings = _readings(head, complete)
     if readings:
         label = encoding_label(min(readings, key=lambda r: r.cost).encoding)
@@ -261,5 +269,16 @@ def refusal_reason(head: bytes, *, complete: bool = True) -> str:
                 return f"it may be {encoding_label(encoding)} cut inside its last character"
     control = _CONTROLS.search(head.decode("latin-1"))  # one character per byte: offsets match
     if control is not None:
-        return f"it has control bytes (0x{head[control.start()]:02X} at offset {control.start()}): a binary file?"
-    return ""
+        return (f"it has control bytes (0x{head[control.start()]:02X} at offset {start + control.start()}): "
+                "a binary file?")
+    # The legacy reading that gets furthest before its first invalid byte.
+    furthest, encoding = max((_first_error(head, e, complete), e) for e in LEGACY_CHINESE)
+    return f"as {encoding_label(encoding)} its bytes are invalid from offset {start + furthest} on"
+
+
+def _first_error(head: bytes, encoding: str, complete: bool) -> int:
+    try:
+        codecs.getincrementaldecoder(encoding)("strict").decode(head, final=complete)
+    except UnicodeDecodeError as exc:
+        return exc.start
+    return len(head)

@@ -119,18 +119,19 @@ def _decode_error(path: Path, encoding: str, offset: int, tail: bytes | None = N
         return FileError(f"{path}: ends in the middle of a {label} character (offset {offset}): was the file cut off?"
                          f" Repair its end, or give --encoding to read it as something else",
                          code="file.cut", path=str(path), encoding=label, offset=offset)
-    byte = f" 0x{tail[0]:02X}" if tail else ""
+    # (UTF-16's unit is two bytes: a lone surrogate is no one byte to name)
+    byte = f" 0x{tail[0]:02X}" if tail and not encoding.startswith("utf-16") else ""
     return FileError(f"{path}: not {label} text (invalid byte{byte} at offset {offset}); "
                      f"give --encoding if the file is in another encoding",
                      code="file.not_encoding", path=str(path), encoding=label, offset=offset)
 
 
-def _not_text_error(path: Path, utf8_offset: int, reason: str = "") -> FileError:
+def _not_text_error(path: Path, utf8_offset: int, reason: str) -> FileError:
     # The UTF-8 offset is the one a user can check in a hex viewer; the other
     # encodings failed somewhere too, or read as no Chinese text: ``reason`` says which.
-    return FileError(f"{path}: not UTF-8 text (invalid byte at offset {utf8_offset}), nor GB18030, Big5 or UTF-16"
-                     + (f": {reason}" if reason else ""),
-                     code="file.not_text", path=str(path), offset=utf8_offset)
+    hint = "" if "--encoding" in reason else "; give --encoding if you know its encoding"
+    return FileError(f"{path}: not UTF-8 text (invalid byte at offset {utf8_offset}), nor GB18030, Big5 or UTF-16: "
+                     f"{reason}{hint}", code="file.not_text", path=str(path), offset=utf8_offset)
 
 
 def _first_invalid_byte(path: Path, encoding: str) -> int:
@@ -152,36 +153,33 @@ def _first_invalid_byte(path: Path, encoding: str) -> int:
                 return offset
 
 
-def _read_window(path: Path) -> tuple[bytes, bool]:
-    """The bytes of a file that detection looks at (see :func:`detection_window`), and whether
-    they run to its end; read without reading the whole file."""
+def _read_window(path: Path) -> tuple[bytes, bool, int]:
+    """The bytes of a file that detection looks at (see :func:`detection_window`), whether they
+    run to its end, and where they start; read without reading the whole file."""
     try:
         with open(path, "rb") as fh:
-            head = fh.read(DETECT_BYTES + 1)
-            offset = DETECT_BYTES
-            while first_not_ascii(head[:DETECT_BYTES]) is None and len(head) > DETECT_BYTES:
-                fh.seek(offset)
-                chunk = fh.read(1 << 20)  # plain ASCII so far: on to the first other byte
-                if not chunk:
-                    break
+            start = 0
+            while True:  # plain ASCII tells no encoding: on to the first other byte
+                chunk = fh.read(1 << 20)
                 found = first_not_ascii(chunk)
-                if found is not None:
-                    fh.seek(offset + found)
-                    head = fh.read(DETECT_BYTES + 1)
+                if found is not None or not chunk:
+                    start = start + found if found is not None else 0
                     break
-                offset += len(chunk)
+                start += len(chunk)
+            fh.seek(start)
+            head = fh.read(DETECT_BYTES + 1)
     except OSError as exc:
         raise _open_error(path, exc) from None
-    return head[:DETECT_BYTES], len(head) <= DETECT_BYTES
+    return head[:DETECT_BYTES], len(head) <= DETECT_BYTES, start
 
 
-def detection_window(data: bytes) -> tuple[bytes, bool]:
-    """What detection looks at in a file's ``data``, and whether it runs to the end: the first
-    ``DETECT_BYTES``, or as many from the first byte that is not ASCII when those are all ASCII
-    (English before the Chinese tells nothing).  Whole or streamed, a file is judged by the same
+def detection_window(data: bytes) -> tuple[bytes, bool, int]:
+    """What detection looks at in a file's ``data``, whether it runs to the end, and where it
+    starts: ``DETECT_BYTES`` from the first byte that is not ASCII (the English before the
+    Chinese tells nothing, however long).  Whole or streamed, a file is judged by the same
     bytes, so every command gives it the same answer."""
-    start = 0 if first_not_ascii(data[:DETECT_BYTES]) is not None else first_not_ascii(data) or 0
-    return data[start:start + DETECT_BYTES], start + DETECT_BYTES >= len(data)
+    start = first_not_ascii(data) or 0
+    return data[start:start + DETECT_BYTES], start + DETECT_BYTES >= len(data), start
 
 
 def file_encoding(path: str | os.PathLike, encoding: str | None = None) -> str:
@@ -190,11 +188,11 @@ def file_encoding(path: str | os.PathLike, encoding: str | None = None) -> str:
     given = normalize_encoding(encoding) if encoding is not None else getattr(path, "encoding", None)
     if given is not None:
         return given
-    head, complete = _read_window(Path(path))
+    head, complete, start = _read_window(Path(path))
     detected = detect_encoding(head, complete=complete)
     if detected is None:
         raise _not_text_error(Path(path), _first_invalid_byte(Path(path), "utf-8"),
-                              refusal_reason(head, complete=complete))
+                              refusal_reason(head, complete=complete, start=start))
     return detected
 
 
@@ -231,7 +229,7 @@ def decode_text(data: bytes, encoding: str | None = None, *, path: str | os.Path
     p = Path(path)
     chosen = normalize_encoding(encoding) if encoding is not None else getattr(path, "encoding", None)
     if chosen is None:
-        head, complete = detection_window(data)
+        head, complete, start = detection_window(data)
         chosen = detect_encoding(head, complete=complete)
         if chosen is None:
             offset = 0
@@ -239,7 +237,7 @@ def decode_text(data: bytes, encoding: str | None = None, *, path: str | os.Path
                 data.decode("utf-8")
             except UnicodeDecodeError as exc:
                 offset = exc.start
-            raise _not_text_error(p, offset, refusal_reason(head, complete=complete))
+            raise _not_text_error(p, offset, refusal_reason(head, complete=complete, start=start))
     try:
         return TextFile(data.decode(chosen), chosen)
     except UnicodeDecodeError as exc:
