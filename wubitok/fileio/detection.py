@@ -20,9 +20,8 @@ When even the likeliest reading is made of rare characters (Shift-JIS Japanese
 in GB18030), the file is no text we read, which is said (:func:`refusal_reason`),
 rather than read as mojibake.
 
-Detection looks at :data:`DETECT_BYTES` of a file: from its start, or from its
-first byte that is not ASCII when the start is all ASCII (:func:`window_start`),
-the same bytes whether the file is read whole or streamed.
+Detection looks at :data:`DETECT_BYTES` of a file from its first byte that is not
+ASCII (``fileio.reading``), the same bytes whether the file is read whole or streamed.
 
 The constants below were set on the bench's dev split; docs/benchmarks.md reports
 the held-out test split.
