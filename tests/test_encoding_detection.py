@@ -219,3 +219,14 @@ def test_a_refusal_without_a_likely_reading_says_where_the_legacy_readings_fail(
     f.write_bytes(b"".join("简体中文的文本。".encode("gbk") + b"\xff" for _ in range(12)))
     with pytest.raises(FileError, match=r"as GB18030 its bytes are invalid from offset 16 on; give --encoding"):
         read_text(f)
+
+
+def test_a_byte_order_mark_counts_only_at_the_start(tmp_path):
+    # The window starts at the first non-ASCII byte: FF FE there is no UTF-16 mark.
+    f = tmp_path / "bad.txt"
+    f.write_bytes(b"ok \xff\xfe")
+    with pytest.raises(FileError, match="not UTF-8 text"):
+        read_text(f)
+    with pytest.raises(FileError, match="not UTF-8 text"):
+        list(iter_text_chunks(f))
+    assert detect_encoding(b"\xff\xfe" + "中".encode("utf-16-le")) == "utf-16-le"

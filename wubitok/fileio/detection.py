@@ -228,14 +228,16 @@ def _readings(head: bytes, complete: bool) -> list[_Reading]:
     return [r for r in readings.values() if r]
 
 
-def detect_encoding(head: bytes, *, complete: bool = True) -> str | None:
+def detect_encoding(head: bytes, *, complete: bool = True, at_start: bool = True) -> str | None:
     """The encoding of a text file starting with ``head`` (the whole file when
     ``complete``), or None when it is not text in any encoding we detect.
+    ``at_start`` False: ``head`` is from further in the file, where a byte-order mark is
+    no byte-order mark (``ok \xff\xfe`` is no UTF-16).
 
     The encoding returned may not read every byte: then its reading was by far the
     most plausible one and the bytes it cannot read are a flaw that reading reports.
     """
-    for bom, encoding in _BOMS:
+    for bom, encoding in _BOMS if at_start else ():
         if head.startswith(bom):
             return encoding
     if _decode_head(head, "utf-8", complete) is not None:

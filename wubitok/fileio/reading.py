@@ -189,7 +189,7 @@ def file_encoding(path: str | os.PathLike, encoding: str | None = None) -> str:
     if given is not None:
         return given
     head, complete, start = _read_window(Path(path))
-    detected = detect_encoding(head, complete=complete)
+    detected = detect_encoding(head, complete=complete, at_start=start == 0)
     if detected is None:
         raise _not_text_error(Path(path), _first_invalid_byte(Path(path), "utf-8"),
                               refusal_reason(head, complete=complete, start=start))
@@ -230,7 +230,7 @@ def decode_text(data: bytes, encoding: str | None = None, *, path: str | os.Path
     chosen = normalize_encoding(encoding) if encoding is not None else getattr(path, "encoding", None)
     if chosen is None:
         head, complete, start = detection_window(data)
-        chosen = detect_encoding(head, complete=complete)
+        chosen = detect_encoding(head, complete=complete, at_start=start == 0)
         if chosen is None:
             offset = 0
             try:
