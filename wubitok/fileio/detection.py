@@ -42,8 +42,8 @@ from .encoding import encoding_label
 DETECT_BYTES = 1 << 16
 # Legacy encodings a file without a BOM may be in.  GB18030 is a superset of GBK and GB2312,
 # so it reads all three; CP950 of Big5 (Windows' Big5 adds 裏, 恒, €, ...: OpenCC writes 裏
-# for every 里), Big5-HKSCS of Big5 with Hong Kong characters (it reads some CP950 codes as
-# other characters, so it is a reading of its own).
+# for every 里), Big5-HKSCS of Big5 with Hong Kong characters (a reading only of files CP950
+# cannot read: it reads some CP950 codes, の among them, as other characters; see _readings).
 LEGACY_CHINESE = ("gb18030", "cp950", "big5hkscs")
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
 # Control characters rare in text files: each one in a reading counts as a flaw, and a
@@ -66,7 +66,7 @@ _PUNCTUATION = (frozenset("，。、；：？！「」『』（）《》〈〉�
                 | frozenset(map(chr, range(0xFF01, 0xFF5F))) - frozenset("＂＇＼＾｀"))
 _PUNCTUATION_COST = math.log(30)
 # Symbols and letters that text in these encodings has among Chinese: no-break spaces and
-# Latin-1 signs; pinyin with its tone marks (ǎ ǜ ɑ ɡ, GBK's row A8, a vocabulary list has one a
+# Latin-1 signs; pinyin with its tone marks (ǎ ǜ ɑ ɡ, GBK's row A8: a vocabulary list has one per
 # syllable); bopomofo and its tones (ㄅ ㄆ ˇ ˊ, in Big5); general punctuation, arrows, circled
 # numbers, shapes.
 _SYMBOL_RANGES = (("\u00a0", "\u024f"), ("\u0250", "\u02ff"), ("\u2000", "\u206f"), ("\u2190", "\u21ff"),
