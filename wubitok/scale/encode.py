@@ -202,11 +202,7 @@ def write_results(results: Iterable[RangeResult], output: str | os.PathLike, spe
             out.write(_npy_header(spec.dtype, 0))
         if arrays:
             files.handles[1].write((0).to_bytes(8, "little"))
-        expected = 0
-        for res in results:
-            if res.index != expected:
-                raise RuntimeError(f"range {res.index} arrived in place of {expected}")  # a bug, not input
-            expected += 1
+        for res in in_order(results):
             out.write(res.payload)
             if arrays:
                 ends = array("Q")
@@ -230,6 +226,15 @@ def write_results(results: Iterable[RangeResult], output: str | os.PathLike, spe
         if arrays:
             files.handles[2].write((json.dumps(result, ensure_ascii=False, indent=1) + "\n").encode())
     return result
+
+
+def in_order(results: Iterable[RangeResult]) -> Iterator[RangeResult]:
+    """``results`` as the writers take them: range 0, 1, 2, ... (the runners keep the order;
+    another order is a bug, not bad input)."""
+    for expected, res in enumerate(results):
+        if res.index != expected:
+            raise RuntimeError(f"range {res.index} arrived in place of {expected}")
+        yield res
 
 
 def write_shards(results: Iterable[RangeResult], folder: str | os.PathLike, spec: EncodeSpec,

@@ -30,7 +30,7 @@ from typing import Any, Iterable
 
 from ..errors import FileError
 from ..fileio.fileset import FileSet
-from .encode import HEADER_FORMAT, ByteProgress, EncodeSpec, RangeResult, megatron_prefix, output_files
+from .encode import HEADER_FORMAT, ByteProgress, EncodeSpec, RangeResult, in_order, megatron_prefix, output_files
 
 MAGIC = b"MMIDIDX\x00\x00"
 VERSION = 1
@@ -51,12 +51,9 @@ def write_megatron(results: Iterable[RangeResult], output: str | os.PathLike, sp
     files = FileSet(output_files(prefix, "megatron"))
     lengths = array("i")
     doc_index = array("q", [0])
-    tokens = done = expected = 0
+    tokens = done = 0
     with files.writing(prefix):
-        for res in results:
-            if res.index != expected:
-                raise RuntimeError(f"range {res.index} arrived in place of {expected}")  # a bug, not input
-            expected += 1
+        for res in in_order(results):
             files.handles[0].write(res.payload)
             for n in res.lengths:
                 if n:

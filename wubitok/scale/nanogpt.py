@@ -21,7 +21,7 @@ from typing import Any, Iterable
 
 from ..errors import FileError, InputError
 from ..fileio.fileset import FileSet
-from .encode import HEADER_FORMAT, ByteProgress, EncodeSpec, RangeResult, output_files
+from .encode import HEADER_FORMAT, ByteProgress, EncodeSpec, RangeResult, in_order, output_files
 
 DEFAULT_VAL_FRACTION = 0.0005  # nanoGPT's openwebtext/prepare.py
 
@@ -53,12 +53,9 @@ def write_nanogpt(results: Iterable[RangeResult], output: str | os.PathLike, spe
     files = FileSet(output_files(folder, "nanogpt"))
     train, val = files.handles[0], files.handles[1]
     counts = {"train": [0, 0], "val": [0, 0]}  # documents, tokens
-    document = done = expected = 0
+    document = done = 0
     with files.writing(folder):
-        for res in results:
-            if res.index != expected:
-                raise RuntimeError(f"range {res.index} arrived in place of {expected}")  # a bug, not input
-            expected += 1
+        for res in in_order(results):
             at = 0
             for n in res.lengths:
                 part = "val" if is_val(document, fraction) else "train"
