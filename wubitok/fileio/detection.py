@@ -219,13 +219,14 @@ def first_not_ascii(data: bytes) -> int | None:
 
 
 def _readings(head: bytes, complete: bool) -> list[_Reading]:
-    readings = {e: _reading(head, e, complete) for e in (*LEGACY_CHINESE, "utf-8")}
-    cp950, hkscs = readings["cp950"], readings["big5hkscs"]
+    readings = [_reading(head, e, complete) for e in ("gb18030", "cp950", "utf-8")]
     # Big5-HKSCS reads 43 of CP950's kana (の, か) as other characters (攴, ⑸): it is a reading
-    # only of what CP950 cannot read, and only when it reads all of it.
-    if hkscs is not None and (hkscs.flaws or (cp950 is not None and not cp950.flaws)):
-        del readings["big5hkscs"]
-    return [r for r in readings.values() if r]
+    # only of what CP950 cannot read, and only when it reads all of it (so it is decoded only then).
+    cp950 = readings[1]
+    if cp950 is None or cp950.flaws:
+        hkscs = _reading(head, "big5hkscs", complete)
+        readings.append(hkscs if hkscs is not None and not hkscs.flaws else None)
+    return [r for r in readings if r]
 
 
 def detect_encoding(head: bytes, *, complete: bool = True, at_start: bool = True) -> str | None:

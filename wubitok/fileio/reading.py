@@ -154,7 +154,7 @@ def _first_invalid_byte(path: Path, encoding: str) -> int:
 
 
 def _read_window(path: Path) -> tuple[bytes, bool, int]:
-    """The bytes of a file that detection looks at (see :func:`detection_window`), whether they
+    """The bytes of a file that detection looks at (see :func:`_detection_window`), whether they
     run to its end, and where they start; read without reading the whole file."""
     try:
         with open(path, "rb") as fh:
@@ -173,7 +173,7 @@ def _read_window(path: Path) -> tuple[bytes, bool, int]:
     return head[:DETECT_BYTES], len(head) <= DETECT_BYTES, start
 
 
-def detection_window(data: bytes) -> tuple[bytes, bool, int]:
+def _detection_window(data: bytes) -> tuple[bytes, bool, int]:
     """What detection looks at in a file's ``data``, whether it runs to the end, and where it
     starts: ``DETECT_BYTES`` from the first byte that is not ASCII (the English before the
     Chinese tells nothing, however long).  Whole or streamed, a file is judged by the same
@@ -229,7 +229,7 @@ def decode_text(data: bytes, encoding: str | None = None, *, path: str | os.Path
     p = Path(path)
     chosen = normalize_encoding(encoding) if encoding is not None else getattr(path, "encoding", None)
     if chosen is None:
-        head, complete, start = detection_window(data)
+        head, complete, start = _detection_window(data)
         chosen = detect_encoding(head, complete=complete, at_start=start == 0)
         if chosen is None:
             offset = 0
