@@ -91,6 +91,9 @@ from wubitok.wubi.codec import BYTE_TOKENS, CodecOptions, WubiCodec  # noqa: E40
 from wubitok.wubi.dictionary import default_dictionary  # noqa: E402
 
 SPECIALS = ["<pad>", "<unk>", "<s>", "</s>"]
+# the spelling the sweeps (and the designs built on it) start from: the
+# default before ``shared-index``, index digits after the keys
+INDEX_LAST = CodecOptions(index="digits", layout="index-last")
 GPT4_SPLIT = (
     r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"
     r"|\s*[\r\n]+|\s+(?!\S)|\s+"
@@ -100,10 +103,13 @@ ALL_TOKENIZERS = ("wubi", "wubi-prefix", "wubi-corpus", "wubi-optimal", "wubi-un
 # spelling variants, on request
 SWEEP = ("wubi-w2", "wubi-corpus-w2", "wubi-w1.5", "wubi-hybrid-corpus", "wubi-hybrid-keys",
          "wubi-hybrid-w2", "wubi-b16", "wubi-b32", "wubi-b64")
+# where a character's index stands (the codec's ``layout``, and designs the codec
+# does not have), on request: NAME@joined; ``wubi`` is the shipped ``shared-index``
+LAYOUTS = ("wubi-first", "wubi-last", "wubi-marked", "wubi-sep", "wubi-shared-end", "wubi-fixed", "wubi-digits")
 # pre-token variants (``pretok_variants.py``): NAME@VARIANT trains and encodes
 # on that variant's pre-tokens; ``oracle`` spells every Han character as one
 # free symbol (the ceiling of any spelling, see ``OracleSpeller``)
-PRETOK = ("oracle", *(f"{n}@{v}" for v in VARIANTS if v for n in ("wubi", "bytes", "oracle")))
+PRETOK = ("oracle", *(f"{n}@{v}" for v in VARIANTS if v for n in ("wubi", "bytes", "oracle", *LAYOUTS)))
 TAIL_SAMPLE = 500
 
 Speller = Callable[[str], str]
@@ -237,6 +243,77 @@ def hybrid_spelling(han_counts: Counter | None, options: CodecOptions, digit_wei
     return out
 
 
+def marked_index_speller() -> WubiSpeller:
+    """Index after the keys, and the character's last symbol marked: the
+    final key when there is no index, else the last index digit (ten marked
+    digits of its own; the keys then all plain).  Prefix-free like
+    ``index-first``: a spelling ends at its first marked symbol."""
+    from wubitok.wubi.codec import KEY_BASE, MARK_BASE
+
+    sp = WubiSpeller(options=INDEX_LAST)
+    codec = sp.codec
+    spelling: dict[str, tuple[int, ...]] = {}
+    for ch, sym in codec._spelling.items():
+        if sym[-1] >= codec.index_base:  # an index: unmark the key, mark the last digit
+            syms = [s - (MARK_BASE - KEY_BASE) if MARK_BASE <= s < codec.index_base else s for s in sym]
+            syms[-1] += codec.end_id - codec.index_base
+            spelling[ch] = tuple(syms)
+        else:
+            spelling[ch] = sym
+    sp._override = spelling
+    sp.tokens = sp.tokens[: codec.end_id] + [chr(0xE100 + d) for d in range(10)]
+    sp.alphabet = sp.tokens[4:]
+    assert len(set(sp.alphabet)) == len(sp.alphabet)
+    return sp
+
+
+def shared_end_speller() -> WubiSpeller:
+    """Index after the keys; a character on a code of its own ends with its
+    marked final key (``wqiY``), one on a shared code with a separator after
+    its index (``wqiy▁``, ``wqiy₁▁``).  Prefix-free: a spelling ends at its
+    marked key or its separator; the keys alone of a shared code are the
+    prefix of every character on it."""
+    from wubitok.wubi.codec import BOUNDARY_TOKEN, KEY_BASE, MARK_BASE
+
+    sp = WubiSpeller(options=INDEX_LAST)
+    codec = sp.codec
+    shared = {ch for chars in codec._table.values() if len(chars) > 1 for ch in chars}
+    spelling: dict[str, tuple[int, ...]] = {}
+    for ch, sym in codec._spelling.items():
+        if ch in shared:
+            syms = [s - (MARK_BASE - KEY_BASE) if MARK_BASE <= s < codec.index_base else s for s in sym]
+            spelling[ch] = (*syms, codec.end_id)
+        else:
+            spelling[ch] = sym
+    sp._override = spelling
+    sp.tokens = sp.tokens[: codec.end_id] + [BOUNDARY_TOKEN]
+    sp.alphabet = sp.tokens[4:]
+    return sp
+
+
+def fixed_width_speller() -> WubiSpeller:
+    """Index after the keys in as many digits as the code's largest index
+    needs, leading zeros kept (``w₀₀₀₁``), none on a code of one character.
+    Prefix-free: the code says how many digits follow; the digits still
+    share their leading ones the way ``index-last`` does."""
+    sp = WubiSpeller(options=INDEX_LAST)
+    codec = sp.codec
+    spelling: dict[str, tuple[int, ...]] = {}
+    for chars in codec._table.values():
+        if len(chars) == 1:
+            spelling[chars[0]] = codec._spelling.get(chars[0], ())
+            continue
+        width = len(str(len(chars) - 1))
+        for index, ch in enumerate(chars):
+            sym = codec._spelling.get(ch)
+            if sym is None:
+                continue
+            keys = tuple(s for s in sym if s < codec.index_base)
+            spelling[ch] = keys + tuple(codec.index_base + int(d) for d in f"{index:0{width}d}")
+    sp._override = spelling
+    return sp
+
+
 def _digits(index: int, base: int) -> list[int]:
     """``index`` in ``base``, most significant digit first; none for 0."""
     out: list[int] = []
@@ -251,7 +328,7 @@ def base_index_speller(base: int) -> WubiSpeller:
     own: the ten digits, then private-use characters): an unseen rare
     character under a one-key code takes key + 2 symbols instead of key + 3
     digits when ``base`` >= 32."""
-    sp = WubiSpeller(hybrid_spelling(None, CodecOptions(), base=base))
+    sp = WubiSpeller(hybrid_spelling(None, INDEX_LAST, base=base))
     extra = [chr(0xE000 + i) for i in range(max(0, base - 10))]
     sp.tokens = sp.tokens[: sp.codec.end_id] + extra
     sp.alphabet = sp.tokens[4:]
@@ -526,7 +603,7 @@ def run(args) -> dict:
     # One run measures every split asked for: keys "split/genre".
     held = {f"{split}/{g}": genres[g][split] for split in args.split for g in GENRES}
     tails = tail_chars(set(han_counts))
-    options = CodecOptions()
+    options = INDEX_LAST
     spellers: dict[str, Callable[[], WubiSpeller]] = {
         "wubi": lambda: WubiSpeller(),
         "wubi-prefix": lambda: WubiSpeller(options=CodecOptions(code="prefix")),
@@ -540,6 +617,13 @@ def run(args) -> dict:
         "wubi-b16": lambda: base_index_speller(16),
         "wubi-b32": lambda: base_index_speller(32),
         "wubi-b64": lambda: base_index_speller(64),
+        "wubi-first": lambda: WubiSpeller(options=CodecOptions(index="digits", layout="index-first")),
+        "wubi-last": lambda: WubiSpeller(options=INDEX_LAST),
+        "wubi-marked": marked_index_speller,
+        "wubi-sep": lambda: WubiSpeller(options=CodecOptions("hybrid", "separator", "digits", "index-last")),
+        "wubi-shared-end": shared_end_speller,
+        "wubi-fixed": fixed_width_speller,
+        "wubi-digits": lambda: WubiSpeller(options=CodecOptions(index="digits")),
     }
     result: dict = {"split": args.split, "train_chars": sum(map(len, train_docs)),
                     "held_chars": {g: sum(map(len, d)) for g, d in held.items()},
