@@ -278,3 +278,16 @@ def test_hybrid_takes_each_characters_cheapest_code_indexed_among_those_that_too
     chars = list(spelled)
     assert sum(map(len, map(hybrid.spelling, chars))) < sum(map(len, map(prefix.spelling, chars)))
     assert len({hybrid.spelling(ch) for ch in chars}) == len(chars)
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_a_prefix_of_a_spelling_never_decodes_to_another_character(wubi_dict, dict_chars, data):
+    # The self-delimiting layouts: any cut shows a prefix of the text, its last character at most a U+FFFD.
+    text = data.draw(mixed_text(dict_chars[:2000] + dict_chars[-500:]))
+    for layout in ("shared-index", "index-first"):
+        codec = WubiCodec(CodecOptions(layout=layout), wubi_dict)
+        symbols = codec.encode(text)
+        for k in range(len(symbols) + 1):
+            shown = codec.decode(symbols[:k])
+            assert text.startswith(shown) or (shown.endswith("\ufffd") and text.startswith(shown[:-1])), (k, shown)
