@@ -156,11 +156,11 @@ def test_default_options_spell_hybrid_codes_with_a_marked_final_key(default_code
     assert default_codec.options == CodecOptions("hybrid", "final-key", "symbol", "shared-index")
     # 的 and 你 share one-key codes (index ⓪ and ②), 漃's ipH is its own (no index)
     assert default_codec.display(default_codec.encode("的你漃")) == "R⓪W②ipH"
-    assert default_codec.keys_display(default_codec.encode("的你漃")) == "r#0 w#2 iph"
+    assert default_codec.keys_display(default_codec.encode("的你漃")) == "r#0·w#2·iph"
     assert default_codec.decode(default_codec.encode("的你励工㠭")) == "的你励工㠭"
     before = WubiCodec(CodecOptions("hybrid", "final-key", "digits", "index-first"))
     assert before.display(before.encode("的你励")) == "R₂W₅dD"
-    assert before.keys_display(before.encode("的你励")) == "r w#2 dd#5"  # the index after its keys
+    assert before.keys_display(before.encode("的你励")) == "r·w#2·dd#5"  # the index after its keys
 
 
 def test_a_shared_index_spelling_ends_where_its_code_says(default_codec):

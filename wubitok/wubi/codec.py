@@ -95,7 +95,7 @@ byte-to-unicode map (``Ġ`` for a space), keys full-width letters (``ｗ``),
 final keys full-width capitals, then ``▁``, ①-㊿ (``shared-index``: ⓪-㊾)
 and ₀-₉.  ``display`` gives the token forms with keys in ASCII (``wqiy▁``,
 ``W②``); ``keys_display`` the form a learner reads (``w#2``: keys as typed,
-the index as ``#`` and its number, characters apart by a space).
+the index as ``#`` and its number, ``·`` between characters).
 """
 from __future__ import annotations
 
@@ -225,7 +225,8 @@ class WubiCodec:
     def keys_display(self, symbols: Iterable[int]) -> str:
         """Symbols as a learner reads them: each character's Wubi keys in lower
         case as typed, then its index as ``#`` and the number (whichever layout
-        stores it first), characters apart by a space (``wqiy w#2``); a piece of
+        stores it first), ``·`` between characters (``wqiy·w#2``: a space would
+        read as the text's own in a table that shows whitespace); a piece of
         a character shows the part it holds; bytes in GPT-2 form.  The token
         table's spelling column, explained by Tokenize's legend."""
         groups: list[str] = []  # one per character (or piece, or run of bytes)
@@ -270,7 +271,7 @@ class WubiCodec:
                         if not self.final_key:
                             flush()
         flush()
-        return " ".join(g.lstrip("\0") for g in groups)
+        return "·".join(g.lstrip("\0") for g in groups)
 
     def spelling(self, char: str) -> tuple[int, ...]:
         """The symbols of one character (a single code point)."""

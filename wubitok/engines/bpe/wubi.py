@@ -480,8 +480,8 @@ class WubiBPE(Tokenizer):
         return f"{shown} ({_escape(text)})"
 
     def spelling(self, id: int) -> str:  # noqa: A002
-        """Wubi keys as a learner types them, characters apart by a space and
-        an index as ``#N`` (``wqiy``, ``g#10 t``: ``codec.keys_display``),
+        """Wubi keys as a learner types them, ``·`` between characters and
+        an index as ``#N`` (``wqiy``, ``lw#0·t#14``: ``codec.keys_display``),
         bytes in GPT-2 form; special tokens as they are."""
         symbols = self.symbols(id)
         return self.codec.keys_display(symbols) if symbols else (self.id_to_token(id) or "")

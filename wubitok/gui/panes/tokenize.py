@@ -282,7 +282,7 @@ class TokenizePane(Pane):
         self.legend_label.setText(self.tr(
             "Tokens as you read them: ␣ space · ↵ line break · ⇥ tab · 民 (1 of 2): first of two tokens "
             "that spell 民 · <E6 97>: bytes of part of a character · hover a token for its spelling") + "  " + self.tr(
-            "Spellings: Wubi keys as typed, a space between characters (wqiy w#2); #2 is the number that tells "
+            "Spellings: Wubi keys as typed, · between characters (wqiy·w#2); #2 is the number that tells "
             "apart characters typed with the same keys"))
         self.colour_box.setItemText(0, self.tr("Alternate colours"))
         self.colour_box.setItemText(1, self.tr("Colour by token id"))
