@@ -38,6 +38,17 @@ on a tie), ``wubi-hybrid-w2`` (hybrid, index digits weighted 2),
 base 16, 32 or 64: an unseen rare character under a one-key code takes two
 index symbols instead of three digits).
 
+Where the index stands (issue #38; each on request, as ``NAME@joined``):
+``wubi-first`` / ``wubi-last`` (the codec's ``index-first`` / ``index-last``
+layouts, index digits), ``wubi-digits`` (``shared-index`` with one digit: a
+code holds 10), ``wubi-marked`` (index-last, the last index digit marked),
+``wubi-sep`` (index-last, a separator after each character),
+``wubi-shared-end`` (index-last, a separator only on shared codes),
+``wubi-fixed`` (index-last, as many digits as the code needs, zeros kept),
+``wubi-shared-longer`` / ``wubi-shared-first-costs`` (``shared-index``, the
+longer code on a tie / the first character of a code counted as paying an
+index).  ``wubi`` itself is the shipped ``shared-index``.
+
 Pre-token variants (``pretok_variants.py``): ``wubi@V`` / ``bytes@V`` are
 ``wubi`` / ``bytes`` trained and evaluated on variant ``V``'s pre-tokens
 (``lead``, ``trail``, ``gpt4``, ``joined``), each compared with ``bytes@V``
@@ -105,7 +116,8 @@ SWEEP = ("wubi-w2", "wubi-corpus-w2", "wubi-w1.5", "wubi-hybrid-corpus", "wubi-h
          "wubi-hybrid-w2", "wubi-b16", "wubi-b32", "wubi-b64")
 # where a character's index stands (the codec's ``layout``, and designs the codec
 # does not have), on request: NAME@joined; ``wubi`` is the shipped ``shared-index``
-LAYOUTS = ("wubi-first", "wubi-last", "wubi-marked", "wubi-sep", "wubi-shared-end", "wubi-fixed", "wubi-digits")
+LAYOUTS = ("wubi-first", "wubi-last", "wubi-marked", "wubi-sep", "wubi-shared-end", "wubi-fixed", "wubi-digits",
+           "wubi-shared-longer", "wubi-shared-first-costs")
 # pre-token variants (``pretok_variants.py``): NAME@VARIANT trains and encodes
 # on that variant's pre-tokens; ``oracle`` spells every Han character as one
 # free symbol (the ceiling of any spelling, see ``OracleSpeller``)
@@ -311,6 +323,45 @@ def fixed_width_speller() -> WubiSpeller:
             keys = tuple(s for s in sym if s < codec.index_base)
             spelling[ch] = keys + tuple(codec.index_base + int(d) for d in f"{index:0{width}d}")
     sp._override = spelling
+    return sp
+
+
+def shared_index_speller(longer_on_tie: bool = False, first_costs: bool = False) -> WubiSpeller:
+    """The ``shared-index`` spelling with another choice of code: the longer
+    code on a tie of keys + index symbols, and/or the first character of a
+    code counted as paying its index too."""
+    from wubitok.wubi.codec import MARK_BASE
+    from wubitok.wubi.dictionary import WUBI_KEYS
+
+    d = default_dictionary()
+    codes: dict[str, set[str]] = {}
+    for ch, code, _, _ in d.iter_char_codes():
+        codes.setdefault(ch, set()).add(code)
+    table: dict[str, list[str]] = {}
+    for ch, full, _ in d.iter_full_code_weights():
+        if len(ch) != 1 or not is_han(ch):
+            continue
+        cands = codes.get(ch, set()) | {full[:n] for n in range(1, len(full) + 1)}
+        choice = None
+        for code in sorted(cands, key=lambda c: (-len(c) if longer_on_tie else len(c), c)):
+            taken = len(table.get(code, ()))
+            if taken >= 50:
+                continue
+            cost = len(code) + (1 if taken or first_costs else 0)
+            if choice is None or cost < choice[0]:
+                choice = (cost, code)
+        if choice is not None:
+            table.setdefault(choice[1], []).append(ch)
+    sp = WubiSpeller()
+    codec = sp.codec
+    key_base = MARK_BASE - len(WUBI_KEYS)
+    out: dict[str, tuple[int, ...]] = {}
+    for code, chars in table.items():
+        for i, ch in enumerate(chars):
+            keys = [key_base + WUBI_KEYS.index(k) for k in code]
+            keys[-1] += MARK_BASE - key_base
+            out[ch] = tuple(keys) + ((codec.index_base + i,) if len(chars) > 1 else ())
+    sp._override = out
     return sp
 
 
@@ -624,6 +675,8 @@ def run(args) -> dict:
         "wubi-shared-end": shared_end_speller,
         "wubi-fixed": fixed_width_speller,
         "wubi-digits": lambda: WubiSpeller(options=CodecOptions(index="digits")),
+        "wubi-shared-longer": lambda: shared_index_speller(longer_on_tie=True),
+        "wubi-shared-first-costs": lambda: shared_index_speller(first_costs=True),
     }
     result: dict = {"split": args.split, "train_chars": sum(map(len, train_docs)),
                     "held_chars": {g: sum(map(len, d)) for g, d in held.items()},
