@@ -148,3 +148,18 @@ def test_skip_special_tokens_leaves_them_out_of_decode_and_the_stream(models, na
     assert tok.decode(framed) != tok.decode(ids)
     stream = tok.decode_stream(skip_special_tokens=True)
     assert "".join(map(stream.step, framed)) + stream.finish() == tok.decode(ids)
+
+
+@settings(max_examples=80, deadline=None)
+@given(text=st.text(st.one_of(st.characters(), st.sampled_from(_CHARS)), max_size=30))
+def test_the_bundled_wubi_bpe_on_arbitrary_unicode(models, text):
+    # Any code point (surrogates, controls, rare Han outside the samples) next to common text:
+    # no prefix of the ids decodes to a wrong character, and the stream gives out the text.
+    tok = models["bundled wubi-bpe"]
+    ids = tok.encode(text).ids
+    for k in range(len(ids) + 1):
+        shown = tok.decode(ids[:k])
+        assert _is_prefix_but_last(shown, text), (text, k, shown)
+    stream = tok.decode_stream()
+    given_out = "".join(stream.step(i) for i in ids)
+    assert text.startswith(given_out) and given_out + stream.finish() == text
