@@ -38,6 +38,17 @@ on a tie), ``wubi-hybrid-w2`` (hybrid, index digits weighted 2),
 base 16, 32 or 64: an unseen rare character under a one-key code takes two
 index symbols instead of three digits).
 
+Where the index stands (issue #38; each on request, as ``NAME@joined``):
+``wubi-first`` / ``wubi-last`` (the codec's ``index-first`` / ``index-last``
+layouts, index digits), ``wubi-digits`` (``shared-index`` with one digit: a
+code holds 10), ``wubi-marked`` (index-last, the last index digit marked),
+``wubi-sep`` (index-last, a separator after each character),
+``wubi-shared-end`` (index-last, a separator only on shared codes),
+``wubi-fixed`` (index-last, as many digits as the code needs, zeros kept),
+``wubi-shared-longer`` / ``wubi-shared-first-costs`` (``shared-index``, the
+longer code on a tie / the first character of a code counted as paying an
+index).  ``wubi`` itself is the shipped ``shared-index``.
+
 Pre-token variants (``pretok_variants.py``): ``wubi@V`` / ``bytes@V`` are
 ``wubi`` / ``bytes`` trained and evaluated on variant ``V``'s pre-tokens
 (``lead``, ``trail``, ``gpt4``, ``joined``), each compared with ``bytes@V``
@@ -91,6 +102,9 @@ from wubitok.wubi.codec import BYTE_TOKENS, CodecOptions, WubiCodec  # noqa: E40
 from wubitok.wubi.dictionary import default_dictionary  # noqa: E402
 
 SPECIALS = ["<pad>", "<unk>", "<s>", "</s>"]
+# the spelling the sweeps (and the designs built on it) start from: the
+# default before ``shared-index``, index digits after the keys
+INDEX_LAST = CodecOptions(index="digits", layout="index-last")
 GPT4_SPLIT = (
     r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"
     r"|\s*[\r\n]+|\s+(?!\S)|\s+"
@@ -100,10 +114,14 @@ ALL_TOKENIZERS = ("wubi", "wubi-prefix", "wubi-corpus", "wubi-optimal", "wubi-un
 # spelling variants, on request
 SWEEP = ("wubi-w2", "wubi-corpus-w2", "wubi-w1.5", "wubi-hybrid-corpus", "wubi-hybrid-keys",
          "wubi-hybrid-w2", "wubi-b16", "wubi-b32", "wubi-b64")
+# where a character's index stands (the codec's ``layout``, and designs the codec
+# does not have), on request: NAME@joined; ``wubi`` is the shipped ``shared-index``
+LAYOUTS = ("wubi-first", "wubi-last", "wubi-marked", "wubi-sep", "wubi-shared-end", "wubi-fixed", "wubi-digits",
+           "wubi-shared-longer", "wubi-shared-first-costs")
 # pre-token variants (``pretok_variants.py``): NAME@VARIANT trains and encodes
 # on that variant's pre-tokens; ``oracle`` spells every Han character as one
 # free symbol (the ceiling of any spelling, see ``OracleSpeller``)
-PRETOK = ("oracle", *(f"{n}@{v}" for v in VARIANTS if v for n in ("wubi", "bytes", "oracle")))
+PRETOK = ("oracle", *(f"{n}@{v}" for v in VARIANTS if v for n in ("wubi", "bytes", "oracle", *LAYOUTS)))
 TAIL_SAMPLE = 500
 
 Speller = Callable[[str], str]
@@ -237,6 +255,116 @@ def hybrid_spelling(han_counts: Counter | None, options: CodecOptions, digit_wei
     return out
 
 
+def marked_index_speller() -> WubiSpeller:
+    """Index after the keys, and the character's last symbol marked: the
+    final key when there is no index, else the last index digit (ten marked
+    digits of its own; the keys then all plain).  Prefix-free like
+    ``index-first``: a spelling ends at its first marked symbol."""
+    from wubitok.wubi.codec import KEY_BASE, MARK_BASE
+
+    sp = WubiSpeller(options=INDEX_LAST)
+    codec = sp.codec
+    spelling: dict[str, tuple[int, ...]] = {}
+    for ch, sym in codec._spelling.items():
+        if sym[-1] >= codec.index_base:  # an index: unmark the key, mark the last digit
+            syms = [s - (MARK_BASE - KEY_BASE) if MARK_BASE <= s < codec.index_base else s for s in sym]
+            syms[-1] += codec.end_id - codec.index_base
+            spelling[ch] = tuple(syms)
+        else:
+            spelling[ch] = sym
+    sp._override = spelling
+    sp.tokens = sp.tokens[: codec.end_id] + [chr(0xE100 + d) for d in range(10)]
+    sp.alphabet = sp.tokens[4:]
+    assert len(set(sp.alphabet)) == len(sp.alphabet)
+    return sp
+
+
+def shared_end_speller() -> WubiSpeller:
+    """Index after the keys; a character on a code of its own ends with its
+    marked final key (``wqiY``), one on a shared code with a separator after
+    its index (``wqiy▁``, ``wqiy₁▁``).  Prefix-free: a spelling ends at its
+    marked key or its separator; the keys alone of a shared code are the
+    prefix of every character on it."""
+    from wubitok.wubi.codec import BOUNDARY_TOKEN, KEY_BASE, MARK_BASE
+
+    sp = WubiSpeller(options=INDEX_LAST)
+    codec = sp.codec
+    shared = {ch for chars in codec._table.values() if len(chars) > 1 for ch in chars}
+    spelling: dict[str, tuple[int, ...]] = {}
+    for ch, sym in codec._spelling.items():
+        if ch in shared:
+            syms = [s - (MARK_BASE - KEY_BASE) if MARK_BASE <= s < codec.index_base else s for s in sym]
+            spelling[ch] = (*syms, codec.end_id)
+        else:
+            spelling[ch] = sym
+    sp._override = spelling
+    sp.tokens = sp.tokens[: codec.end_id] + [BOUNDARY_TOKEN]
+    sp.alphabet = sp.tokens[4:]
+    return sp
+
+
+def fixed_width_speller() -> WubiSpeller:
+    """Index after the keys in as many digits as the code's largest index
+    needs, leading zeros kept (``w₀₀₀₁``), none on a code of one character.
+    Prefix-free: the code says how many digits follow; the digits still
+    share their leading ones the way ``index-last`` does."""
+    sp = WubiSpeller(options=INDEX_LAST)
+    codec = sp.codec
+    spelling: dict[str, tuple[int, ...]] = {}
+    for chars in codec._table.values():
+        if len(chars) == 1:
+            spelling[chars[0]] = codec._spelling.get(chars[0], ())
+            continue
+        width = len(str(len(chars) - 1))
+        for index, ch in enumerate(chars):
+            sym = codec._spelling.get(ch)
+            if sym is None:
+                continue
+            keys = tuple(s for s in sym if s < codec.index_base)
+            spelling[ch] = keys + tuple(codec.index_base + int(d) for d in f"{index:0{width}d}")
+    sp._override = spelling
+    return sp
+
+
+def shared_index_speller(longer_on_tie: bool = False, first_costs: bool = False) -> WubiSpeller:
+    """The ``shared-index`` spelling with another choice of code: the longer
+    code on a tie of keys + index symbols, and/or the first character of a
+    code counted as paying its index too."""
+    from wubitok.wubi.codec import MARK_BASE
+    from wubitok.wubi.dictionary import WUBI_KEYS
+
+    d = default_dictionary()
+    codes: dict[str, set[str]] = {}
+    for ch, code, _, _ in d.iter_char_codes():
+        codes.setdefault(ch, set()).add(code)
+    table: dict[str, list[str]] = {}
+    for ch, full, _ in d.iter_full_code_weights():
+        if len(ch) != 1 or not is_han(ch):
+            continue
+        cands = codes.get(ch, set()) | {full[:n] for n in range(1, len(full) + 1)}
+        choice = None
+        for code in sorted(cands, key=lambda c: (-len(c) if longer_on_tie else len(c), c)):
+            taken = len(table.get(code, ()))
+            if taken >= 50:
+                continue
+            cost = len(code) + (1 if taken or first_costs else 0)
+            if choice is None or cost < choice[0]:
+                choice = (cost, code)
+        if choice is not None:
+            table.setdefault(choice[1], []).append(ch)
+    sp = WubiSpeller()
+    codec = sp.codec
+    key_base = MARK_BASE - len(WUBI_KEYS)
+    out: dict[str, tuple[int, ...]] = {}
+    for code, chars in table.items():
+        for i, ch in enumerate(chars):
+            keys = [key_base + WUBI_KEYS.index(k) for k in code]
+            keys[-1] += MARK_BASE - key_base
+            out[ch] = tuple(keys) + ((codec.index_base + i,) if len(chars) > 1 else ())
+    sp._override = out
+    return sp
+
+
 def _digits(index: int, base: int) -> list[int]:
     """``index`` in ``base``, most significant digit first; none for 0."""
     out: list[int] = []
@@ -251,7 +379,7 @@ def base_index_speller(base: int) -> WubiSpeller:
     own: the ten digits, then private-use characters): an unseen rare
     character under a one-key code takes key + 2 symbols instead of key + 3
     digits when ``base`` >= 32."""
-    sp = WubiSpeller(hybrid_spelling(None, CodecOptions(), base=base))
+    sp = WubiSpeller(hybrid_spelling(None, INDEX_LAST, base=base))
     extra = [chr(0xE000 + i) for i in range(max(0, base - 10))]
     sp.tokens = sp.tokens[: sp.codec.end_id] + extra
     sp.alphabet = sp.tokens[4:]
@@ -526,7 +654,7 @@ def run(args) -> dict:
     # One run measures every split asked for: keys "split/genre".
     held = {f"{split}/{g}": genres[g][split] for split in args.split for g in GENRES}
     tails = tail_chars(set(han_counts))
-    options = CodecOptions()
+    options = INDEX_LAST
     spellers: dict[str, Callable[[], WubiSpeller]] = {
         "wubi": lambda: WubiSpeller(),
         "wubi-prefix": lambda: WubiSpeller(options=CodecOptions(code="prefix")),
@@ -540,6 +668,15 @@ def run(args) -> dict:
         "wubi-b16": lambda: base_index_speller(16),
         "wubi-b32": lambda: base_index_speller(32),
         "wubi-b64": lambda: base_index_speller(64),
+        "wubi-first": lambda: WubiSpeller(options=CodecOptions(index="digits", layout="index-first")),
+        "wubi-last": lambda: WubiSpeller(options=INDEX_LAST),
+        "wubi-marked": marked_index_speller,
+        "wubi-sep": lambda: WubiSpeller(options=CodecOptions("hybrid", "separator", "digits", "index-last")),
+        "wubi-shared-end": shared_end_speller,
+        "wubi-fixed": fixed_width_speller,
+        "wubi-digits": lambda: WubiSpeller(options=CodecOptions(index="digits")),
+        "wubi-shared-longer": lambda: shared_index_speller(longer_on_tie=True),
+        "wubi-shared-first-costs": lambda: shared_index_speller(first_costs=True),
     }
     result: dict = {"split": args.split, "train_chars": sum(map(len, train_docs)),
                     "held_chars": {g: sum(map(len, d)) for g, d in held.items()},

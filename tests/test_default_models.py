@@ -83,3 +83,15 @@ def test_lossless_models_round_trip_any_text(models, text):
 def test_the_script_reproduces_the_committed_file(tmp_path, model_type):
     path, _seconds = SCRIPT.train(model_type, tmp_path)
     assert path.read_bytes() == SCRIPT.model_path(model_type).read_bytes()
+
+
+def test_the_wubi_bpe_model_keeps_each_of_the_500_most_used_characters_whole(models):
+    # The most used characters of Rime's word list (resources/frequency/simplified.txt,
+    # the weights of the words each character occurs in), each alone: one token.
+    top = (resources_dir() / "frequency" / "simplified.txt").read_text(encoding="utf-8").split()[0][:500]
+    tok = models["wubi-bpe"]
+    assert len(set(top)) == 500
+    assert [ch for ch in top if len(tok.encode(ch).ids) != 1] == []
+    # and in a sentence: the Tokenize pane's demo has no piece of a character
+    demo = tok.encode("五笔字型输入法是王永民在1983年发明的一种汉字输入法。")
+    assert not any(demo.partial)

@@ -1264,6 +1264,10 @@
         <translation>从列表中移除此模型文件（文件本身保留）</translation>
     </message>
     <message>
+        <source>Spellings: Wubi keys as typed, · between characters (wqiy·w#2); #2 is the number that tells apart characters typed with the same keys</source>
+        <translation>拼写：按键入顺序的五笔键，字与字之间用 · 隔开（wqiy·w#2）；#2 是区分同键各字的序号</translation>
+    </message>
+    <message>
         <source>Token colours</source>
         <translation>词元颜色</translation>
     </message>

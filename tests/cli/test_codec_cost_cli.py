@@ -15,13 +15,13 @@ def test_json_figures_match_the_codec(capsys):
     assert code == 0 and err == ""
     data = json.loads(out)
     codec = WubiCodec(CodecOptions())
-    assert data["codec"] == "hybrid/final-key/digits"
+    assert data["codec"] == "hybrid/final-key/symbol/shared-index"
     assert data["chars"] == len(TEXT)
     assert data["wubi_symbols"] == len(codec.encode(TEXT))
     assert data["utf8_bytes"] == len(TEXT.encode("utf-8"))
     per = {row["char"]: row for row in data["per_char"]}
-    assert per["的"]["count"] == 3 and per["的"]["wubi"] == len(codec.spelling("的")) == 1
-    assert per["的"]["extra"] == (1 - 3) * 3
+    assert per["的"]["count"] == 3 and per["的"]["wubi"] == len(codec.spelling("的")) == 2  # R⓪
+    assert per["的"]["extra"] == (2 - 3) * 3
     assert per["w"]["wubi"] == per["w"]["utf8"] == 1 and per["w"]["spelling"] == ""
     assert codec.display(codec.spelling("你")) == per["你"]["spelling"]
     assert sum(s["chars"] for s in data["by_script"].values()) == len(TEXT)

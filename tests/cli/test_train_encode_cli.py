@@ -113,15 +113,21 @@ def test_codec_option_is_trained_and_saved(corpus, tmp_path, capsys):
     assert main(["train", "--model", "wubi-bpe", "--vocab-size", "700", "--codec", "shortest", "-q",
                  "-o", str(out), str(corpus)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["codec"] == {"code": "shortest", "boundary": "final-key", "index": "digits", "layout": "index-first"}
+    assert data["codec"] == {"code": "shortest", "boundary": "final-key", "index": "symbol", "layout": "shared-index"}
     assert main(["train", "--model", "wubi-bpe", "--vocab-size", "700", "--codec", "full/separator/symbol", "-q",
                  "-o", str(out), str(corpus)]) == 0
     assert json.loads(out.read_text(encoding="utf-8"))["codec"] == {
-        "code": "full", "boundary": "separator", "index": "symbol", "layout": "index-first"}
+        "code": "full", "boundary": "separator", "index": "symbol", "layout": "shared-index"}
+    assert main(["train", "--model", "wubi-bpe", "--vocab-size", "700", "--codec", "hybrid/final-key/digits/index-last",
+                 "-q", "-o", str(out), str(corpus)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["codec"] == {
+        "code": "hybrid", "boundary": "final-key", "index": "digits", "layout": "index-last"}
     capsys.readouterr()
     base = ["train", "--vocab-size", "700", "-o", str(tmp_path / "x.json"), str(corpus)]
     _one_line_error(capsys, base + ["--model", "wubi-bpe", "--codec", "tiny"], match="unknown codec code 'tiny'")
     _one_line_error(capsys, base + ["--model", "wubi-bpe", "--codec", "full//digits"], match="CODE[/BOUNDARY")
+    _one_line_error(capsys, base + ["--model", "wubi-bpe", "--codec", "full/final-key/digits/up"],
+                    match="unknown codec layout 'up'")
     _one_line_error(capsys, base + ["--model", "bpe", "--codec", "full"], match="for wubi-bpe models")
     assert not (tmp_path / "x.json").exists()
 

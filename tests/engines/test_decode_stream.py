@@ -27,6 +27,8 @@ _TRAIN = (SAMPLES / "tang300.txt").read_text(encoding="utf-8")[:40_000] + \
 _CHARS = sorted(set(_TRAIN[:6000])) + list("帝总𠀀é😀\u2581\ufffd") + ["\ud800"]
 TEXTS = st.text(st.sampled_from(_CHARS), max_size=40)
 LOSSLESS = [m for m in available_models() if engine_class(m).lossless]
+# every layout whose plain decode of a prefix never shows a wrong character
+PREFIX_SAFE = ["bundled wubi-bpe", "wubi-bpe separator/symbol", "wubi-bpe index-first", *LOSSLESS]
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +38,9 @@ def models():
     out["bundled wubi-bpe"] = load_tokenizer(resources_dir() / "models" / "wubi-bpe-6000.json")
     out["wubi-bpe separator/symbol"] = WubiBPE.train(
         [_TRAIN], vocab_size=1200, codec=CodecOptions(boundary="separator", index="symbol"))
+    # the layout before shared-index (models made with it keep it)
+    out["wubi-bpe index-first"] = WubiBPE.train(
+        [_TRAIN], vocab_size=1200, codec=CodecOptions(index="digits", layout="index-first"))
     return out
 
 
@@ -58,7 +63,7 @@ def test_a_cut_through_di_shows_a_replacement_mark_not_zong(models):
     assert codec.decode(symbols) == "帝"
 
 
-@pytest.mark.parametrize("name", ["bundled wubi-bpe", "wubi-bpe separator/symbol", *LOSSLESS])
+@pytest.mark.parametrize("name", PREFIX_SAFE)
 def test_every_prefix_of_the_tang_line_decodes_to_a_prefix(models, name):
     tok = models[name]
     ids = tok.encode(TANG).ids
@@ -70,7 +75,7 @@ def test_every_prefix_of_the_tang_line_decodes_to_a_prefix(models, name):
 @settings(max_examples=60, deadline=None)
 @given(text=TEXTS)
 def test_every_prefix_of_every_encoding_decodes_to_a_prefix_of_the_text(models, text):
-    for name in ("bundled wubi-bpe", "wubi-bpe separator/symbol", *LOSSLESS):
+    for name in PREFIX_SAFE:
         tok = models[name]
         ids = tok.encode(text).ids
         for k in range(len(ids) + 1):
@@ -143,3 +148,18 @@ def test_skip_special_tokens_leaves_them_out_of_decode_and_the_stream(models, na
     assert tok.decode(framed) != tok.decode(ids)
     stream = tok.decode_stream(skip_special_tokens=True)
     assert "".join(map(stream.step, framed)) + stream.finish() == tok.decode(ids)
+
+
+@settings(max_examples=80, deadline=None)
+@given(text=st.text(st.one_of(st.characters(), st.sampled_from(_CHARS)), max_size=30))
+def test_the_bundled_wubi_bpe_on_arbitrary_unicode(models, text):
+    # Any code point (surrogates, controls, rare Han outside the samples) next to common text:
+    # no prefix of the ids decodes to a wrong character, and the stream gives out the text.
+    tok = models["bundled wubi-bpe"]
+    ids = tok.encode(text).ids
+    for k in range(len(ids) + 1):
+        shown = tok.decode(ids[:k])
+        assert _is_prefix_but_last(shown, text), (text, k, shown)
+    stream = tok.decode_stream()
+    given_out = "".join(stream.step(i) for i in ids)
+    assert text.startswith(given_out) and given_out + stream.finish() == text

@@ -80,4 +80,5 @@ def test_forms_cross_processes_and_know_each_engines_pieces():
     assert _model("wordpiece-6000")[1].special_ids == {_model("wordpiece-6000")[0].token_to_id(t)
                                                        for t in _model("wordpiece-6000")[0].special_tokens}
     wubi, forms = _model("wubi-bpe-6000")
-    assert forms.spelling(wubi.encode("五").ids[0]) == "₁₀G"  # index first: a prefix never spells another
+    # keys as typed, the index after them as #13 (五 shares its one-key code g)
+    assert [forms.spelling(i) for i in wubi.encode("五笔").ids] == ["g#13", "tt#1"]

@@ -37,7 +37,7 @@ def default_codec(wubi_dict):
 
 @pytest.fixture(scope="module")
 def separator_codec(wubi_dict):
-    return WubiCodec(CodecOptions("full", "separator", "symbol"), wubi_dict)
+    return WubiCodec(CodecOptions("full", "separator", "symbol", "index-first"), wubi_dict)
 
 
 @pytest.fixture(scope="module")
@@ -63,15 +63,21 @@ def test_every_han_dictionary_character_is_spelled_in_wubi(codec, dict_chars):
         # index symbol can name these few and they go as bytes.
         assert 0 < len(missing) <= 5
         for ch in missing:
-            assert codec._table[codec.dictionary.full_code(ch)].index(ch) > MAX_INDEX
+            assert codec._table[codec.dictionary.full_code(ch)].index(ch) >= MAX_INDEX
             assert codec.decode(codec.encode(ch)) == ch
     elif codec.options.code == "hybrid" and codec.options.index == "symbol":
         # Likewise a character whose every code and prefix already names 51
         # heavier characters (𤴔: one).
         assert 0 < len(missing) <= 5
         for ch in missing:
-            assert len(codec._table[codec.dictionary.full_code(ch)]) > MAX_INDEX
+            assert len(codec._table[codec.dictionary.full_code(ch)]) >= MAX_INDEX
             assert codec.decode(codec.encode(ch)) == ch
+    elif codec.options.layout == "shared-index" and codec.options.index == "digits":
+        # One digit numbers only ten characters of a code: about 500-650 rare
+        # characters find every code they have full and go as bytes.
+        assert 0 < len(missing) < 0.01 * len(han)
+        assert codec.decode(codec.encode("".join(missing))) == "".join(missing)
+        assert all(len(codec._table.get(codec.dictionary.full_code(ch), ())) >= 10 for ch in missing)
     else:
         assert missing == []
     # non-Han entries of the table (degree sign, private-use) go as bytes
@@ -89,21 +95,25 @@ def test_characters_sharing_a_code_each_decode_to_themselves(codec, wubi_dict):
 
 
 def test_full_code_spellings_read_as_typed(wubi_dict):
-    c = WubiCodec(CodecOptions("full", "separator", "symbol"), wubi_dict)
+    c = WubiCodec(CodecOptions("full", "separator", "symbol", "index-first"), wubi_dict)
     assert c.display(c.encode("你好")) == "wqiy▁vbg▁"
     assert c.display(c.spelling("工")) == "aaaa▁"
     assert c.display(c.spelling("㠭")) == "①aaaa▁"  # the index first: the end ends the character
-    f = WubiCodec(CodecOptions("full", "final-key", "digits"), wubi_dict)
+    f = WubiCodec(CodecOptions("full", "final-key", "digits", "index-first"), wubi_dict)
     assert f.display(f.encode("你工㠭")) == "wqiYaaaA₁aaaA"
     # models saved before: the index after the keys
     old = WubiCodec(CodecOptions("full", "final-key", "digits", "index-last"), wubi_dict)
     assert old.display(old.encode("你工㠭")) == "wqiYaaaAaaaA₁"
     assert old.decode(old.encode("你工㠭工")) == "你工㠭工"
+    # shared-index: after the keys, on every character of a shared code (the first one too)
+    shared = WubiCodec(CodecOptions("full", "final-key", "digits", "shared-index"), wubi_dict)
+    assert shared.display(shared.encode("你工㠭")) == "wqiY₀aaaA₀aaaA₁"  # wqiy is shared too
+    assert shared.decode(shared.encode("你工㠭工")) == "你工㠭工"
 
 
 def test_shortest_code_uses_short_codes_and_counts_the_index(wubi_dict, dict_chars):
-    short = WubiCodec(CodecOptions("shortest", "separator", "symbol"), wubi_dict)
-    full = WubiCodec(CodecOptions("full", "separator", "symbol"), wubi_dict)
+    short = WubiCodec(CodecOptions("shortest", "separator", "symbol", "index-first"), wubi_dict)
+    full = WubiCodec(CodecOptions("full", "separator", "symbol", "index-first"), wubi_dict)
     assert short.display(short.spelling("工")) == "a▁"  # short1
     assert short.display(short.spelling("你")) == "wq▁"  # short2
     # Short codes join the candidate lists, so a few rare characters whose
@@ -143,9 +153,30 @@ def test_non_codec_ids_are_rejected(default_codec):
 
 
 def test_default_options_spell_hybrid_codes_with_a_marked_final_key(default_codec):
-    assert default_codec.options == CodecOptions("hybrid", "final-key", "digits", "index-first")
-    assert default_codec.display(default_codec.encode("的你励")) == "R₂W₅dD"
+    assert default_codec.options == CodecOptions("hybrid", "final-key", "symbol", "shared-index")
+    # 的 and 你 share one-key codes (index ⓪ and ②), 漃's ipH is its own (no index)
+    assert default_codec.display(default_codec.encode("的你漃")) == "R⓪W②ipH"
+    assert default_codec.keys_display(default_codec.encode("的你漃")) == "r#0·w#2·iph"
     assert default_codec.decode(default_codec.encode("的你励工㠭")) == "的你励工㠭"
+    before = WubiCodec(CodecOptions("hybrid", "final-key", "digits", "index-first"))
+    assert before.display(before.encode("的你励")) == "R₂W₅dD"
+    assert before.keys_display(before.encode("的你励")) == "r·w#2·dd#5"  # the index after its keys
+
+
+def test_a_shared_index_spelling_ends_where_its_code_says(default_codec):
+    # No spelling is the start of another: the code tells whether one index symbol follows.
+    spellings = {default_codec.spelling(ch) for ch in default_codec._spelling}
+    assert len(spellings) == len(default_codec._spelling)
+    assert not any(sp[:k] in spellings for sp in spellings for k in range(1, len(sp)))
+    for code, chars in default_codec._table.items():
+        for index, ch in enumerate(chars):
+            sp = default_codec.spelling(ch)
+            assert (sp[-1] >= default_codec.index_base) == (len(chars) > 1), (code, ch)
+            if len(chars) > 1:
+                assert sp[-1] - default_codec.index_base == index
+    # 帝 and 总 share code u (⑦ and ⑦⑥ in the index-last spelling before): cut-off, a U+FFFD
+    di = default_codec.spelling("帝")
+    assert [default_codec.decode(di[:k]) for k in range(len(di))] == [""] + ["\ufffd"] * (len(di) - 1)
 
 
 def test_prefix_index_counts_heavier_characters_with_that_prefix(wubi_dict):
@@ -154,7 +185,7 @@ def test_prefix_index_counts_heavier_characters_with_that_prefix(wubi_dict):
     # with it (ties by code point), and no cheaper prefix exists.
     rows = [(ch, code, w) for ch, code, w in wubi_dict.iter_full_code_weights() if len(ch) == 1 and is_han(ch)]
     order = {ch: i for i, (ch, _, _) in enumerate(rows)}
-    prefix_codec = WubiCodec(CodecOptions("prefix", "final-key", "digits"), wubi_dict)
+    prefix_codec = WubiCodec(CodecOptions("prefix", "final-key", "digits", "index-first"), wubi_dict)
     for ch in "的你励工㠭我":
         full = wubi_dict.full_code(ch)
         costs = []
@@ -174,13 +205,22 @@ def test_malformed_sequences_give_replacement_characters(separator_codec, defaul
     assert separator_codec.decode(keys) == "\ufffd"  # keys that never end
     assert separator_codec.decode([end]) == "\ufffd"  # an end without keys
     assert separator_codec.decode(keys[:3] + [end] + keys + [end]) == "\ufffd你"  # no such code
-    sym = {t: i for i, t in enumerate(default_codec.tokens)}
+    first = WubiCodec(CodecOptions("hybrid", "final-key", "digits", "index-first"))
+    sym = {t: i for i, t in enumerate(first.tokens)}
     w = sym["ｗ"]
-    assert default_codec.decode([w, w]) == "\ufffd"  # no final key
-    ni = list(default_codec.spelling("你"))  # ₂wW: index, keys, final key
-    assert default_codec.decode([w, *ni]) == "\ufffd你"  # keys before an index
-    assert default_codec.decode([sym["₉"]] * 6 + ni) == "\ufffd"  # index 9999992: no such character
-    assert default_codec.decode(ni[:-1]) == "\ufffd"  # cut before the final key
+    assert first.decode([w, w]) == "\ufffd"  # no final key
+    ni = list(first.spelling("你"))  # ₂W: index, final key
+    assert first.decode([w, *ni]) == "\ufffd你"  # keys before an index
+    assert first.decode([sym["₉"]] * 6 + ni) == "\ufffd"  # index 9999992: no such character
+    assert first.decode(ni[:-1]) == "\ufffd"  # cut before the final key
+    # shared-index (the default): 你 is W② (one-key code w, index 2), 漃 ipH (a code of its own)
+    ni, li = list(default_codec.spelling("你")), list(default_codec.spelling("漃"))
+    index = default_codec.index_base
+    assert default_codec.decode(ni[:-1]) == "\ufffd"  # a shared code without its index
+    assert default_codec.decode([index, *ni]) == "\ufffd你"  # an index with no code before it
+    assert default_codec.decode([*li, index]) == "漃\ufffd"  # an index after a code of one character
+    assert default_codec.decode(ni[:-1] + li) == "\ufffd漃"  # another code where the index belongs
+    assert default_codec.decode(li[:-1]) == "\ufffd"  # cut before the final key
 
 
 def test_invalid_utf8_bytes_decode_to_replacement(default_codec):
@@ -215,8 +255,8 @@ def test_hybrid_takes_each_characters_cheapest_code_indexed_among_those_that_too
     # Recount from the dictionary: heaviest first, each character takes the
     # cheapest of its codes and full-code prefixes, its index being how many
     # heavier characters took that same code (shorter code on a tie).
-    hybrid = WubiCodec(CodecOptions("hybrid", "final-key", "digits"), wubi_dict)
-    prefix = WubiCodec(CodecOptions("prefix", "final-key", "digits"), wubi_dict)
+    hybrid = WubiCodec(CodecOptions("hybrid", "final-key", "digits", "index-first"), wubi_dict)
+    prefix = WubiCodec(CodecOptions("prefix", "final-key", "digits", "index-first"), wubi_dict)
     codes: dict[str, set[str]] = {}
     for ch, code, _, _ in wubi_dict.iter_char_codes():
         codes.setdefault(ch, set()).add(code)
@@ -238,3 +278,16 @@ def test_hybrid_takes_each_characters_cheapest_code_indexed_among_those_that_too
     chars = list(spelled)
     assert sum(map(len, map(hybrid.spelling, chars))) < sum(map(len, map(prefix.spelling, chars)))
     assert len({hybrid.spelling(ch) for ch in chars}) == len(chars)
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_a_prefix_of_a_spelling_never_decodes_to_another_character(wubi_dict, dict_chars, data):
+    # The self-delimiting layouts: any cut shows a prefix of the text, its last character at most a U+FFFD.
+    text = data.draw(mixed_text(dict_chars[:2000] + dict_chars[-500:]))
+    for layout in ("shared-index", "index-first"):
+        codec = WubiCodec(CodecOptions(layout=layout), wubi_dict)
+        symbols = codec.encode(text)
+        for k in range(len(symbols) + 1):
+            shown = codec.decode(symbols[:k])
+            assert text.startswith(shown) or (shown.endswith("\ufffd") and text.startswith(shown[:-1])), (k, shown)

@@ -76,7 +76,8 @@ def test_codec_tables_from_the_cache_equal_a_build(wubi_dict, options):
     built = _build_tables(wubi_dict, options)
     _tables.cache_clear()
     first = _tables(wubi_dict, options)  # builds or loads, and stores
-    path = table_cache.user_cache_dir() / f"codec-{options.code}-{options.boundary}-{options.index}.marshal"
+    o = options
+    path = table_cache.user_cache_dir() / f"codec-{o.code}-{o.boundary}-{o.index}-{o.layout}.marshal"
     written = path.stat().st_mtime_ns
     _tables.cache_clear()
     stored = _tables(wubi_dict, options)  # loads what was stored: the file is not written again
@@ -90,7 +91,7 @@ def test_a_fresh_process_spells_with_the_stored_tables(tmp_path, wubi_dict):
     env = {**os.environ, "WUBITOK_DATA_DIR": str(tmp_path)}
     script = ("from wubitok.wubi.codec import WubiCodec; c = WubiCodec(); "
               "print(' '.join(c.display(c.spelling(ch)) for ch in '五笔输入法𠀀'))")
-    path = tmp_path / "cache" / "codec-hybrid-final-key-digits.marshal"
+    path = tmp_path / "cache" / "codec-hybrid-final-key-symbol-shared-index.marshal"
     runs, written = [], []
     for _ in range(2):
         runs.append(subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,

@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                "  wubitok codec-cost --file a.txt --codec full --json",
     )
     add_text_or_file(p)
-    p.add_argument("--codec", metavar="CODE[/BOUNDARY[/INDEX]]",
+    p.add_argument("--codec", metavar="CODE[/BOUNDARY[/INDEX[/LAYOUT]]]",
                    help=f"codec options to spell with (default {default_codec()})")
     p.add_argument("--top", type=int, default=20, metavar="N", help="characters to list (default 20)")
     p.add_argument("--cheapest", action="store_true", help="list where Wubi saves most instead")
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         o = report.options
         print_json({
-            "codec": f"{o.code}/{o.boundary}/{o.index}",
+            "codec": f"{o.code}/{o.boundary}/{o.index}/{o.layout}",
             "chars": report.total_chars, "wubi_symbols": report.wubi_symbols, "utf8_bytes": report.utf8_bytes,
             "by_script": {k: {"chars": n, "wubi_symbols": w, "utf8_bytes": b}
                           for k, (n, w, b) in report.by_script().items()},

@@ -147,18 +147,18 @@ def default_codec() -> str:
     from ..wubi.codec import CodecOptions
 
     o = CodecOptions()
-    return f"{o.code}/{o.boundary}/{o.index}"
+    return f"{o.code}/{o.boundary}/{o.index}/{o.layout}"
 
 
 def codec_options(text: str) -> CodecOptions:
-    """``--codec CODE[/BOUNDARY[/INDEX]]``: the parts left out take the defaults."""
+    """``--codec CODE[/BOUNDARY[/INDEX[/LAYOUT]]]``: the parts left out take the defaults."""
     parts = text.split("/")
-    if len(parts) > 3 or not all(parts):
-        raise InputError(f"--codec takes CODE[/BOUNDARY[/INDEX]], not {excerpt(text)}")
+    if len(parts) > 4 or not all(parts):
+        raise InputError(f"--codec takes CODE[/BOUNDARY[/INDEX[/LAYOUT]]], not {excerpt(text)}")
     from ..wubi.codec import CodecOptions
 
     default = CodecOptions()
-    values = parts + [default.boundary, default.index][len(parts) - 1 :]
+    values = parts + [default.boundary, default.index, default.layout][len(parts) - 1 :]
     return CodecOptions(*values)
 
 

@@ -11,7 +11,7 @@ from ..engines.pre_tokenizers.wubi import DEFAULT_MODE
 from ..errors import InputError
 from ..fileio import check_output, check_readable_text
 from ..services.training import TrainRequest, resolve_backend, train_to_file
-from ..wubi.codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES
+from ..wubi.codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES, LAYOUT_CHOICES
 from .common import (
     ProgressLine,
     add_encoding,
@@ -61,11 +61,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="python (built in) or fast (tokenizers / sentencepiece: pip install wubitok[fast]); "
                         f"auto (default) = fast for corpora of {AUTO_FAST_BYTES // 1_000_000} MB or more "
                         "when installed, else python")
-    p.add_argument("--codec", metavar="CODE[/BOUNDARY[/INDEX]]",
+    p.add_argument("--codec", metavar="CODE[/BOUNDARY[/INDEX[/LAYOUT]]]",
                    help="wubi-bpe only: how Han characters are spelled, CODE one of "
                         f"{', '.join(CODE_CHOICES)}; BOUNDARY {', '.join(BOUNDARY_CHOICES)}; "
-                        f"INDEX {', '.join(INDEX_CHOICES)} (default {default_codec()}; "
-                        "measured in docs/benchmarks.md)")
+                        f"INDEX {', '.join(INDEX_CHOICES)}; LAYOUT {', '.join(LAYOUT_CHOICES)} "
+                        f"(default {default_codec()}; index-last is not prefix-free: decoding part of "
+                        "the ids can show a wrong character; measured in docs/benchmarks.md)")
     add_pre_tokens(p, f"default {DEFAULT_MODE}; stored in the model")
     add_scale_options(p)
     p.add_argument("--counts", action="append", default=[], metavar="TSV",

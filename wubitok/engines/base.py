@@ -468,7 +468,7 @@ class Tokenizer:
 
     def spelling(self, id: int) -> str:  # noqa: A002 (the contract's name)
         """The token as the model spells it inside (``##ing``, ``▁the``, byte-level
-        BPE's ``Ġ`` letters, Wubi-BPE's keys ``G₁₀``); "" for an id it does not have.
+        BPE's ``Ġ`` letters, Wubi-BPE's keys ``g#13``); "" for an id it does not have.
         Shown only where a reader asked for it: the readable form is the text a
         token covers (:mod:`wubitok.services.readable_tokens`)."""
         tok = self.id_to_token(id)

@@ -1,7 +1,7 @@
 """The text of a token as a person reads it, for tables and tooltips.
 
 A tokenizer's own form of a token is for the tokenizer: Wubi-BPE's keys
-(``G₁₀``, ``N₁``), byte-level BPE's byte letters (``ï¼Į`` for ``，``),
+(``g#13``, ``n#27``: keys as typed, the index as ``#``), byte-level BPE's byte letters (``ï¼Į`` for ``，``),
 WordPiece's ``##``, SentencePiece's ``▁``.  Right after opening a Chinese file
 those look like a file read in the wrong encoding.  What a reader wants is the
 text the token covers, and where a token is only part of a character, which

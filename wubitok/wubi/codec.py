@@ -3,7 +3,8 @@
 Every Han character (Unicode Han script) that has a Wubi-86 code in the
 dictionary is spelled with the keys of its code, a mark for where the
 character ends and, when other characters share that code, an index that
-says which of them it is (the first one needs none).  Everything else - Han
+says which of them it is (the default ``shared-index`` layout writes it on
+the first one too; the older layouts leave it out).  Everything else - Han
 characters the dictionary lacks, Latin, digits, whitespace, emoji, controls,
 lone surrogates - is spelled as its UTF-8 bytes (``surrogatepass``), one
 symbol per byte.  So any ``str`` has a spelling and decoding the spelling
@@ -43,26 +44,41 @@ Options (``CodecOptions``, stored in every saved model):
     cannot be written (more than 50 characters before it on its code) is
     spelled as bytes.
 ``layout``
-    Where the index stands.  ``"index-first"`` (models made since streaming
-    decode): before the keys, ``₁wqiY``, so that the final key (or ``▁``)
-    ends every character and a prefix of a spelling never spells another
-    character: the spelling is self-delimiting, as UTF-8 is, and a decoder
-    fed part of a text shows the unfinished character as U+FFFD.
-    ``"index-last"`` (models saved before; their files have no ``layout``):
-    after the keys, ``wqiY₁``, where the character without its index is
-    another valid character (帝 read as 总 until its index arrives).
+    Where the index stands.  ``"shared-index"`` (the default since issue
+    #38): after the keys, one index symbol on *every* character of a code that
+    several characters share, the first one included (的 ``R⓪``, 你 ``W②``),
+    none on a code of one character; so a code holds at most as many
+    characters as one symbol numbers (50 with ``symbol``, 10 with
+    ``digits``; the rest take another of their codes, or bytes).  The code
+    says whether an index follows, so no spelling is the start of another:
+    self-delimiting, as UTF-8 is, and a decoder fed part of a text shows the
+    unfinished character as U+FFFD.  The characters of a code share its keys
+    as their first token, as in ``index-last``, which is what gives BPE its
+    compression back (docs/benchmarks.md, "Where the index stands").
+    ``"index-first"`` (models made between issues #32 and #38): before the
+    keys, ``₁wqiY``, so that the final key (or ``▁``) ends every character;
+    self-delimiting too, but the index digits follow the *previous*
+    character's final key, where BPE learns pairs across characters.
+    ``"index-last"`` (models saved before #32; their files have no
+    ``layout``): after the keys, ``wqiY₁``, where the character without its
+    index is another valid character (帝 read as 总 until its index arrives):
+    ``decode`` of a cut-off prefix can show a wrong character, and
+    ``DecodeStream`` holds such a character back (``last_char_open``).
 
 For ``full`` and ``shortest`` the index of a character on a code is its
 position among the Han characters of the codec's table on that code, in the
 dictionary's rank order (the IME selector order); with ``code="full"`` that
 is the dictionary's ``char_rank``.
 
-The default is ``hybrid`` / ``final-key`` / ``digits``: ``final-key`` and
-``digits`` give the most characters per token of the twelve combinations of
-the other three codes (``bench/bench_wubi_bpe.py``), and ``hybrid`` beats
-``prefix`` on every genre at 2,000, 8,000 and 32,000 tokens
-(``bench/bench_quality.py``; the figures are in docs/benchmarks.md, "Wubi-BPE
-spellings" and "Compression by genre").
+The default is ``hybrid`` / ``final-key`` / ``symbol`` / ``shared-index``:
+``final-key`` gives the most characters per token of the combinations of the
+other codes (``bench/bench_wubi_bpe.py``), ``hybrid`` beats ``prefix`` on
+every genre at 2,000, 8,000 and 32,000 tokens, and ``shared-index`` with one
+``symbol`` (a code holds 50) beats it with one digit (a code holds 10) at
+8,000 and 32,000 (``bench/bench_quality.py``; the figures are in
+docs/benchmarks.md, "Wubi-BPE spellings", "Compression by genre" and "Where
+the index stands").  Files keep their options, so models made with an
+earlier default load and encode as they did.
 
 Symbol ids are a fixed layout so that models are portable:
 
@@ -71,13 +87,15 @@ Symbol ids are a fixed layout so that models are portable:
 4-259      the bytes 0x00-0xFF
 260-284    the keys a-y
 285...     ``separator``: ``▁`` (1 id); ``final-key``: A-Y (25 ids)
-then       ``symbol``: index 1-50 (50 ids); ``digits``: 0-9 (10 ids)
+then       ``symbol``: index 1-50 (50 ids; ``shared-index``: 0-49); ``digits``: 0-9 (10 ids)
 =========  ====================================================
 
 Each symbol has a one-character token form, all distinct: bytes use GPT-2's
 byte-to-unicode map (``Ġ`` for a space), keys full-width letters (``ｗ``),
-final keys full-width capitals, then ``▁``, ①-㊿ and ₀-₉.  ``display`` gives
-the ASCII form typists know (``wqiy▁``).
+final keys full-width capitals, then ``▁``, ①-㊿ (``shared-index``: ⓪-㊾)
+and ₀-₉.  ``display`` gives the token forms with keys in ASCII (``wqiy▁``,
+``W②``); ``keys_display`` the form a learner reads (``w#2``: keys as typed,
+the index as ``#`` and its number, ``·`` between characters).
 """
 from __future__ import annotations
 
@@ -96,7 +114,7 @@ from .table_cache import cached_table
 CODE_CHOICES = ("prefix", "shortest", "full", "hybrid")
 BOUNDARY_CHOICES = ("separator", "final-key")
 INDEX_CHOICES = ("symbol", "digits")
-LAYOUT_CHOICES = ("index-first", "index-last")
+LAYOUT_CHOICES = ("shared-index", "index-first", "index-last")
 
 # ids 0-3: the tokenizer's default special tokens
 RESERVED_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
@@ -136,8 +154,8 @@ BYTE_TOKENS = _gpt2_byte_chars()
 class CodecOptions:
     code: str = "hybrid"
     boundary: str = "final-key"
-    index: str = "digits"
-    layout: str = "index-first"
+    index: str = "symbol"
+    layout: str = "shared-index"
 
     def __post_init__(self) -> None:
         for name, value, choices in (
@@ -178,12 +196,15 @@ class WubiCodec:
         tokens = list(RESERVED_TOKENS) + BYTE_TOKENS
         tokens += [chr(0xFF41 + i) for i in range(len(WUBI_KEYS))]
         tokens += [chr(0xFF21 + i) for i in range(len(WUBI_KEYS))] if self.final_key else [BOUNDARY_TOKEN]
-        tokens += _CIRCLED if o.index == "symbol" else _SUBSCRIPT_DIGITS
+        self.shared_index = o.layout == "shared-index"
+        # shared-index writes index 0 too: its symbols stand for 0-49 (⓪-㊾)
+        circled = [chr(0x24EA)] + _CIRCLED[:-1] if self.shared_index else _CIRCLED
+        tokens += circled if o.index == "symbol" else _SUBSCRIPT_DIGITS
         #: token form of every id below ``end_id`` (0-3 are the default specials)
         self.tokens: list[str] = tokens
         ascii_forms = list(RESERVED_TOKENS) + BYTE_TOKENS + list(WUBI_KEYS)
         ascii_forms += list(WUBI_KEYS.upper()) if self.final_key else [BOUNDARY_TOKEN]
-        ascii_forms += _CIRCLED if o.index == "symbol" else _SUBSCRIPT_DIGITS
+        ascii_forms += circled if o.index == "symbol" else _SUBSCRIPT_DIGITS
         self._ascii = ascii_forms
 
         self._table, self._spelling = _tables(self.dictionary, o)
@@ -200,6 +221,57 @@ class WubiCodec:
     def display(self, symbols: Iterable[int]) -> str:
         """The ASCII form of symbols: keys as typed, bytes in GPT-2 form."""
         return "".join(self._ascii[s] for s in symbols)
+
+    def keys_display(self, symbols: Iterable[int]) -> str:
+        """Symbols as a learner reads them: each character's Wubi keys in lower
+        case as typed, then its index as ``#`` and the number (whichever layout
+        stores it first), ``·`` between characters (``wqiy·w#2``: a space would
+        read as the text's own in a table that shows whitespace); a piece of
+        a character shows the part it holds; bytes in GPT-2 form.  The token
+        table's spelling column, explained by Tokenize's legend."""
+        groups: list[str] = []  # one per character (or piece, or run of bytes)
+        keys: list[str] = []
+        index: list[str] = []
+        index_first = self.options.layout == "index-first"
+        digits = self.options.index == "digits"
+        closed = False  # index-last: the keys ended, only an index may still follow
+
+        def flush() -> None:
+            nonlocal closed
+            if keys or index:
+                groups.append("".join(keys) + ("#" + "".join(index) if index else ""))
+                keys.clear()
+                index.clear()
+            closed = False
+
+        for s in symbols:
+            if BYTE_BASE <= s < KEY_BASE:
+                if keys or index or not groups or not groups[-1].startswith("\0"):
+                    flush()
+                    groups.append("\0")  # a run of bytes: no space inside it
+                groups[-1] += self._ascii[s]
+            elif self.index_base <= s < self.end_id:
+                if index_first and keys or not index_first and not (closed or keys) or index and not digits:
+                    flush()
+                index.append(str(s - self.index_base + (0 if digits or self.shared_index else 1)))
+                if not index_first:
+                    closed = True
+            else:
+                if closed or index and not index_first:
+                    flush()
+                if KEY_BASE <= s < MARK_BASE:
+                    keys.append(WUBI_KEYS[s - KEY_BASE])
+                elif self.final_key:
+                    keys.append(WUBI_KEYS[s - MARK_BASE])
+                if s >= MARK_BASE:  # a final key or the separator ends the keys
+                    if index_first:
+                        flush()
+                    else:
+                        closed = True
+                        if not self.final_key:
+                            flush()
+        flush()
+        return "·".join(g.lstrip("\0") for g in groups)
 
     def spelling(self, char: str) -> tuple[int, ...]:
         """The symbols of one character (a single code point)."""
@@ -233,9 +305,12 @@ class WubiCodec:
 
     def decode(self, symbols: Sequence[int]) -> str:
         """Text from symbols.  Anything the encoder cannot have produced (keys
-        without an end, an unknown code, invalid UTF-8) becomes U+FFFD; so
-        does, in the ``index-first`` layout, a character cut off by the end of
-        ``symbols`` (a prefix of a longer text's spelling)."""
+        without an end, an unknown code, a missing or stray index, invalid
+        UTF-8) becomes U+FFFD; so does, in the ``shared-index`` and
+        ``index-first`` layouts, a character cut off by the end of ``symbols``
+        (a prefix of a longer text's spelling)."""
+        if self.shared_index:
+            return self._decode_shared_index(symbols)
         if self.options.layout == "index-first":
             return self._decode_index_first(symbols)
         return self._decode_index_last(symbols)
@@ -244,10 +319,82 @@ class WubiCodec:
         """Whether symbols that more symbols may follow can still change the
         last character they decode to: in the ``index-last`` layout a final
         key or an index at the end may still take (more of) an index."""
-        if self.options.layout == "index-first" or not symbols:
+        if self.options.layout != "index-last" or not symbols:
             return False
         last = symbols[-1]
         return self.index_base <= last < self.end_id or (self.final_key and MARK_BASE <= last < self.index_base)
+
+    def _decode_shared_index(self, symbols: Sequence[int]) -> str:
+        # keys, then (final key or separator) the code; a shared code takes its one index symbol
+        out: list[str] = []
+        pending_bytes = bytearray()
+        keys: list[str] = []
+        index = -1  # separator layout: the index seen before the separator
+        waiting: str | None = None  # final-key layout: a shared code whose index must come next
+        final_key, index_base, end_id, table = self.final_key, self.index_base, self.end_id, self._table
+
+        def broken() -> None:
+            # keys, an index or a shared code that nothing completed: one U+FFFD for the character
+            nonlocal index, waiting
+            if keys or index >= 0 or waiting is not None:
+                out.append("\ufffd")
+                keys.clear()
+                index, waiting = -1, None
+
+        def close(code: str, at: int) -> None:
+            # ``at`` -1: no index written, right only for a code of one character
+            chars = table.get(code, ())
+            if len(chars) > 1 and 0 <= at < len(chars):
+                out.append(chars[at])
+            elif len(chars) == 1 and at < 0:
+                out.append(chars[0])
+            else:
+                out.append("\ufffd")
+
+        for s in symbols:
+            if BYTE_BASE <= s < KEY_BASE:
+                broken()
+                pending_bytes.append(s - BYTE_BASE)
+                continue
+            if pending_bytes:
+                out.append(decode_utf8(pending_bytes))
+                pending_bytes.clear()
+            if index_base <= s < end_id:
+                if final_key and waiting is not None:
+                    close(waiting, s - index_base)
+                    waiting = None
+                elif not final_key and keys and index < 0:
+                    index = s - index_base
+                else:
+                    broken()
+                    out.append("\ufffd")
+                continue
+            if waiting is not None:
+                broken()
+            if KEY_BASE <= s < MARK_BASE:
+                if index >= 0:  # separator layout: a key after the index
+                    broken()
+                keys.append(WUBI_KEYS[s - KEY_BASE])
+            elif MARK_BASE <= s < index_base:
+                if final_key:
+                    keys.append(WUBI_KEYS[s - MARK_BASE])
+                if not keys:  # a separator with no keys before it
+                    broken()
+                    out.append("\ufffd")
+                    continue
+                code = "".join(keys)
+                keys.clear()
+                if final_key and len(table.get(code, ())) > 1:
+                    waiting = code
+                else:
+                    close(code, index)
+                    index = -1
+            else:
+                raise InputError(f"symbol id {s} is not a codec symbol (0-3 are special tokens)")
+        broken()
+        if pending_bytes:
+            out.append(decode_utf8(pending_bytes))
+        return "".join(out)
 
     def _decode_index_first(self, symbols: Sequence[int]) -> str:
         out: list[str] = []
@@ -385,9 +532,9 @@ def _tables(
     # regex's version: is_han asks its Unicode tables, which sys.version does not cover.
     key = (dictionary.content_hash, o.to_dict(), WUBI_KEYS, KEY_BASE, MARK_BASE, MAX_INDEX, regex.__version__)
     d = type(dictionary)
-    return cached_table(f"codec-{o.code}-{o.boundary}-{o.index}", key, lambda: _build_tables(dictionary, options),
-                        _build_tables, _index_cost, is_han, d.iter_char_codes, d.iter_full_code_weights,
-                        d.iter_full_codes)
+    return cached_table(f"codec-{o.code}-{o.boundary}-{o.index}-{o.layout}", key,
+                        lambda: _build_tables(dictionary, options), _build_tables, _index_cost, is_han,
+                        d.iter_char_codes, d.iter_full_code_weights, d.iter_full_codes)
 
 
 def _build_tables(
@@ -395,6 +542,7 @@ def _build_tables(
 ) -> tuple[dict[str, list[str]], dict[str, tuple[int, ...]]]:
     table: dict[str, list[str]] = {}
     best: dict[str, tuple] = {}
+    shared = options.layout == "shared-index"
     if options.code == "hybrid":
         # Heaviest first, each character takes its cheapest code among the
         # prefixes of its full code and its other codes (alternative, short),
@@ -411,7 +559,7 @@ def _build_tables(
             choice = None
             for code in sorted(candidates, key=lambda c: (len(c), c)):
                 index = len(table.get(code, ()))
-                cost = _index_cost(index, options.index)
+                cost = _index_cost(index, options.index, shared)
                 if cost is not None and (choice is None or len(code) + cost < choice[0]):
                     choice = (len(code) + cost, code, index)
             if choice is not None:
@@ -432,7 +580,7 @@ def _build_tables(
                     chars = table[code] = []
                 index = len(chars)
                 chars.append(ch)
-                cost = _index_cost(index, options.index)
+                cost = _index_cost(index, options.index, shared)
                 if cost is not None and (choice is None or n + cost < choice[0]):
                     choice = (n + cost, code, index)
             if choice is not None:
@@ -454,7 +602,7 @@ def _build_tables(
             ranked = sorted(by_code[code])
             table[code] = [c for _, _, c, _ in ranked]
             for index, (_, _, ch, kind) in enumerate(ranked):
-                cost = _index_cost(index, options.index)
+                cost = _index_cost(index, options.index, shared)
                 if cost is None:
                     continue
                 candidate = (len(code) + cost, index > 0, kind_order[kind], code, index)
@@ -471,7 +619,9 @@ def _build_tables(
         if final_key:
             keys[-1] += MARK_BASE - KEY_BASE
         written: list[int] = []
-        if index:
+        if shared:
+            written = [index_base + index] if len(table[code]) > 1 else []
+        elif index:
             if options.index == "symbol":
                 written = [index_base + index - 1]
             else:
@@ -481,7 +631,13 @@ def _build_tables(
     return table, spelling
 
 
-def _index_cost(index: int, representation: str) -> int | None:
+def _index_cost(index: int, representation: str, shared: bool = False) -> int | None:
+    """Symbols the index takes (None: it cannot be written).  ``shared``: the
+    ``shared-index`` layout's one symbol, 0 included, so a code holds at most
+    50 (``symbol``) or 10 (``digits``) characters; the first is counted free,
+    as most codes it starts stay its own."""
+    if shared:
+        return None if index >= (MAX_INDEX if representation == "symbol" else 10) else min(index, 1)
     if index == 0:
         return 0
     if representation == "symbol":

@@ -260,7 +260,7 @@ def test_vocab_lookups(tok):
 def test_display_shows_keys_and_whole_characters(tok, tang):
     enc = tok.encode("山")
     assert len(enc.ids) == 1
-    assert tok.display_token(enc.ids[0]) == "mM (山)"  # prefix mm, the heaviest character on it
+    assert tok.display_token(enc.ids[0]) == "M⑭ (山)"  # one-key code m, index 14
     (a,) = tok.encode("a").ids
     assert tok.display_token(a) == "a"
     (nl,) = tok.encode("\n").ids
@@ -390,7 +390,7 @@ def test_save_load_gives_identical_model_and_encodings(tok, fortunes, tmp_path):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["model"] == "wubi-bpe" and data["version"] == 1
     assert data["dictionary_hash"].startswith("sha256:")
-    assert data["codec"] == {"code": "hybrid", "boundary": "final-key", "index": "digits", "layout": "index-first"}
+    assert data["codec"] == {"code": "hybrid", "boundary": "final-key", "index": "symbol", "layout": "shared-index"}
 
 
 def _broken(tok, tmp_path, change):

@@ -288,12 +288,12 @@ def test_a_text_file_is_loaded_in_the_background_exactly(qtbot, pane, tmp_path):
 
 
 def test_a_token_that_is_a_piece_of_a_character_names_no_character(qtbot, tokenized):
-    # 琶's Wubi-BPE spelling is two tokens, its index ₃ and gG; gG alone spells 王, which the
-    # table and the tooltips must not show for a piece of 琶: they name 琶 and the piece.
+    # 蛇's Wubi-BPE spelling jP⓪ is two tokens, j and P⓪; P⓪ alone spells 之, which the
+    # table and the tooltips must not show for a piece of 蛇: they name 蛇 and the piece.
     from wubitok.gui.widgets.token_table import TokenTable
 
     tok = load_tokenizer(bundled_models_dir() / "wubi-bpe-6000.json")
-    text = "人琶王"
+    text = "人蛇之"
     enc = tok.encode(text)
     table = TokenTable()
     qtbot.addWidget(table)
@@ -301,10 +301,10 @@ def test_a_token_that_is_a_piece_of_a_character_names_no_character(qtbot, tokeni
     table.set_tokenized(data)
     tokens = [table.token_model.cell(row, "token") for row in range(len(enc.ids))]
     pieces = [t for t, part in zip(tokens, enc.partial) if part]
-    assert pieces == ["琶 (1 of 2)", "琶 (2 of 2)"]
-    assert tokens[0] == "人" and tokens[-1] == "王"  # whole characters are themselves
+    assert pieces == ["蛇 (1 of 2)", "蛇 (2 of 2)"]
+    assert tokens[0] == "人" and tokens[-1] == "之"  # whole characters are themselves
     assert enc.ids[2] == enc.ids[-1] and tokens[2] != tokens[-1]  # one token, read in context
-    assert "王" not in table.token_model.token_tip(2)
+    assert "之" not in table.token_model.token_tip(2)
 
 
 def test_a_result_is_shown_in_steps_and_a_newer_one_replaces_the_rest(qtbot, pane):

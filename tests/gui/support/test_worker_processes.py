@@ -169,7 +169,7 @@ def test_the_apps_process_loads_no_model_and_cuts_no_segments(qtbot, catalog, po
     from wubitok.engines import base
     from wubitok.services import tokenized
 
-    text = "五笔字型 Wubi-BPE, 王永民 1983 年"
+    text = "五笔字型 Wubi-BPE, 王永民 1983 年 龘"  # 龘: a character in pieces
     wubi = load_tokenizer(_model("wubi-bpe"))
     expected = wubi.encode(text)
     shown = [wubi.display_token(i, partial=p) for i, p in zip(expected.ids, expected.partial)]

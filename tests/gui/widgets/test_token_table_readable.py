@@ -66,15 +66,17 @@ def test_the_token_column_shows_the_text_and_the_spelling_column_the_tokenizers_
     if not model.startswith("wordpiece"):  # WordPiece drops whitespace (lossy by design)
         assert "⇥" in cells and "␣" in "".join(cells)
     if model.startswith("wubi-bpe"):
-        # 民 is cut in two here (its index ₁₅, then N): each piece names 民 and which piece it is,
-        # not the character a piece's spelling alone would decode to.
-        first = cells.index("民 (1 of 2)")
-        assert cells[first + 1] == "民 (2 of 2)"
-        assert [table.cell(first, "spelling"), table.cell(first + 1, "spelling")] == ["₁₅", "N"]
+        # 王永民 民族 are whole tokens; the rare 龘 is cut in two (its first key, then the rest
+        # with its index): each piece names 龘 and which piece it is, not the character a
+        # piece's spelling alone would decode to, and the spelling shows keys as typed.
+        assert cells[:5] == list("五笔王永民")
+        first = cells.index("龘 (1 of 2)")
+        assert cells[first + 1] == "龘 (2 of 2)"
+        assert [table.cell(first, "spelling"), table.cell(first + 1, "spelling")] == ["u", "e#19"]
         assert "<E3 80>" in cells  # the ideographic space, outside the dictionary: bytes
     if model.startswith("bpe"):
-        assert "<E6 97>" in cells and "Bytes that are part of a character: 族 is E6 97 8F in UTF-8" in \
-            table.token_tip(cells.index("<E6 97>"))
+        assert "<E9 BE>" in cells and "Bytes that are part of a character: 龘 is E9 BE 98 in UTF-8" in \
+            table.token_tip(cells.index("<E9 BE>"))
         assert table.cell(0, "spelling") == "äºĶ"  # the byte letters stay in their own column
     if model.startswith("wordpiece"):
         assert "[UNK] for 龘" in cells
@@ -85,6 +87,7 @@ def test_the_token_column_shows_the_text_and_the_spelling_column_the_tokenizers_
 def test_the_legend_and_the_spellings_switch(qtbot, pane):
     _tokenize(qtbot, pane, "wubi-bpe-6000", TEXT)
     assert pane.legend_label.isVisible() and "民 (1 of 2)" in pane.legend_label.text()
+    assert "w#2" in pane.legend_label.text()  # how the spelling column writes an index
     spelling = COLUMNS.index("spelling")
     pane.wubi_box.setChecked(False)
     assert pane.token_table.isColumnHidden(spelling)

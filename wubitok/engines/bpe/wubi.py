@@ -480,9 +480,11 @@ class WubiBPE(Tokenizer):
         return f"{shown} ({_escape(text)})"
 
     def spelling(self, id: int) -> str:  # noqa: A002
-        """Keys as typed (``wqiY``, ``G₁₀``), bytes in GPT-2 form; special tokens as they are."""
+        """Wubi keys as a learner types them, ``·`` between characters and
+        an index as ``#N`` (``wqiy``, ``lw#0·t#14``: ``codec.keys_display``),
+        bytes in GPT-2 form; special tokens as they are."""
         symbols = self.symbols(id)
-        return self.codec.display(symbols) if symbols else (self.id_to_token(id) or "")
+        return self.codec.keys_display(symbols) if symbols else (self.id_to_token(id) or "")
 
     def byte_piece(self, id: int) -> bytes | None:  # noqa: A002
         """The bytes of a token spelled in byte symbols only (text outside the dictionary)."""

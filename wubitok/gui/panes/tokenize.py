@@ -281,7 +281,9 @@ class TokenizePane(Pane):
                                          "and the Wubi codes of its Han characters in the table"))
         self.legend_label.setText(self.tr(
             "Tokens as you read them: ␣ space · ↵ line break · ⇥ tab · 民 (1 of 2): first of two tokens "
-            "that spell 民 · <E6 97>: bytes of part of a character · hover a token for its spelling"))
+            "that spell 民 · <E6 97>: bytes of part of a character · hover a token for its spelling") + "  " + self.tr(
+            "Spellings: Wubi keys as typed, · between characters (wqiy·w#2); #2 is the number that tells "
+            "apart characters typed with the same keys"))
         self.colour_box.setItemText(0, self.tr("Alternate colours"))
         self.colour_box.setItemText(1, self.tr("Colour by token id"))
         self.colour_box.setAccessibleName(self.tr("Token colours"))

@@ -3,7 +3,7 @@
 The token column is the token as a person reads it (the text it covers,
 ``民 (1 of 2)`` for a piece of a character, ``<E6 97>`` for bytes that are not a
 whole character: :mod:`wubitok.services.readable_tokens`); the tokenizer's own
-spelling (Wubi keys ``N₁``, byte letters ``ï¼Į``) has a column of its own that
+spelling (Wubi keys ``n#27``, byte letters ``ï¼Į``) has a column of its own that
 the pane's "Spellings" switch shows with the Wubi codes.
 
 The model reads a :class:`~wubitok.gui.widgets.token_view.TokenizedText`
