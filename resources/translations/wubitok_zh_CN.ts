@@ -427,14 +427,6 @@
         <translation>选项</translation>
     </message>
     <message>
-        <source>Learn my choices (most used first)</source>
-        <translation>记住我的选择（常用的排在前面）</translation>
-    </message>
-    <message>
-        <source>Commit a 4-key code with a single candidate at once</source>
-        <translation>四码唯一时自动上屏</translation>
-    </message>
-    <message>
         <source>A setting is not available</source>
         <translation>有一项设置不可用</translation>
     </message>
@@ -447,86 +439,6 @@
         <translation>已更换用户数据库</translation>
     </message>
     <message>
-        <source>Candidates per page</source>
-        <translation>每页候选数</translation>
-    </message>
-    <message>
-        <source>A 5th key commits the first candidate (顶字)</source>
-        <translation>第 5 键自动上屏首选（顶字）</translation>
-    </message>
-    <message>
-        <source>A code with no candidates, on Space</source>
-        <translation>空码时按空格</translation>
-    </message>
-    <message>
-        <source>Simplified characters first</source>
-        <translation>简体字优先</translation>
-    </message>
-    <message>
-        <source>Output script</source>
-        <translation>输出字形</translation>
-    </message>
-    <message>
-        <source>Clear it</source>
-        <translation>清除编码</translation>
-    </message>
-    <message>
-        <source>Keep it</source>
-        <translation>保留编码</translation>
-    </message>
-    <message>
-        <source>Keep it and beep</source>
-        <translation>保留编码并提示</translation>
-    </message>
-    <message>
-        <source>All characters (incl. CJK Ext B)</source>
-        <translation>全部汉字（含 CJK 扩展 B）</translation>
-    </message>
-    <message>
-        <source>GBK (simplified and traditional)</source>
-        <translation>GBK（简体和繁体）</translation>
-    </message>
-    <message>
-        <source>Simplified only (GB2312)</source>
-        <translation>仅简体（GB2312）</translation>
-    </message>
-    <message>
-        <source>As typed</source>
-        <translation>按原样</translation>
-    </message>
-    <message>
-        <source>Simplified</source>
-        <translation>简体</translation>
-    </message>
-    <message>
-        <source>Traditional</source>
-        <translation>繁体</translation>
-    </message>
-    <message>
-        <source>Traditional (Taiwan)</source>
-        <translation>繁体（台湾）</translation>
-    </message>
-    <message>
-        <source>Traditional (Hong Kong)</source>
-        <translation>繁体（香港）</translation>
-    </message>
-    <message>
-        <source>{choice} (needs {part})</source>
-        <translation>{choice}（需要 {part}）</translation>
-    </message>
-    <message>
-        <source>Needs {what}</source>
-        <translation>需要 {what}</translation>
-    </message>
-    <message>
-        <source>Add a phrase…</source>
-        <translation>添加词组…</translation>
-    </message>
-    <message>
-        <source>Forget learned order…</source>
-        <translation>清除学习到的字序…</translation>
-    </message>
-    <message>
         <source>Copy all</source>
         <translation>全部复制</translation>
     </message>
@@ -537,14 +449,6 @@
     <message>
         <source>Clear</source>
         <translation>清空</translation>
-    </message>
-    <message>
-        <source>Last entry and its code</source>
-        <translation>上一个字词及其编码</translation>
-    </message>
-    <message>
-        <source>Type Wubi codes: space takes the first candidate, 1–9 pick one, - and = turn pages. Start with z to look up by pinyin (zni). Shift switches Chinese/English. Right-click a candidate to forget or pin it; Ctrl+Delete forgets the first one.</source>
-        <translation>输入五笔编码：空格选第一个候选，1–9 选对应候选，- 和 = 翻页。以 z 开头可用拼音反查（zni）。Shift 切换中/英文。右键单击候选可忘记或固定它；Ctrl+Delete 忘记第一个候选。</translation>
     </message>
     <message>
         <source>Type here with Wubi-86: wqiy vb␣ → 你好</source>
@@ -613,6 +517,17 @@
     <message>
         <source>,. English punctuation</source>
         <translation>,. 英文标点</translation>
+    </message>
+</context>
+<context>
+    <name>LearningAid</name>
+    <message>
+        <source>Last entry and its code</source>
+        <translation>上一个字词及其编码</translation>
+    </message>
+    <message>
+        <source>Type Wubi codes: space takes the first candidate, 1–9 pick one, - and = turn pages. Start with z to look up by pinyin (zni). Shift switches Chinese/English. Right-click a candidate to forget or pin it; Ctrl+Delete forgets the first one.</source>
+        <translation>输入五笔编码：空格选第一个候选，1–9 选对应候选，- 和 = 翻页。以 z 开头可用拼音反查（zni）。Shift 切换中/英文。右键单击候选可忘记或固定它；Ctrl+Delete 忘记第一个候选。</translation>
     </message>
 </context>
 <context>
@@ -1009,6 +924,97 @@
     <message>
         <source> (broken)</source>
         <translation>（已损坏）</translation>
+    </message>
+</context>
+<context>
+    <name>OptionsMenu</name>
+    <message>
+        <source>Candidates per page</source>
+        <translation>每页候选数</translation>
+    </message>
+    <message>
+        <source>Commit a 4-key code with a single candidate at once</source>
+        <translation>四码唯一时自动上屏</translation>
+    </message>
+    <message>
+        <source>A 5th key commits the first candidate (顶字)</source>
+        <translation>第 5 键自动上屏首选（顶字）</translation>
+    </message>
+    <message>
+        <source>A code with no candidates, on Space</source>
+        <translation>空码时按空格</translation>
+    </message>
+    <message>
+        <source>Learn my choices (most used first)</source>
+        <translation>记住我的选择（常用的排在前面）</translation>
+    </message>
+    <message>
+        <source>Simplified characters first</source>
+        <translation>简体字优先</translation>
+    </message>
+    <message>
+        <source>Output script</source>
+        <translation>输出字形</translation>
+    </message>
+    <message>
+        <source>Clear it</source>
+        <translation>清除编码</translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation>保留编码</translation>
+    </message>
+    <message>
+        <source>Keep it and beep</source>
+        <translation>保留编码并提示</translation>
+    </message>
+    <message>
+        <source>All characters (incl. CJK Ext B)</source>
+        <translation>全部汉字（含 CJK 扩展 B）</translation>
+    </message>
+    <message>
+        <source>GBK (simplified and traditional)</source>
+        <translation>GBK（简体和繁体）</translation>
+    </message>
+    <message>
+        <source>Simplified only (GB2312)</source>
+        <translation>仅简体（GB2312）</translation>
+    </message>
+    <message>
+        <source>As typed</source>
+        <translation>按原样</translation>
+    </message>
+    <message>
+        <source>Simplified</source>
+        <translation>简体</translation>
+    </message>
+    <message>
+        <source>Traditional</source>
+        <translation>繁体</translation>
+    </message>
+    <message>
+        <source>Traditional (Taiwan)</source>
+        <translation>繁体（台湾）</translation>
+    </message>
+    <message>
+        <source>Traditional (Hong Kong)</source>
+        <translation>繁体（香港）</translation>
+    </message>
+    <message>
+        <source>{choice} (needs {part})</source>
+        <translation>{choice}（需要 {part}）</translation>
+    </message>
+    <message>
+        <source>Needs {what}</source>
+        <translation>需要 {what}</translation>
+    </message>
+    <message>
+        <source>Add a phrase…</source>
+        <translation>添加词组…</translation>
+    </message>
+    <message>
+        <source>Forget learned order…</source>
+        <translation>清除学习到的字序…</translation>
     </message>
 </context>
 <context>
