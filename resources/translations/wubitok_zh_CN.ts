@@ -330,6 +330,10 @@
         <translation>选择一行，即可在键盘上查看它的编码。</translation>
     </message>
     <message>
+        <source>The roots (字根) of the character and their keys</source>
+        <translation>字的字根及其所在的键</translation>
+    </message>
+    <message>
         <source>Also typed by {code}</source>
         <translation>同样用 {code} 打出的</translation>
     </message>
@@ -1128,6 +1132,33 @@
     <message>
         <source>user</source>
         <translation>用户词</translation>
+    </message>
+</context>
+<context>
+    <name>SplitRow</name>
+    <message>
+        <source>No verified split for {char}: none of the derived ones gives its code.</source>
+        <translation>{char} 没有经过验证的拆分：推导出的拆分都得不到它的编码。</translation>
+    </message>
+    <message>
+        <source>key name (键名字): its key four times</source>
+        <translation>键名字：连击本键四次</translation>
+    </message>
+    <message>
+        <source>a root that is a character (成字字根): its key, then its strokes</source>
+        <translation>成字字根：先打本键，再打它的笔画</translation>
+    </message>
+    <message>
+        <source>fewer than four roots: the last key is the 末笔识别码 ({stroke}, {structure})</source>
+        <translation>不足四个字根：最后一键是末笔识别码（{stroke}，{structure}）</translation>
+    </message>
+    <message>
+        <source>all roots: {roots}; the code takes the first three and the last</source>
+        <translation>全部字根：{roots}；取前三个和最后一个</translation>
+    </message>
+    <message>
+        <source>Split of {char}: {parts}</source>
+        <translation>{char} 的拆分：{parts}</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
-"""The pad's learning aid: the last committed entry, its code, and its keys on a Wubi keyboard."""
+"""The pad's learning aid: the last committed entry, its code, its keys on a Wubi keyboard, and the
+split (字根) of the character one is stuck on (looked up by pinyin) or else of the last entry."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -6,9 +7,11 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ....ime import ImeCandidate, ImeState
 from ....wubi.convert import spelled_code
+from ....wubi.query import verified_split
 from ...support import theme
 from ...support.fonts import han_font, monospace_font
 from ...widgets.keyboard import WubiKeyboard
+from ...widgets.split_row import SplitRow
 
 
 class LearningAid(QWidget):
@@ -23,6 +26,7 @@ class LearningAid(QWidget):
         self.last_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.last_code = QLabel()
         self.last_code.setFont(monospace_font(18))
+        self.split_row = SplitRow(size=14)  # the roots of the character one is stuck on, or of the last
         self.help_label = QLabel()
         self.help_label.setWordWrap(True)
         self.keyboard = WubiKeyboard()
@@ -36,6 +40,7 @@ class LearningAid(QWidget):
         row.addWidget(self.last_code)
         row.addStretch(1)
         text.addLayout(row)
+        text.addWidget(self.split_row)
         text.addWidget(self.help_label, 1)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -53,10 +58,17 @@ class LearningAid(QWidget):
     def show_state(self, state: ImeState) -> None:
         """The keys of the code being typed, or else of the last entry; the last entry and its code."""
         last = state.last_commit
+        stuck = stuck_on(state)
+        hinted = stuck or (last.text if last is not None and len(last.text) == 1 else "")
+        split = verified_split(hinted) if hinted else None
+        self.split_row.set_split(hinted, split)
+        roots = self.split_row.tile_texts()
         if state.composing:
-            self.keyboard.set_code(keyboard_code(state))
+            code = keyboard_code(state)
+            self.keyboard.set_code(code, roots if stuck and split and split.code == code else None)
         else:
-            self.keyboard.set_code(last.code if last else None)
+            code = last.code if last else None
+            self.keyboard.set_code(code, roots if split and split.code == code else None)
         if last is None:
             self.last_label.setText("—")
             self.last_code.setText("")
@@ -72,6 +84,15 @@ def keyboard_code(state: ImeState) -> str | None:
         return state.preedit
     first = state.candidates[0] if state.candidates else None
     return first.code or None if first is not None else None
+
+
+def stuck_on(state: ImeState) -> str:
+    """The character a typist is stuck on: the first candidate of a pinyin lookup (zni) or a
+    wildcard code, which is how one types a character whose code one does not know."""
+    if not state.composing or (not state.pinyin and "z" not in state.preedit) or not state.candidates:
+        return ""
+    first = state.candidates[0].text
+    return first if len(first) == 1 else ""
 
 
 def last_entry_code(entry: ImeCandidate) -> str:
