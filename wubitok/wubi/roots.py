@@ -68,35 +68,35 @@ CHART: tuple[KeyChart, ...] = (
              _roots("工:hsh 戈:hzpn 弋:hzn 艹:hss 廾:hps 廿:hssh 匚:hz 七:hz")),
     # 2 竖起笔
     KeyChart("h", 2, 1, "目", "目具上止卜虎皮",
-             _roots("目:szhhh 丨:s 亅:s 卜:sn ⺊:sh 上:shh 止:shsh 龰:shpn|shph|shsp 虍:shzphz 皮头:zps")),
+             _roots("目:szhhh 具上:szhhhh 丨:s 亅:s 卜:sn ⺊:sh 上:shh 止:shsh 龰:shpn|shph|shsp 虎皮:shzp|zps")),
     KeyChart("j", 2, 2, "日", "日早两竖与虫依",
-             _roots("日:szhh 曰:szhh 早:szhhhs 虫:szhshn 刂:ss ⺉:ss|ps")),
+             _roots("日:szhh 曰:szhh 早:szhhhs 虫:szhshn 刂:ss ⺉:ss|ps|sp")),
     KeyChart("k", 2, 3, "口", "口与川，字根稀",
              _roots("口:szh 川:pss")),
     KeyChart("l", 2, 4, "田", "田甲方框四车力",
-             _roots("田:szhsh 甲:szhhs 囗:szh 四:szpzh 皿:szssh 罒:szssh|sznph 车:hzhs 力:zp|pz")),
+             _roots("田:szhsh 甲:szhhs 囗:szh 四:szpzh 皿:szssh 罒:szssh|sznph|szpnh|szsnph 车:hzhs 力:zp|pz")),
     KeyChart("m", 2, 5, "山", "山由贝，下框几",
              _roots("山:szs 由:szhsh 贝:szpn 冂:sz 几:pz")),
     # 3 撇起笔
     KeyChart("t", 3, 1, "禾", "禾竹一撇双人立，反文条头共三一",
-             _roots("禾:phspn 竹:phsphs ⺮:phnphn 丿:p ㇒:p 攵:phpn 彳:pps 夂:pzn 𠂉:ph")),
+             _roots("禾:phspn|hhspn 竹:phsphs ⺮:phnphn 丿:p ㇒:p 攵:phpn 彳:pps 夂:pzn 𠂉:ph")),
     KeyChart("r", 3, 2, "白", "白手看头三二斤",
              _roots("白:pszhh 手:phhs 扌:hsh 龵:phhp ⺧:phh 斤:pphs 𠂆:ps|pp")),
     KeyChart("e", 3, 3, "月", "月彡（衫）乃用家衣底",
-             _roots("月:pzhh 彡:ppp 乃:zp 用:pzhhs 𧰨:pzpppn 𧘇:zppn|zpn 爫:pnnp ⺼:pzhh|pznhn")),
+             _roots("月:pzhh 彡:ppp 乃:zp 用:pzhhs 豕:hpzpppn 𧰨:pzpppn 𧘇:zppn|zpn 爫:pnnp ⺼:pzhh|pznhn")),
     KeyChart("w", 3, 4, "人", "人和八，三四里",
              _roots("人:pn 亻:ps 八:pn 癶:znppn")),
     KeyChart("q", 3, 5, "金", "金勺缺点无尾鱼，犬旁留乂儿一点夕，氏无七（妻）",
-             _roots("金:pnhhsnph 钅:phhhz 𩵋:pzszhsh 勹:pz 𠂊:pz 乂:pn 儿:pz 夕:pzn 𠂎:pz")),
+             _roots("金:pnhhsnph 钅:phhhz 𩵋:pzszhsh 勹:pz 𠂊:pz 乂:pn 儿:pz 夕:pzn|pznn 𠂎:pz")),
     # 4 捺（点）起笔
     KeyChart("y", 4, 1, "言", "言文方广在四一，高头一捺谁人去",
-             _roots("言:nhhhszh 讠:nz 文:nhpn 方:nhzp 广:nhp 亠:nh 丶:n ㇏:n 高头:nhszh 隹右:nhhshh|nhhhsh")),
+             _roots("言:nhhhszh 讠:nz 文:nhpn 方:nhzp 广:nhp 亠:nh 丶:n ㇏:n 乀:n 高头:nhszh 隹右:nhhshh|nhhhsh")),
     KeyChart("u", 4, 2, "立", "立辛两点六门疒",
              _roots("立:nhnph 辛:nhnphhs 丷:np|pn 䒑:nph 冫:nh|nn 丬:nhs 六:nhpn 门:nsz 疒:nhpnh")),
     KeyChart("i", 4, 3, "水", "水旁兴头小倒立",
-             _roots("水:szpn 氵:nnh 氺:nhspn 小:spn|psn ⺌:snp ⺍:nnp")),
+             _roots("水:szpn 氵:nnh 氺:nhspn|snhpn 小:spn|psn ⺌:snp ⺍:nnp 兴头:nnph|snph")),
     KeyChart("o", 4, 4, "火", "火业头，四点米",
-             _roots("火:nppn 灬:nnnn 米:nphspn 业:ssnph 业头:ssnp|szpn")),
+             _roots("火:nppn 灬:nnnn 米:nphspn 业头:ssnp|szpn|sspn")),
     KeyChart("p", 4, 5, "之", "之字军盖建道底，摘礻（示）衤（衣）",
              _roots("之:nzn 辶:nzn 廴:zn 冖:nz 宀:nnz ⺭:nzs")),
     # 5 折起笔
@@ -110,7 +110,7 @@ CHART: tuple[KeyChart, ...] = (
     KeyChart("c", 5, 4, "又", "又巴马，丢矢矣",
              _roots("又:zn 巴:zshz 马:zzh 厶:zn ⺈:pz")),
     KeyChart("x", 5, 5, "纟", "慈母无心弓和匕，幼无力",
-             _roots("纟:zzh 幺:zzn 弓:zhz 匕:pz 母:zzhn 彑:zzh")),
+             _roots("纟:zzh 幺:zzn 弓:zhz 匕:pz ⺟:zz 彑:zzh")),
 )
 
 # Roots that are no character of their own, or easily confused: what each stands for.
@@ -123,17 +123,21 @@ ROOT_NOTES = {
     "镸": "the top of 長 (套, 髟)",
     "⺊": "卜 without its dot's slant (上 without its base)",
     "龰": "止 as a foot (走, 是)",
-    "虍": "虎皮, the frame of 虎",
     "⺉": "two verticals (刂), also a slant and a vertical (介, 井)",
     "𠂉": "a slant and a stroke (午, 矢, 年)",
     "龵": "看头, the top of 看",
     "⺧": "the top of 牛 and 告",
     "𠂆": "the slant-and-vertical of 后 and 反, and the two slants of 勿",
-    "皮头": "虎皮: 皮 without 又",
+    "虎皮": "the tops of 虎 (虍 without 七) and of 皮 (皮 without 又)",
+    "兴头": "the top of 兴 (also of 光 and inside 应)",
+    "具上": "the top of 具 (目 over 一)",
     "业头": "业 without its base (also the foot of 亦)",
     "冫": "two dots (冫, and the dots of 头)",
     "高头": "the top of 高 (亠 and 口)",
-    "罒": "四 lying, and the top of 黑",
+    "罒": "四 lying, and the tops of 黑 and the middle of 曾",
+    "禾": "禾, and the foot of 余",
+    "夕": "夕, and the top of 然",
+    "氺": "水 as a foot (泰, 康)",
     "小": "小, and 不 without its top",
     "𧰨": "家 without its roof and top stroke",
     "𧘇": "衣底, the foot of 衣",
@@ -150,6 +154,32 @@ ROOT_NOTES = {
     "⺕": "彐 turned (山朝西)",
     "⺈": "the top of 鱼 and 角 on 又",
     "彑": "the top of 彖",
+    "⺟": "慈母无心: 母 without its dots and stroke",
+}
+
+# The names learners call the roots that are no common character (the chart's own words where it
+# has them): shown where a font cannot draw the root itself.
+ROOT_NAMES = {
+    "龶": "青头", "⻗": "雨头", "𠃛": "革底", "𡗗": "春头", "⺶": "羊底", "⺁": "厂", "ナ": "左头",
+    "⺊": "卜", "龰": "足底", "⺉": "两竖", "⺮": "竹头", "㇒": "丿", "𠂉": "午头", "龵": "看头",
+    "⺧": "牛头", "𠂆": "反头", "𧰨": "家底", "𧘇": "衣底", "⺼": "月", "𩵋": "鱼头", "𠂊": "角头",
+    "𠂎": "氏无七", "㇏": "捺", "⺌": "小头", "⺍": "学头", "⺭": "礻无点", "㇉": "乙", "㇆": "乙",
+    "⺗": "心底", "⺕": "彐", "⺈": "刀头", "⺟": "母无心", "コ": "左框",
+}
+
+# Parts whose roots are not written one after another (非: 三 刂 三 interleave; 我's 戈 drops its
+# dot; 母's dots sit either side of its 一): the order Wubi codes them in, a fact of the scheme
+# that strokes cannot give.  Each is still held to the dictionary's code by the check.
+INTERLEAVED = {
+    "非": ("三", "刂", "三"),
+    "我": ("丿", "扌", "乙", "丿"),
+    "那": ("刀", "二", "阝"),
+    "母": ("⺟", "一", "冫"),
+    "每": ("𠂉", "⺟", "一", "冫"),
+    "毒": ("龶", "⺟", "一", "冫"),
+    "龙": ("ナ", "匕"),
+    "尤": ("ナ", "乙"),
+    "永": ("丶", "乙", "水"),
 }
 
 ROOT_KEYS: dict[str, str] = {}

@@ -23,7 +23,7 @@ import heapq
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from .roots import KEY_NAMES, ROOT_KEYS, ROOT_STROKES
+from .roots import INTERLEAVED, KEY_NAMES, ROOT_KEYS, ROOT_STROKES
 from .splits import Split, split_code
 
 # How many proposals one part may yield: the rules rank them, so the first few
@@ -38,6 +38,7 @@ LAST_STROKE_RULES = {"力": "z", "刀": "z", "九": "z", "匕": "z", "方": "z",
 _LEFT_RIGHT = frozenset({30, 40, 34, 36})
 _TOP_BOTTOM = frozenset({10, 20, 14, 16})
 _SURROUND = 90  # 90-99: an enclosing atom
+_UPPER_LEFT = 95  # an atom over the upper left (厂 广 𠂇 龵)
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,8 @@ def structure(layout: tuple[tuple[str, int], ...]) -> int:
     if len(layout) < 2:
         return 0  # the data does not cut it: no structure told
     positions = [p for _, p in layout]
+    if positions[0] == _UPPER_LEFT:
+        return 2  # 厂 广 𠂇 over what they shelter (左 灰 看): Wubi reads them top to bottom
     if positions[0] >= _SURROUND:
         return 3  # 内外: enclosed
     lr = any(p in _LEFT_RIGHT for p in positions)
@@ -70,14 +73,13 @@ def structure(layout: tuple[tuple[str, int], ...]) -> int:
 
 
 def _structures(known: int) -> tuple[int, ...]:
-    """The structures to try for a 末笔识别码.  The data's own, where it tells one, then 杂合:
-    Wubi counts parts that touch or cross as 杂合 (年: 𠂉 over 㐄 in the data, but its roots
-    ⺧ 丨 十 cross; 可: 丁 around 口), which positions of parts cannot show.  Where the data
-    tells none, each in turn: the dictionary's code then decides, and
-    :func:`wubitok.wubi.splits.check` holds every shipped split to it."""
-    if not known:
-        return (1, 2, 3)
-    return (known, 3) if known != 3 else (known,)
+    """The structures to try for a 末笔识别码: the data's own first, then the others.  Positions
+    of parts cannot show what Wubi reads from how strokes meet (年: 𠂉 over 㐄 in the data, but
+    its roots ⺧ 丨 十 cross, so 杂合; 卡: 上 over 卜, which the data draws as enclosing).  Given
+    the last stroke, the identifier key fixes the structure, so the one the dictionary's code
+    confirms is the one Wubi reads, not a guess; :func:`wubitok.wubi.splits.check` holds every
+    shipped split to that code."""
+    return (known, *(s for s in (1, 2, 3) if s != known)) if known else (1, 2, 3)
 
 
 def _enclosed_last(parts: tuple[str, ...]) -> tuple[str, ...]:
@@ -185,7 +187,7 @@ class Deriver:
         """The structural readings of ``char`` whose parts add up to its strokes (a reading that
         names a full form, 金 for 钅, or a part the data misread, does not), roots named first."""
         own = self.stroke_count(char)
-        good = []
+        good = [INTERLEAVED[char]] if char in INTERLEAVED else []
         for reading in self.inputs.parts.get(char, ()):
             if len(reading) < 2 or char in reading:
                 continue
@@ -218,17 +220,20 @@ class Deriver:
         return unique
 
     def _last_strokes(self, char: str, roots: tuple[str, ...]) -> list[str]:
-        """The 末笔 candidates: by rule for a few roots, else the last stroke of what is written last
-        (for an enclosed character, of the enclosed part)."""
+        """The 末笔 candidates: by rule for a few roots; in a character enclosed all round or by
+        辶 廴, the last stroke of the enclosed part (国: 丶, not the closing 一; 迫: 一 of 白);
+        else of the last root."""
         if roots[-1] in LAST_STROKE_RULES:
             return [LAST_STROKE_RULES[roots[-1]]]
         layout = self.inputs.layout.get(char, ())
-        source = char
-        if len(layout) >= 2 and layout[0][1] >= _SURROUND:
-            source = layout[-1][0]
-        elif roots[-1] in ROOT_STROKES and roots[-1] not in ENCLOSED_LAST:
-            return list(dict.fromkeys(s[-1] for s in ROOT_STROKES[roots[-1]]))
-        return list(dict.fromkeys(s[-1] for s in self.inputs.strokes.get(source, ()) if s))
+        found: list[str] = []
+        if len(layout) >= 2 and (layout[0][0] in ENCLOSED_LAST or layout[0][1] == _SURROUND):
+            found = [s[-1] for s in self.inputs.strokes.get(layout[-1][0], ()) if s]
+        if not found and roots[-1] not in ENCLOSED_LAST:
+            found = [s[-1] for s in ROOT_STROKES[roots[-1]]]
+        if not found:
+            found = [s[-1] for s in self.inputs.strokes.get(char, ()) if s]
+        return list(dict.fromkeys(found))
 
     def proposals(self, char: str) -> Iterator[Split]:
         """Every split the rules propose for ``char``, best first."""
