@@ -712,6 +712,10 @@
         <translation>五笔输入</translation>
     </message>
     <message>
+        <source>Root chart</source>
+        <translation>字根表</translation>
+    </message>
+    <message>
         <source>wubitok — Wubi dictionary, typing and tokenizers</source>
         <translation>wubitok — 五笔词典、输入与分词器</translation>
     </message>
@@ -1132,6 +1136,53 @@
     <message>
         <source>user</source>
         <translation>用户词</translation>
+    </message>
+</context>
+<context>
+    <name>RootChartPane</name>
+    <message>
+        <source>Type a root, a key letter or a character; click a root to see the characters that use it.</source>
+        <translation>输入字根、键位字母或汉字；点击字根可查看用到它的汉字。</translation>
+    </message>
+    <message>
+        <source>On {keys}</source>
+        <translation>在 {keys} 键</translation>
+    </message>
+    <message>
+        <source>{text} is no root, key or character with a verified split</source>
+        <translation>{text} 不是字根或键位，也没有经过验证的拆分</translation>
+    </message>
+    <message>
+        <source>Characters with {root} (key {key})</source>
+        <translation>含 {root} 的字（{key} 键）</translation>
+    </message>
+    <message>
+        <source>No verified split uses this root.</source>
+        <translation>没有经过验证的拆分用到这个字根。</translation>
+    </message>
+    <message>
+        <source>Find a root, a key or a character: 钅, q, 键</source>
+        <translation>查找字根、键位或汉字：钅、q、键</translation>
+    </message>
+    <message>
+        <source>Find in the root chart</source>
+        <translation>在字根表中查找</translation>
+    </message>
+    <message>
+        <source>{n} {stroke}</source>
+        <translation>{n} {stroke}</translation>
+    </message>
+    <message>
+        <source>Root {root} on key {key}</source>
+        <translation>字根 {root}，在 {key} 键</translation>
+    </message>
+    <message>
+        <source>Characters with a root</source>
+        <translation>含某字根的字</translation>
+    </message>
+    <message>
+        <source>Click a root to list the characters whose split uses it.</source>
+        <translation>点击字根，列出拆分中用到它的汉字。</translation>
     </message>
 </context>
 <context>

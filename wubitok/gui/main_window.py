@@ -314,6 +314,7 @@ class MainWindow(QMainWindow):
             "compare": self.tr("Compare"),
             "train": self.tr("Train"),
             "ime": self.tr("Type Wubi"),
+            "roots": self.tr("Root chart"),
         }
         return titles.get(key, key)
 

@@ -25,6 +25,7 @@ PANES: dict[str, str] = {
     "compare": "wubitok.gui.panes.compare.pane:ComparePane",
     "train": "wubitok.gui.panes.train:TrainPane",
     "ime": "wubitok.gui.panes.ime_pad.pane:ImePadPane",
+    "roots": "wubitok.gui.panes.root_chart:RootChartPane",
 }
 PANE_KEYS = tuple(PANES)
 # UI languages and colour themes; "system" follows the desktop.

@@ -135,6 +135,15 @@ def split_of(char: str) -> Split | None:
     return all_splits().get(char)
 
 
+def chars_with_root(root: str, dictionary: WubiDictionary, limit: int = 60) -> list[str]:
+    """Characters whose verified split uses ``root``, most used first (the root chart's list)."""
+    having = [c for c, s in all_splits().items() if root in s.roots]
+    weights = dict(dictionary._rows(
+        f"SELECT char, weight FROM chars WHERE char IN ({','.join('?' * len(having))})", tuple(having))) \
+        if having else {}
+    return sorted(having, key=lambda c: (-weights.get(c, 0), c))[:limit]
+
+
 @dataclass(frozen=True)
 class Coverage:
     name: str

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ..support.fonts import han_font
+from .split_row import root_label
 
 ZONES = ("GFDSA", "HJKLM", "TREWQ", "YUIOP", "NBVCX")
 KEY_NAMES = dict(zip("GFDSAHJKLMTREWQYUIOPNBVCX", "王土大木工目日口田山禾白月人金言立水火之已子女又纟"))
@@ -63,7 +64,7 @@ class WubiKeyboard(QWidget):
         self._roots = {}
         for root, key in roots or ():
             if root and root not in self._roots.get(key.upper(), ""):
-                self._roots[key.upper()] = self._roots.get(key.upper(), "") + root
+                self._roots[key.upper()] = self._roots.get(key.upper(), "") + root_label(root)
         self.setToolTip(" ".join(self._code.upper()))
         self.update()
 

@@ -10,9 +10,18 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from ...wubi.roots import ROOT_NAMES
 from ...wubi.splits import Split
 from ..support import theme
-from ..support.fonts import han_font, monospace_font
+from ..support.fonts import can_draw, han_font, monospace_font
+
+
+def root_label(root: str) -> str:
+    """``root`` as drawn: itself where a font here has it, else the name learners call it
+    (龶 is 青头): a box would teach nothing."""
+    if all(can_draw(ch) for ch in root):
+        return root
+    return ROOT_NAMES.get(root, root)
 
 
 class SplitRow(QWidget):
@@ -60,7 +69,7 @@ class SplitRow(QWidget):
     def _tile(self, root: str, key: str, role: str, muted: str) -> QLabel:
         label = QLabel()
         label.setTextFormat(Qt.TextFormat.RichText)
-        shown = root if role != "pad" else "·"
+        shown = root_label(root) if role != "pad" else "·"
         if role == "identifier":
             shown = f"<span style='color:{muted}'>[{root}]</span>"
         font = han_font(self._size)
