@@ -192,3 +192,21 @@ def with_review(lesson: str, weak: Sequence[str], every: int = 5) -> str:
             out.append(weak[w % len(weak)])
             w += 1
     return "".join(out)
+
+
+def session_json(run: PracticeRun) -> dict[str, object]:
+    """A run as a recording: its lesson text and its key events (``wubitok practice score``)."""
+    return {"text": run.text, "events": [[round(e.t, 3), e.key] for e in run.events]}
+
+
+def read_session(obj: object) -> tuple[str, list[tuple[float, str]]]:
+    """The lesson text and events of a recording (:func:`session_json`); InputError if it is none."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("text"), str) or not isinstance(obj.get("events"), list):
+        raise InputError('a practice recording is {"text": "...", "events": [[seconds, key], ...]}')
+    events: list[tuple[float, str]] = []
+    for i, e in enumerate(obj["events"]):
+        if (not isinstance(e, list) or len(e) != 2 or isinstance(e[0], bool)
+                or not isinstance(e[0], (int, float)) or not isinstance(e[1], str)):
+            raise InputError(f"event {i + 1} is not [seconds, key]: {str(e)[:40]}")
+        events.append((float(e[0]), e[1]))
+    return obj["text"], events
