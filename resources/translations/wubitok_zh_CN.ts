@@ -716,6 +716,10 @@
         <translation>字根表</translation>
     </message>
     <message>
+        <source>Practice</source>
+        <translation>跟打练习</translation>
+    </message>
+    <message>
         <source>wubitok — Wubi dictionary, typing and tokenizers</source>
         <translation>wubitok — 五笔词典、输入与分词器</translation>
     </message>
@@ -1050,6 +1054,117 @@
     <message>
         <source>{code} (standard)</source>
         <translation>{code}（标准编码）</translation>
+    </message>
+</context>
+<context>
+    <name>PracticePane</name>
+    <message>
+        <source>Open a text to practise</source>
+        <translation>打开要练习的文本</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose a lesson, or paste a text to practise.</source>
+        <translation>选择一课，或粘贴一段文本来练习。</translation>
+    </message>
+    <message>
+        <source>Lesson: {done} of {all} typed, next {char}</source>
+        <translation>课文：已打 {done}/{all}，下一个 {char}</translation>
+    </message>
+    <message>
+        <source>Type here (F1: hint)</source>
+        <translation>在这里打字（F1：提示）</translation>
+    </message>
+    <message>
+        <source>Practice input: {keys}</source>
+        <translation>练习输入：{keys}</translation>
+    </message>
+    <message>
+        <source>{speed} chars/min · 击键 {kps} keys/s · 码长 {kpc} · accuracy {acc}%</source>
+        <translation>速度 {speed} 字/分 · 击键 {kps} 次/秒 · 码长 {kpc} · 正确率 {acc}%</translation>
+    </message>
+    <message>
+        <source>Missed most: {chars}</source>
+        <translation>错得最多：{chars}</translation>
+    </message>
+    <message>
+        <source>{n} sessions; the last {speed} chars/min</source>
+        <translation>共 {n} 次练习；最近一次 {speed} 字/分</translation>
+    </message>
+    <message>
+        <source>No sessions yet</source>
+        <translation>还没有练习记录</translation>
+    </message>
+    <message>
+        <source>Roots: area 1 横 (G F D S A)</source>
+        <translation>字根：第 1 区 横（G F D S A）</translation>
+    </message>
+    <message>
+        <source>Roots: area 2 竖 (H J K L M)</source>
+        <translation>字根：第 2 区 竖（H J K L M）</translation>
+    </message>
+    <message>
+        <source>Roots: area 3 撇 (T R E W Q)</source>
+        <translation>字根：第 3 区 撇（T R E W Q）</translation>
+    </message>
+    <message>
+        <source>Roots: area 4 捺 (Y U I O P)</source>
+        <translation>字根：第 4 区 捺（Y U I O P）</translation>
+    </message>
+    <message>
+        <source>Roots: area 5 折 (N B V C X)</source>
+        <translation>字根：第 5 区 折（N B V C X）</translation>
+    </message>
+    <message>
+        <source>一级简码: 25 characters</source>
+        <translation>一级简码：25 个字</translation>
+    </message>
+    <message>
+        <source>二级简码: the most used</source>
+        <translation>二级简码：最常用的</translation>
+    </message>
+    <message>
+        <source>Most used characters</source>
+        <translation>常用字</translation>
+    </message>
+    <message>
+        <source>Most used phrases</source>
+        <translation>常用词</translation>
+    </message>
+    <message>
+        <source>Your text (paste or File &gt; Open)</source>
+        <translation>自选文本（粘贴或 文件 &gt; 打开）</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Paste a text to practise, then Enter</source>
+        <translation>粘贴要练习的文本，然后按回车</translation>
+    </message>
+    <message>
+        <source>Text to practise</source>
+        <translation>要练习的文本</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Hint (F1)</source>
+        <translation>提示（F1）</translation>
+    </message>
+    <message>
+        <source>Show the next character&apos;s code and split</source>
+        <translation>显示下一个字的编码和拆分</translation>
+    </message>
+    <message>
+        <source>Your speed across sessions (characters per minute)</source>
+        <translation>各次练习的速度（字/分）</translation>
     </message>
 </context>
 <context>

@@ -315,6 +315,7 @@ class MainWindow(QMainWindow):
             "train": self.tr("Train"),
             "ime": self.tr("Type Wubi"),
             "roots": self.tr("Root chart"),
+            "practice": self.tr("Practice"),
         }
         return titles.get(key, key)
 

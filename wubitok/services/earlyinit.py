@@ -26,6 +26,7 @@ PANES: dict[str, str] = {
     "train": "wubitok.gui.panes.train:TrainPane",
     "ime": "wubitok.gui.panes.ime_pad.pane:ImePadPane",
     "roots": "wubitok.gui.panes.root_chart:RootChartPane",
+    "practice": "wubitok.gui.panes.practice:PracticePane",
 }
 PANE_KEYS = tuple(PANES)
 # UI languages and colour themes; "system" follows the desktop.

