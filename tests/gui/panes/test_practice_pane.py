@@ -79,3 +79,14 @@ def test_every_lesson_and_control_has_a_name(pane):
         assert pane.lesson_box.itemText(i)
     for w in (pane.lesson_box, pane.custom_text, pane.hint_button, pane.input, pane.chart):
         assert w.accessibleName() or w.text()
+
+
+def test_an_unusable_data_folder_leaves_practice_working_without_history(qtbot, gui_data_dir, show_pane,
+                                                                         monkeypatch, tmp_path):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the data folder should be", encoding="utf-8")
+    monkeypatch.setenv("WUBITOK_DATA_DIR", str(blocked))
+    pane = show_pane(PracticePane(), 1200, 800)
+    pane.set_sample_text("你")
+    assert pane.chart.speeds() == [] and pane.run() is not None
+    assert pane.run().next_char == "你"

@@ -286,20 +286,24 @@ class PracticePane(Pane):
         assert self._run is not None
         score = self._run.score()
         self.result_label.setText(self._score_text(score))
-        self._with_db(lambda db: save_session(db, self._lesson, score))
+        self._with_db(lambda db: save_session(db, self._lesson, score), saving=True)
         self._show_history()
 
-    def _with_db(self, use):
-        """``use(db)`` on the user database, or None (with a dialog) where it cannot be used."""
+    def _with_db(self, use, *, saving: bool = False):
+        """``use(db)`` on the user database, or None where it cannot be used: a dialog when a
+        session cannot be saved; reading the history of a database that cannot be opened
+        (a read-only data folder) just shows none, rather than a dialog on every lesson."""
         try:
             db = UserFrequencies()
         except WubitokError as exc:
-            errors.show_error(self, exc)
+            if saving:
+                errors.show_error(self, exc)
             return None
         try:
             return use(db)
         except WubitokError as exc:
-            errors.show_error(self, exc)
+            if saving:
+                errors.show_error(self, exc)
             return None
         finally:
             db.close()
