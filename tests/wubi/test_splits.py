@@ -4,10 +4,17 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wubitok.paths import resources_dir
 from wubitok.wubi.dictionary import default_dictionary
 from wubitok.wubi.roots import CHART, KEY_NAMES, ROOT_KEYS, identifier_key
 from wubitok.wubi.split_derivation import ranked_product, stroke_cuts, structure
-from wubitok.wubi.splits import Split, all_splits, check, coverage, split_code, split_of
+from wubitok.wubi.splits import TONGYONG_FILE, Split, all_splits, check, coverage, split_code, split_of
+
+
+def tongyong_chars() -> str:
+    chars = (resources_dir() / TONGYONG_FILE).read_text(encoding="utf-8").strip()
+    assert len(set(chars)) == len(chars) == 8105
+    return chars
 
 
 def test_every_shipped_split_gives_the_dictionarys_full_code():
@@ -21,7 +28,9 @@ def test_every_shipped_split_gives_the_dictionarys_full_code():
 def test_coverage_counts_agree_with_the_file():
     rows, failing = coverage(default_dictionary())
     assert failing == []
-    gb = rows[0]
+    gb, tongyong = rows[0], rows[1]
+    assert gb.chars == 6763 and tongyong.chars == 8105
+    assert tongyong.verified == sum(c in all_splits() for c in tongyong_chars())
     assert gb.chars == 6763
     assert gb.verified == sum(1 for c in all_splits() if "\u4e00" <= c <= "\u9fff" and _gb2312(c))
 

@@ -114,6 +114,7 @@ def check(split: Split, dictionary: WubiDictionary) -> bool:
 
 
 SPLITS_FILE = "splits/splits.tsv"
+TONGYONG_FILE = "splits/tongyong-8105.txt"  # the 通用规范汉字表 (2013), for the coverage figures
 
 
 @lru_cache(maxsize=1)
@@ -168,8 +169,10 @@ def coverage(dictionary: WubiDictionary) -> tuple[list[Coverage], list[Split]]:
     splits = all_splits()
     failing = [s for s in splits.values() if not check(s, dictionary)]
     coded = [c for (c,) in dictionary._rows("SELECT char FROM chars WHERE full_code IS NOT NULL ORDER BY cp")]
+    listed = (resources_dir() / TONGYONG_FILE).read_text(encoding="utf-8").strip()
     sets = {
         "GB2312 hanzi (6,763)": [c for c in coded if _is_gb2312_hanzi(c)],
+        "通用规范汉字表 (8,105)": list(listed),
         "GBK characters with a Wubi code": [c for c in coded if len(c) == 1 and in_charset(c, "gbk")],
     }
     return [Coverage(name, len(chars), sum(c in splits for c in chars)) for name, chars in sets.items()], failing
