@@ -27,8 +27,9 @@ def root_label(root: str) -> str:
 class SplitRow(QWidget):
     """Tiles of root and key; :meth:`set_split` shows one character's split, or that it has none."""
 
-    def __init__(self, parent: QWidget | None = None, *, size: int = 20):
+    def __init__(self, parent: QWidget | None = None, *, size: int = 20, with_char: bool = False):
         super().__init__(parent)
+        self._with_char = with_char  # lead the tiles with the character (where nothing else shows it)
         self._split: Split | None = None
         self._char = ""
         self._size = size
@@ -60,6 +61,8 @@ class SplitRow(QWidget):
                 widget.deleteLater()
         muted = theme.muted_colour(self)
         if split is not None:
+            if self._with_char:
+                self._tiles.addWidget(self._tile(char, "=", "char", muted))
             for part in split.parts:
                 self._tiles.addWidget(self._tile(part.root, part.key, part.role, muted))
             self._tiles.addStretch(1)
@@ -68,7 +71,7 @@ class SplitRow(QWidget):
     def _tile(self, root: str, key: str, role: str, muted: str) -> QLabel:
         label = QLabel()
         label.setTextFormat(Qt.TextFormat.RichText)
-        shown = root_label(root) if role != "pad" else "·"
+        shown = root_label(root) if role not in ("pad", "char") else "·" if role == "pad" else f"<b>{root}</b>"
         if role == "identifier":
             shown = f"<span style='color:{muted}'>[{root}]</span>"
         font = han_font(self._size)

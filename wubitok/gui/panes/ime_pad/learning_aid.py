@@ -26,7 +26,7 @@ class LearningAid(QWidget):
         self.last_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.last_code = QLabel()
         self.last_code.setFont(monospace_font(18))
-        self.split_row = SplitRow(size=14)  # the roots of the character one is stuck on, or of the last
+        self.split_row = SplitRow(size=14, with_char=True)  # the roots of the character one is stuck on, or of the last
         self.help_label = QLabel()
         self.help_label.setWordWrap(True)
         self.keyboard = WubiKeyboard()
