@@ -1,5 +1,5 @@
 """One list of typing cases for every front end of the engine: the app's pad
-(tests/gui/test_ime_pad.py, real Qt key events) and the IBus engine through the real
+(tests/gui/panes/test_ime_pad.py, real Qt key events) and the IBus engine through the real
 ibus-daemon (tests/platform/test_ibus_engine.py).  Each front end types the keys and
 must end with the same document text, the same pre-edit and the same candidate page
 as the engine alone does (:func:`engine_result`, an editor applying the keys the

@@ -330,6 +330,10 @@
         <translation>选择一行，即可在键盘上查看它的编码。</translation>
     </message>
     <message>
+        <source>The roots (字根) of the character and their keys</source>
+        <translation>字的字根及其所在的键</translation>
+    </message>
+    <message>
         <source>Also typed by {code}</source>
         <translation>同样用 {code} 打出的</translation>
     </message>
@@ -427,14 +431,6 @@
         <translation>选项</translation>
     </message>
     <message>
-        <source>Learn my choices (most used first)</source>
-        <translation>记住我的选择（常用的排在前面）</translation>
-    </message>
-    <message>
-        <source>Commit a 4-key code with a single candidate at once</source>
-        <translation>四码唯一时自动上屏</translation>
-    </message>
-    <message>
         <source>A setting is not available</source>
         <translation>有一项设置不可用</translation>
     </message>
@@ -447,86 +443,6 @@
         <translation>已更换用户数据库</translation>
     </message>
     <message>
-        <source>Candidates per page</source>
-        <translation>每页候选数</translation>
-    </message>
-    <message>
-        <source>A 5th key commits the first candidate (顶字)</source>
-        <translation>第 5 键自动上屏首选（顶字）</translation>
-    </message>
-    <message>
-        <source>A code with no candidates, on Space</source>
-        <translation>空码时按空格</translation>
-    </message>
-    <message>
-        <source>Simplified characters first</source>
-        <translation>简体字优先</translation>
-    </message>
-    <message>
-        <source>Output script</source>
-        <translation>输出字形</translation>
-    </message>
-    <message>
-        <source>Clear it</source>
-        <translation>清除编码</translation>
-    </message>
-    <message>
-        <source>Keep it</source>
-        <translation>保留编码</translation>
-    </message>
-    <message>
-        <source>Keep it and beep</source>
-        <translation>保留编码并提示</translation>
-    </message>
-    <message>
-        <source>All characters (incl. CJK Ext B)</source>
-        <translation>全部汉字（含 CJK 扩展 B）</translation>
-    </message>
-    <message>
-        <source>GBK (simplified and traditional)</source>
-        <translation>GBK（简体和繁体）</translation>
-    </message>
-    <message>
-        <source>Simplified only (GB2312)</source>
-        <translation>仅简体（GB2312）</translation>
-    </message>
-    <message>
-        <source>As typed</source>
-        <translation>按原样</translation>
-    </message>
-    <message>
-        <source>Simplified</source>
-        <translation>简体</translation>
-    </message>
-    <message>
-        <source>Traditional</source>
-        <translation>繁体</translation>
-    </message>
-    <message>
-        <source>Traditional (Taiwan)</source>
-        <translation>繁体（台湾）</translation>
-    </message>
-    <message>
-        <source>Traditional (Hong Kong)</source>
-        <translation>繁体（香港）</translation>
-    </message>
-    <message>
-        <source>{choice} (needs {part})</source>
-        <translation>{choice}（需要 {part}）</translation>
-    </message>
-    <message>
-        <source>Needs {what}</source>
-        <translation>需要 {what}</translation>
-    </message>
-    <message>
-        <source>Add a phrase…</source>
-        <translation>添加词组…</translation>
-    </message>
-    <message>
-        <source>Forget learned order…</source>
-        <translation>清除学习到的字序…</translation>
-    </message>
-    <message>
         <source>Copy all</source>
         <translation>全部复制</translation>
     </message>
@@ -537,14 +453,6 @@
     <message>
         <source>Clear</source>
         <translation>清空</translation>
-    </message>
-    <message>
-        <source>Last entry and its code</source>
-        <translation>上一个字词及其编码</translation>
-    </message>
-    <message>
-        <source>Type Wubi codes: space takes the first candidate, 1–9 pick one, - and = turn pages. Start with z to look up by pinyin (zni). Shift switches Chinese/English. Right-click a candidate to forget or pin it; Ctrl+Delete forgets the first one.</source>
-        <translation>输入五笔编码：空格选第一个候选，1–9 选对应候选，- 和 = 翻页。以 z 开头可用拼音反查（zni）。Shift 切换中/英文。右键单击候选可忘记或固定它；Ctrl+Delete 忘记第一个候选。</translation>
     </message>
     <message>
         <source>Type here with Wubi-86: wqiy vb␣ → 你好</source>
@@ -613,6 +521,17 @@
     <message>
         <source>,. English punctuation</source>
         <translation>,. 英文标点</translation>
+    </message>
+</context>
+<context>
+    <name>LearningAid</name>
+    <message>
+        <source>Last entry and its code</source>
+        <translation>上一个字词及其编码</translation>
+    </message>
+    <message>
+        <source>Type Wubi codes: space takes the first candidate, 1–9 pick one, - and = turn pages. Start with z to look up by pinyin (zni). Shift switches Chinese/English. Right-click a candidate to forget or pin it; Ctrl+Delete forgets the first one.</source>
+        <translation>输入五笔编码：空格选第一个候选，1–9 选对应候选，- 和 = 翻页。以 z 开头可用拼音反查（zni）。Shift 切换中/英文。右键单击候选可忘记或固定它；Ctrl+Delete 忘记第一个候选。</translation>
     </message>
 </context>
 <context>
@@ -791,6 +710,14 @@
     <message>
         <source>Type Wubi</source>
         <translation>五笔输入</translation>
+    </message>
+    <message>
+        <source>Root chart</source>
+        <translation>字根表</translation>
+    </message>
+    <message>
+        <source>Practice</source>
+        <translation>跟打练习</translation>
     </message>
     <message>
         <source>wubitok — Wubi dictionary, typing and tokenizers</source>
@@ -1012,6 +939,97 @@
     </message>
 </context>
 <context>
+    <name>OptionsMenu</name>
+    <message>
+        <source>Candidates per page</source>
+        <translation>每页候选数</translation>
+    </message>
+    <message>
+        <source>Commit a 4-key code with a single candidate at once</source>
+        <translation>四码唯一时自动上屏</translation>
+    </message>
+    <message>
+        <source>A 5th key commits the first candidate (顶字)</source>
+        <translation>第 5 键自动上屏首选（顶字）</translation>
+    </message>
+    <message>
+        <source>A code with no candidates, on Space</source>
+        <translation>空码时按空格</translation>
+    </message>
+    <message>
+        <source>Learn my choices (most used first)</source>
+        <translation>记住我的选择（常用的排在前面）</translation>
+    </message>
+    <message>
+        <source>Simplified characters first</source>
+        <translation>简体字优先</translation>
+    </message>
+    <message>
+        <source>Output script</source>
+        <translation>输出字形</translation>
+    </message>
+    <message>
+        <source>Clear it</source>
+        <translation>清除编码</translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation>保留编码</translation>
+    </message>
+    <message>
+        <source>Keep it and beep</source>
+        <translation>保留编码并提示</translation>
+    </message>
+    <message>
+        <source>All characters (incl. CJK Ext B)</source>
+        <translation>全部汉字（含 CJK 扩展 B）</translation>
+    </message>
+    <message>
+        <source>GBK (simplified and traditional)</source>
+        <translation>GBK（简体和繁体）</translation>
+    </message>
+    <message>
+        <source>Simplified only (GB2312)</source>
+        <translation>仅简体（GB2312）</translation>
+    </message>
+    <message>
+        <source>As typed</source>
+        <translation>按原样</translation>
+    </message>
+    <message>
+        <source>Simplified</source>
+        <translation>简体</translation>
+    </message>
+    <message>
+        <source>Traditional</source>
+        <translation>繁体</translation>
+    </message>
+    <message>
+        <source>Traditional (Taiwan)</source>
+        <translation>繁体（台湾）</translation>
+    </message>
+    <message>
+        <source>Traditional (Hong Kong)</source>
+        <translation>繁体（香港）</translation>
+    </message>
+    <message>
+        <source>{choice} (needs {part})</source>
+        <translation>{choice}（需要 {part}）</translation>
+    </message>
+    <message>
+        <source>Needs {what}</source>
+        <translation>需要 {what}</translation>
+    </message>
+    <message>
+        <source>Add a phrase…</source>
+        <translation>添加词组…</translation>
+    </message>
+    <message>
+        <source>Forget learned order…</source>
+        <translation>清除学习到的字序…</translation>
+    </message>
+</context>
+<context>
     <name>PhraseDialog</name>
     <message>
         <source>Add a phrase</source>
@@ -1036,6 +1054,117 @@
     <message>
         <source>{code} (standard)</source>
         <translation>{code}（标准编码）</translation>
+    </message>
+</context>
+<context>
+    <name>PracticePane</name>
+    <message>
+        <source>Open a text to practise</source>
+        <translation>打开要练习的文本</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose a lesson, or paste a text to practise.</source>
+        <translation>选择一课，或粘贴一段文本来练习。</translation>
+    </message>
+    <message>
+        <source>Lesson: {done} of {all} typed, next {char}</source>
+        <translation>课文：已打 {done}/{all}，下一个 {char}</translation>
+    </message>
+    <message>
+        <source>Type here (F1: hint)</source>
+        <translation>在这里打字（F1：提示）</translation>
+    </message>
+    <message>
+        <source>Practice input: {keys}</source>
+        <translation>练习输入：{keys}</translation>
+    </message>
+    <message>
+        <source>{speed} chars/min · 击键 {kps} keys/s · 码长 {kpc} · accuracy {acc}%</source>
+        <translation>速度 {speed} 字/分 · 击键 {kps} 次/秒 · 码长 {kpc} · 正确率 {acc}%</translation>
+    </message>
+    <message>
+        <source>Missed most: {chars}</source>
+        <translation>错得最多：{chars}</translation>
+    </message>
+    <message>
+        <source>{n} sessions; the last {speed} chars/min</source>
+        <translation>共 {n} 次练习；最近一次 {speed} 字/分</translation>
+    </message>
+    <message>
+        <source>No sessions yet</source>
+        <translation>还没有练习记录</translation>
+    </message>
+    <message>
+        <source>Roots: area 1 横 (G F D S A)</source>
+        <translation>字根：第 1 区 横（G F D S A）</translation>
+    </message>
+    <message>
+        <source>Roots: area 2 竖 (H J K L M)</source>
+        <translation>字根：第 2 区 竖（H J K L M）</translation>
+    </message>
+    <message>
+        <source>Roots: area 3 撇 (T R E W Q)</source>
+        <translation>字根：第 3 区 撇（T R E W Q）</translation>
+    </message>
+    <message>
+        <source>Roots: area 4 捺 (Y U I O P)</source>
+        <translation>字根：第 4 区 捺（Y U I O P）</translation>
+    </message>
+    <message>
+        <source>Roots: area 5 折 (N B V C X)</source>
+        <translation>字根：第 5 区 折（N B V C X）</translation>
+    </message>
+    <message>
+        <source>一级简码: 25 characters</source>
+        <translation>一级简码：25 个字</translation>
+    </message>
+    <message>
+        <source>二级简码: the most used</source>
+        <translation>二级简码：最常用的</translation>
+    </message>
+    <message>
+        <source>Most used characters</source>
+        <translation>常用字</translation>
+    </message>
+    <message>
+        <source>Most used phrases</source>
+        <translation>常用词</translation>
+    </message>
+    <message>
+        <source>Your text (paste or File &gt; Open)</source>
+        <translation>自选文本（粘贴或 文件 &gt; 打开）</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Paste a text to practise, then Enter</source>
+        <translation>粘贴要练习的文本，然后按回车</translation>
+    </message>
+    <message>
+        <source>Text to practise</source>
+        <translation>要练习的文本</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Hint (F1)</source>
+        <translation>提示（F1）</translation>
+    </message>
+    <message>
+        <source>Show the next character&apos;s code and split</source>
+        <translation>显示下一个字的编码和拆分</translation>
+    </message>
+    <message>
+        <source>Your speed across sessions (characters per minute)</source>
+        <translation>各次练习的速度（字/分）</translation>
     </message>
 </context>
 <context>
@@ -1122,6 +1251,80 @@
     <message>
         <source>user</source>
         <translation>用户词</translation>
+    </message>
+</context>
+<context>
+    <name>RootChartPane</name>
+    <message>
+        <source>Type a root, a key letter or a character; click a root to see the characters that use it.</source>
+        <translation>输入字根、键位字母或汉字；点击字根可查看用到它的汉字。</translation>
+    </message>
+    <message>
+        <source>On {keys}</source>
+        <translation>在 {keys} 键</translation>
+    </message>
+    <message>
+        <source>{text} is no root, key or character with a verified split</source>
+        <translation>{text} 不是字根或键位，也没有经过验证的拆分</translation>
+    </message>
+    <message>
+        <source>Characters with {root} (key {key})</source>
+        <translation>含 {root} 的字（{key} 键）</translation>
+    </message>
+    <message>
+        <source>No verified split uses this root.</source>
+        <translation>没有经过验证的拆分用到这个字根。</translation>
+    </message>
+    <message>
+        <source>Find a root, a key or a character: 钅, q, 键</source>
+        <translation>查找字根、键位或汉字：钅、q、键</translation>
+    </message>
+    <message>
+        <source>Find in the root chart</source>
+        <translation>在字根表中查找</translation>
+    </message>
+    <message>
+        <source>{n} {stroke}</source>
+        <translation>{n} {stroke}</translation>
+    </message>
+    <message>
+        <source>Root {root} on key {key}</source>
+        <translation>字根 {root}，在 {key} 键</translation>
+    </message>
+    <message>
+        <source>Characters with a root</source>
+        <translation>含某字根的字</translation>
+    </message>
+    <message>
+        <source>Click a root to list the characters whose split uses it.</source>
+        <translation>点击字根，列出拆分中用到它的汉字。</translation>
+    </message>
+</context>
+<context>
+    <name>SplitRow</name>
+    <message>
+        <source>No verified split for {char}: none of the derived ones gives its code.</source>
+        <translation>{char} 没有经过验证的拆分：推导出的拆分都得不到它的编码。</translation>
+    </message>
+    <message>
+        <source>key name (键名字): its key four times</source>
+        <translation>键名字：连击本键四次</translation>
+    </message>
+    <message>
+        <source>a root that is a character (成字字根): its key, then its strokes</source>
+        <translation>成字字根：先打本键，再打它的笔画</translation>
+    </message>
+    <message>
+        <source>fewer than four roots: the last key is the 末笔识别码 ({stroke}, {structure})</source>
+        <translation>不足四个字根：最后一键是末笔识别码（{stroke}，{structure}）</translation>
+    </message>
+    <message>
+        <source>all roots: {roots}; the code takes the first three and the last</source>
+        <translation>全部字根：{roots}；取前三个和最后一个</translation>
+    </message>
+    <message>
+        <source>Split of {char}: {parts}</source>
+        <translation>{char} 的拆分：{parts}</translation>
     </message>
 </context>
 <context>

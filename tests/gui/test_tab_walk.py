@@ -95,10 +95,14 @@ def _order(pane: QWidget, key: str) -> list[QWidget]:
                 pane.folder_edit, pane.name_edit]
     if key == "convert":
         return [pane.chinese.editor, pane.codes.editor]
+    if key == "roots":
+        return [pane.search_box]
+    if key == "practice":
+        return [pane.lesson_box, pane.restart_button, pane.hint_button, pane.input]
     return [pane.editor]
 
 
-@pytest.mark.parametrize("key", ["lookup", "convert", "tokenize", "compare", "train", "ime"])
+@pytest.mark.parametrize("key", ["lookup", "convert", "tokenize", "compare", "train", "ime", "roots", "practice"])
 def test_tab_walks_each_pane_in_order_leaves_tables_in_one_press_and_marks_each_stop(window, qtbot, key):
     pane = _show(window, key, qtbot)
     stops = _walk(window, qtbot)

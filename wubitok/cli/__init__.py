@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "segment": "wubitok.cli.segment:register",
     "type": "wubitok.cli.typing_cmd:register",
     "phrase": "wubitok.cli.phrase:register",
+    "practice": "wubitok.cli.practice_cmd:register",
     "settings": "wubitok.cli.settings_cmd:register",
     "userdata": "wubitok.cli.userdata:register",
     "table": "wubitok.cli.table:register",

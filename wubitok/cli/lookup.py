@@ -7,7 +7,7 @@ from typing import Any
 from ..errors import InputError, UnknownCodeError, excerpt
 from ..ime.user_lookup import UserPhrase, phrases_in_text, phrases_of_code, read_user_phrases
 from ..wubi.dictionary import WubiDictionary, default_dictionary, is_wubi_code
-from ..wubi.query import code_entries, text_entries
+from ..wubi.query import code_entries, split_items, text_entries, verified_split
 from .common import help_formatter, print_json, utf8_argument
 
 
@@ -17,6 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=help_formatter,
         description="Look up every character of TEXT in the Wubi-86 dictionary, or the entries of a code.",
         epilog="examples:\n  wubitok lookup 你好\n  wubitok lookup 中国 --json\n  wubitok lookup wqiy\n\n"
+               "Under each character, its split into roots (字根) and their keys: 钅 彐 二 廴 → q v f p,\n"
+               "shown only where it gives the dictionary's own code (docs/wubi-splits.md).\n"
                "With several characters, the phrase code by the Wubi-86 rules is printed too.\n"
                "Your own phrases (wubitok phrase add) in TEXT or under CODE are shown as 'user phrase',\n"
                "read from the user database of the data folder (WUBITOK_DATA_DIR overrides it).",
@@ -46,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if not found.known and not mine:
         raise UnknownCodeError(f"no character of {excerpt(text)} is in the Wubi-86 dictionary")
     items: list[dict[str, Any]] = []
+    splits = {ch: verified_split(ch, dictionary=d) for ch, info in found.chars if info and info.full_code}
     for ch, info in found.chars:
         if info is None:
             items.append({"text": ch, "full_code": None, "codes": [], "pinyin": [], "rank": None,
@@ -57,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
             "pinyin": info.pinyin, "rank": info.rank, "weight": info.weight, "common": info.common,
             "shares_code_with": [{"text": c.text, "rank": c.rank} for c in info.shares_code_with],
             "in_dictionary": True,
+            "split": split_items(splits.get(ch)),
         })
     if found.phrase:
         items.append({"text": "".join(found.known), "phrase_code": found.phrase, "in_table": found.phrase_in_table})
@@ -82,6 +86,10 @@ def run(args: argparse.Namespace) -> int:
                 line += f"\tselector {it['rank'] + 1}"
             line += f"\tshares code with: {shares}" if shares else ""
             print(line)
+            if not it["full_code"]:
+                continue
+            split = splits.get(it["text"])
+            print("\t" + (split.text() if split else "no verified split (docs/wubi-splits.md)"))
     return 0
 
 

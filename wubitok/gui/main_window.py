@@ -314,6 +314,8 @@ class MainWindow(QMainWindow):
             "compare": self.tr("Compare"),
             "train": self.tr("Train"),
             "ime": self.tr("Type Wubi"),
+            "roots": self.tr("Root chart"),
+            "practice": self.tr("Practice"),
         }
         return titles.get(key, key)
 

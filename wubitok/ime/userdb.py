@@ -34,6 +34,10 @@ _TABLES = (
     "CREATE TABLE IF NOT EXISTS pin (code TEXT NOT NULL, text TEXT NOT NULL,"
     " position INTEGER NOT NULL, PRIMARY KEY (code, text)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS typed_run (text TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID",
+    # Typing practice (practice_history.py): one row per finished session; added to existing files too.
+    "CREATE TABLE IF NOT EXISTS practice_session (id INTEGER PRIMARY KEY, started TEXT NOT NULL,"
+    " lesson TEXT NOT NULL, chars INTEGER NOT NULL, correct INTEGER NOT NULL, keys INTEGER NOT NULL,"
+    " seconds REAL NOT NULL, committed INTEGER NOT NULL, wrong INTEGER NOT NULL, missed TEXT NOT NULL)",
 )
 
 # One more, or 1 where the stored count is not an integer (as _load reads it: never chosen).

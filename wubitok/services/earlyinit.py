@@ -24,7 +24,9 @@ PANES: dict[str, str] = {
     "tokenize": "wubitok.gui.panes.tokenize:TokenizePane",
     "compare": "wubitok.gui.panes.compare.pane:ComparePane",
     "train": "wubitok.gui.panes.train:TrainPane",
-    "ime": "wubitok.gui.panes.ime_pad:ImePadPane",
+    "ime": "wubitok.gui.panes.ime_pad.pane:ImePadPane",
+    "roots": "wubitok.gui.panes.root_chart:RootChartPane",
+    "practice": "wubitok.gui.panes.practice:PracticePane",
 }
 PANE_KEYS = tuple(PANES)
 # UI languages and colour themes; "system" follows the desktop.

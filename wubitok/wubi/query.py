@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..errors import InputError, UnknownCodeError
 from .convert import split_code_text
 from .dictionary import Candidate, CharInfo, CodeEntry, WubiDictionary, default_dictionary, is_wubi_code
+from .splits import Split, check, split_of
 
 QUERY_KINDS = ("auto", "chars", "code", "pinyin")
 # Rows beyond this are not shown: nobody reads 2,000 completions of "a",
@@ -89,6 +90,7 @@ class Detail:
     shares: list[Candidate]  # other entries of ``code``, in selector order
     parts: list[tuple[str, str | None]] = field(default_factory=list)  # (char, full code) of a phrase
     in_table: bool = True  # a phrase whose code is computed but that the table lacks
+    split: Split | None = None  # a character's verified split (字根拆分); None: none verified
 
 
 @dataclass(frozen=True)
@@ -273,6 +275,22 @@ def code_entries(code: str, *, dictionary: WubiDictionary | None = None) -> list
     return (dictionary or default_dictionary()).exact_candidates(code)
 
 
+def verified_split(char: str, *, dictionary: WubiDictionary | None = None) -> Split | None:
+    """The split of ``char`` to show, or None: only a shipped split whose code is this
+    dictionary's full code of ``char`` (another dictionary may code it otherwise)."""
+    split = split_of(char) if len(char) == 1 else None
+    if split is None or not check(split, dictionary or default_dictionary()):
+        return None
+    return split
+
+
+def split_items(split: Split | None) -> list[dict[str, str]] | None:
+    """A split as JSON: ``[{"root": "钅", "key": "q", "role": "root"}, ...]``, None if there is none."""
+    if split is None:
+        return None
+    return [{"root": p.root, "key": p.key, "role": p.role} for p in split.parts]
+
+
 def describe(text: str, *, dictionary: WubiDictionary | None = None) -> Detail | None:
     """Detail of one character or phrase; None if nothing about it is known."""
     d = dictionary or default_dictionary()
@@ -280,7 +298,8 @@ def describe(text: str, *, dictionary: WubiDictionary | None = None) -> Detail |
         info = d.lookup(text)
         if info is None:
             return None
-        return Detail(text, info.full_code, info.codes, info.pinyin, info.rank, info.shares_code_with)
+        return Detail(text, info.full_code, info.codes, info.pinyin, info.rank, info.shares_code_with,
+                      split=verified_split(text, dictionary=d))
     try:
         code = d.phrase_code(text)
     except (InputError, UnknownCodeError):

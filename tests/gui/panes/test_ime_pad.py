@@ -64,7 +64,7 @@ def _type_case_key(qtbot, editor, key):
 
 def choose_option(pad, name, value):
     """Choose a setting in the pad's Options menu, as the typist does."""
-    action = pad.option_action(name, value)
+    action = pad.options_menu.option_action(name, value)
     if isinstance(value, bool):
         action.setChecked(value)
     else:
@@ -107,9 +107,9 @@ def test_vb_space_types_hao_and_shows_the_candidate_bar_meanwhile(qtbot, pad):
     assert _doc(pad) == "你好"
     assert not bar.isVisible()
     # The learning aid shows the last entry and its keys.
-    assert pad.last_label.text() == "好"
-    assert pad.last_code.text() == "vb"
-    assert pad.keyboard.code() == "vb"
+    assert pad.aid.last_label.text() == "好"
+    assert pad.aid.last_code.text() == "vb"
+    assert pad.aid.keyboard.code() == "vb"
 
 
 def test_digits_pick_and_clicks_choose(qtbot, pad, wubi_dict):
@@ -194,7 +194,7 @@ def test_learning_from_real_typing_reorders(qtbot, pad, wubi_dict):
 def test_options_are_saved_in_the_one_settings_store(qtbot, gui_app, gui_data_dir):
     first = ImePadPane()
     qtbot.addWidget(first)
-    first.learning_action.setChecked(False)
+    first.options_menu.learning_action.setChecked(False)
     choose_option(first, "charset", "gb2312")
     choose_option(first, "output", "tw")
     choose_option(first, "page_size", 7)
@@ -209,8 +209,9 @@ def test_options_are_saved_in_the_one_settings_store(qtbot, gui_app, gui_data_di
     qtbot.addWidget(second)
     o = second.engine.options
     assert (o.learning, o.charset, o.output, o.page_size, o.auto_commit) == (False, "gb2312", "tw", 7, False)
-    assert second.option_action("page_size", 7).isChecked() and not second.option_action("page_size", 5).isChecked()
-    assert not second.auto_action.isChecked() and second.option_action("output", "tw").isChecked()
+    menu = second.options_menu
+    assert menu.option_action("page_size", 7).isChecked() and not menu.option_action("page_size", 5).isChecked()
+    assert not menu.auto_action.isChecked() and menu.option_action("output", "tw").isChecked()
     choose_option(second, "simplified_first", False)
     assert load_options().auto_commit is False  # a change saves that setting only
     second.shutdown()
@@ -243,7 +244,7 @@ def test_a_damaged_user_database_is_moved_aside_with_one_dialog(qtbot, gui_app, 
     assert aside.read_bytes() == junk  # the user's file is kept, under a name that says why
     assert error_dialogs == [("User database replaced", error_dialogs[0][1])]
     assert str(aside) in error_dialogs[0][1] and "damaged" in error_dialogs[0][1]
-    assert pad.engine.options.learning and pad.learning_action.isChecked()  # learning goes on, afresh
+    assert pad.engine.options.learning and pad.options_menu.learning_action.isChecked()  # learning goes on, afresh
     qtbot.waitUntil(pad.is_ready, timeout=30_000)
     qtbot.keyClicks(pad.editor, "wqiyvb ")
     assert _doc(pad) == "你好"
@@ -273,7 +274,7 @@ def test_a_newer_user_database_is_left_alone_and_typing_goes_on_without_learning
     qtbot.waitUntil(lambda: bool(error_dialogs), timeout=5_000)
     title, message = error_dialogs[0]
     assert title == "File problem" and "version 99" in message
-    assert not pad.engine.options.learning and not pad.learning_action.isChecked()
+    assert not pad.engine.options.learning and not pad.options_menu.learning_action.isChecked()
     qtbot.waitUntil(pad.is_ready, timeout=30_000)
     qtbot.keyClicks(pad.editor, "wqiyvb ")
     assert _doc(pad) == "你好"
@@ -419,10 +420,10 @@ def test_a_choice_whose_part_is_missing_is_greyed_and_a_stored_one_falls_back(qt
     pad = ImePadPane()
     qtbot.addWidget(pad)
     for value in ("simplified", "traditional", "tw", "hk"):
-        action = pad.option_action("output", value)
+        action = pad.options_menu.option_action("output", value)
         assert not action.isEnabled() and "needs OpenCC" in action.text()
         assert action.toolTip() == "Needs OpenCC: pip install opencc"
-    assert pad.option_action("output", "unchanged").isChecked()
+    assert pad.options_menu.option_action("output", "unchanged").isChecked()
     qtbot.waitUntil(lambda: bool(told))
     assert told == [("A setting is not available", "output traditional needs OpenCC: pip install opencc;"
                                                    " typing with output unchanged meanwhile")]
@@ -434,18 +435,18 @@ def test_a_choice_whose_part_is_missing_is_greyed_and_a_stored_one_falls_back(qt
 
 def test_the_keyboard_follows_the_code_being_typed_and_the_last_entry_keeps_its_selector(qtbot, pad, wubi_dict):
     qtbot.keyClicks(pad.editor, "wqiyvb ")  # the last entry: 好 (vb)
-    assert pad.keyboard.code() == "vb"
+    assert pad.aid.keyboard.code() == "vb"
     # A pinyin lookup: the keys shown are the first candidate's (你 wqiy), not the last entry's.
     qtbot.keyClicks(pad.editor, "zni")
     first = next(c for c in pad.engine.state.candidates)
-    assert first.text == "你" and pad.keyboard.code() == "wqiy"
+    assert first.text == "你" and pad.aid.keyboard.code() == "wqiy"
     qtbot.keyClick(pad.editor, Qt.Key.Key_Escape)
-    assert pad.keyboard.code() == "vb"
+    assert pad.aid.keyboard.code() == "vb"
     # The 2nd entry of ggtt: the last entry line gives the keys that type it again, selector included.
     qtbot.keyClicks(pad.editor, "ggtt2")
     second = wubi_dict.exact_candidates("ggtt")[1].text
     assert second == "来来往往" and _doc(pad).endswith(second)
-    assert pad.last_label.text() == second and pad.last_code.text() == "ggtt2"
+    assert pad.aid.last_label.text() == second and pad.aid.last_code.text() == "ggtt2"
 
 
 def test_the_chinese_mode_button_reads_once_in_chinese(gui_app):

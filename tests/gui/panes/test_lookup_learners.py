@@ -82,8 +82,9 @@ def test_one_charset_setting_for_lookup_and_the_pad(qtbot, pane, show_pane):
         qtbot.waitUntil(pane.is_ready, timeout=10_000)
         assert "国" in [r.text for r in pane.model.rows()] and "國" not in [r.text for r in pane.model.rows()]
         assert load_options().charset == "gb2312"  # the typing setting itself
-        assert pad.engine.options.charset == "gb2312" and pad.option_action("charset", "gb2312").isChecked()
-        pad.option_action("charset", "all").trigger()  # and back, from the pad's Options menu
+        assert pad.engine.options.charset == "gb2312"
+        assert pad.options_menu.option_action("charset", "gb2312").isChecked()
+        pad.options_menu.option_action("charset", "all").trigger()  # and back, from the pad's Options menu
         qtbot.waitUntil(pane.is_ready, timeout=10_000)
         assert pane.charset() == "all" and "國" in [r.text for r in pane.model.rows()]
     finally:

@@ -39,6 +39,7 @@ from ..support.settings import Settings
 from ..support.typing_settings import shared_typing_settings
 from ..widgets.folding_splitter import FoldingSplitter
 from ..widgets.keyboard import WubiKeyboard
+from ..widgets.split_row import SplitRow
 from .base import Pane
 
 # Typing pauses shorter than this do not trigger a search: one search per
@@ -220,6 +221,7 @@ class DetailPanel(QWidget):
         head.addWidget(self.meta_label, 2, 1)
         head.setColumnStretch(1, 1)
         head.setHorizontalSpacing(16)
+        self.split_row = SplitRow()  # the character's roots over their keys, under the character
 
         self.codes_title = QLabel()
         theme.make_heading(self.codes_title)
@@ -254,6 +256,7 @@ class DetailPanel(QWidget):
         body.setContentsMargins(0, 0, 0, 0)
         body.setSpacing(8)
         body.addLayout(head)
+        body.addWidget(self.split_row)
         body.addSpacing(4)
         body.addWidget(self.codes_title)
         body.addWidget(self.codes_label)
@@ -298,7 +301,9 @@ class DetailPanel(QWidget):
         self.pinyin_label.setText(", ".join(detail.pinyin))
         self.meta_label.setText(self._meta(detail))
         self.codes_label.setText(self._codes_html(detail))
-        self.keyboard.set_code(detail.code)
+        self.split_row.set_split(detail.text if detail.code and len(detail.text) == 1 else "", detail.split)
+        self.split_row.setAccessibleDescription(self.tr("The roots (字根) of the character and their keys"))
+        self._show_code(detail.code or "")
         code = detail.code or ""
         self.shares_title.setText(
             self.tr("Also typed by {code}").replace("{code}", code)
@@ -345,7 +350,8 @@ class DetailPanel(QWidget):
         return "<table cellspacing='2'>" + "".join(rows) + "</table>"
 
     def _show_code(self, code: str) -> None:
-        self.keyboard.set_code(code)
+        split = self._detail.split if self._detail else None
+        self.keyboard.set_code(code, self.split_row.tile_texts() if split and split.code == code else None)
 
     def _pick(self, link: str) -> None:
         if self.on_pick is not None and self._detail is not None:

@@ -5,7 +5,8 @@ their components: 1 横 G F D S A, 2 竖 H J K L M, 3 撇 T R E W Q, 4 捺
 Y U I O P, 5 折 N B V C X; within a zone keys are numbered from the centre
 outwards (G = 11, A = 15).  Each key shows its letter, its key-name
 character (键名字) and its zone number; the keys of a code are outlined and
-carry the position(s) at which they are typed.
+carry the position(s) at which they are typed, and, given a split, show the
+roots (字根) typed on them instead of the key name.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ..support.fonts import han_font
+from .split_row import root_label
 
 ZONES = ("GFDSA", "HJKLM", "TREWQ", "YUIOP", "NBVCX")
 KEY_NAMES = dict(zip("GFDSAHJKLMTREWQYUIOPNBVCX", "王土大木工目日口田山禾白月人金言立水火之已子女又纟"))
@@ -47,6 +49,7 @@ class WubiKeyboard(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._code = ""
+        self._roots: dict[str, str] = {}  # key -> the roots of a split typed on it
         self._keys_bottom = 0.0
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setMinimumSize(300, 130)  # keys of 28 px still read; Lookup at 800x600 needs the room
@@ -54,10 +57,20 @@ class WubiKeyboard(QWidget):
     def code(self) -> str:
         return self._code
 
-    def set_code(self, code: str | None) -> None:
+    def set_code(self, code: str | None, roots: list[tuple[str, str]] | None = None) -> None:
+        """Highlight the keys of ``code``; with ``roots`` ((root, key) pairs of its split), each
+        key shows its roots in place of its key name."""
         self._code = (code or "").lower()
+        self._roots = {}
+        for root, key in roots or ():
+            if root and root not in self._roots.get(key.upper(), ""):
+                self._roots[key.upper()] = self._roots.get(key.upper(), "") + root_label(root)
         self.setToolTip(" ".join(self._code.upper()))
         self.update()
+
+    def roots(self) -> dict[str, str]:
+        """Key -> the roots drawn on it."""
+        return dict(self._roots)
 
     def positions(self) -> dict[str, list[int]]:
         """Key -> the 1-based positions at which it is typed in the current code."""
@@ -151,8 +164,13 @@ class WubiKeyboard(QWidget):
             p.drawText(rect.adjusted(pad, pad, -pad, -pad), Qt.AlignmentFlag.AlignCenter,
                        QCoreApplication.translate("WubiKeyboard", "any\nkey"))
             return
-        p.setFont(fonts["name"])
-        p.drawText(rect.adjusted(0, unit * 0.12, 0, 0), Qt.AlignmentFlag.AlignCenter, KEY_NAMES[key])
+        roots = self._roots.get(key)
+        name = fonts["name"]
+        if roots and len(roots) > 1:  # two roots on one key (彐 and 二 are not; 日 and 曰 may be)
+            name = QFont(name)
+            name.setPixelSize(max(8, int(unit * 0.8 / len(roots))))
+        p.setFont(name)
+        p.drawText(rect.adjusted(0, unit * 0.12, 0, 0), Qt.AlignmentFlag.AlignCenter, roots or KEY_NAMES[key])
         p.setFont(fonts["number"])
         p.drawText(rect.adjusted(pad, pad * 0.6, -pad, -pad), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
                    f"{zp[0]}{zp[1]}")

@@ -2,7 +2,7 @@
 
 Every typing rule (codes, candidates, commits, punctuation, modes) is ImeEngine's;
 this class only translates between IBus and it, the way the app's pad
-(gui/panes/ime_pad.py) translates Qt key events:
+(gui/panes/ime_pad/editor.py) translates Qt key events:
 
 - key releases are ignored, except a Shift released with no key in between,
   which toggles Chinese/English as in the pad;
