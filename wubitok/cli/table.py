@@ -10,6 +10,7 @@ from ..ime import UserFrequencies, load_options
 from ..ime.tables import import_phrases, typing_table, write_fcitx5, write_rime
 from ..ime.tables.fcitx5 import NAME as FCITX5_NAME
 from ..ime.tables.rime import SCHEMA_ID
+from ..ime.userdb import open_for_reading
 from ..wubi.dictionary import CHARSETS, default_dictionary
 from .common import help_formatter
 
@@ -60,7 +61,7 @@ def run_export(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise FileError(f"{out}: cannot create the folder ({exc.strerror or exc})") from None
-    db = UserFrequencies()
+    db = open_for_reading()
     try:
         entries = typing_table(default_dictionary(), db, options)
     finally:

@@ -90,8 +90,6 @@ def run(args: argparse.Namespace) -> int:
     engine = ImeEngine(**options)
     if engine.user_db is not None and engine.user_db.notice:
         print(f"wubitok type: {engine.user_db.notice}", file=sys.stderr)  # once: the next run finds a fresh file
-    for notice in engine.take_notices():
-        print(f"wubitok type: {notice}", file=sys.stderr)
     try:
         text: list[str] = []
         for key in keys:
@@ -105,6 +103,9 @@ def run(args: argparse.Namespace) -> int:
                     text.pop()
         state = engine.state
     finally:
+        # Said after the keys too: the index and a write that fails make theirs while typing.
+        for notice in engine.take_notices():
+            print(f"wubitok type: {notice}", file=sys.stderr)
         engine.close()
     committed = "".join(text)
     if not args.json:

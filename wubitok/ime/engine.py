@@ -53,9 +53,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence, TypeVar
 
-from ..errors import InputError, MissingExtraError, UnknownCodeError
+from ..errors import FileError, InputError, MissingExtraError, UnknownCodeError
 from ..text.script import convert_script
 from ..wubi.dictionary import WILDCARD, WubiDictionary, default_dictionary, in_charset
 from .index import CODE, LEVEL, TEXT, CandidateIndex, Entry, in_level, level
@@ -63,7 +63,9 @@ from .keys import normalize_key
 from .options import ImeOptions, in_force
 from .phrases import phrase_entry
 from .punctuation import Punctuator, full_width
-from .userdb import UserFrequencies
+from .userdb import READABLE_REASONS, UserFrequencies
+
+T = TypeVar("T")
 
 MAX_CODE = 4
 MAX_LOOKUP = 24  # keys after z: several syllables with tones (zhuang1zhuang1)
@@ -168,8 +170,9 @@ class ImeEngine:
         self._options = self._usable(ImeOptions(**options))
         self._index = _shared_index(self.dictionary)
         self._user = user_frequencies
+        self._learning_off = False  # the database cannot take writes (read-only, full): said once
         if self._options.learning and self._user is None:
-            self._user = UserFrequencies()
+            self._user = self._learning_db()
         self._punctuator = Punctuator(dict(self._options.punctuation))
         self._chinese = True
         self._full_width = False
@@ -421,11 +424,10 @@ class ImeEngine:
 
     def _commit(self, i: int) -> str:
         candidate = self._candidate(i)
-        learn = self._user is not None and self._options.learning
         if candidate.kind in ("exact", "completion"):
-            if learn:
+            if self._learns():
                 assert self._user is not None
-                self._user.record(candidate.code, candidate.text)
+                self._learn(self._user.record, candidate.code, candidate.text)
             if len(candidate.text) == 1:
                 self._grow_run(candidate.text)
         self._last = candidate
@@ -446,17 +448,44 @@ class ImeEngine:
         self._run = (self._run + char)[-max(AUTO_PHRASE_LENGTHS):]
         self._run_grew = char
         n = self._options.auto_phrase
-        if not n or self._user is None or not self._options.learning:
+        if not n or not self._learns():
             return
+        assert self._user is not None
         ends = [self._run[-k:] for k in AUTO_PHRASE_LENGTHS if len(self._run) >= k]
-        for text, count in self._user.note_runs(ends).items():
+        for text, count in (self._learn(self._user.note_runs, ends) or {}).items():
             if count >= n:
                 try:
                     code, _ = phrase_entry(self.dictionary, text)
                 except (InputError, UnknownCodeError):
                     continue  # a character without a Wubi code, or not Han
                 if text not in {c.text for c in self.dictionary.exact_candidates(code)}:
-                    self._user.add_phrase(code, text, "auto")
+                    self._learn(self._user.add_phrase, code, text, "auto")
+
+    def _learns(self) -> bool:
+        return self._user is not None and self._options.learning and not self._learning_off
+
+    def _learn(self, write: Callable[..., T], *args: Any) -> T | None:
+        """A learning write; where the database cannot take it (the disk filled, the folder
+        became read-only) learning stops for this session, said once, and the typing goes on."""
+        try:
+            return write(*args)
+        except FileError as exc:
+            self._learning_off = True
+            self._notice(f"learning is off for this session: {exc}")
+            return None
+
+    def _learning_db(self) -> UserFrequencies:
+        """The user database for learning; read-only (learning off, said once) where its folder
+        is read-only or its disk full: the typist's phrases and learned order still count."""
+        try:
+            return UserFrequencies()
+        except FileError as exc:
+            if exc.params.get("reason") not in READABLE_REASONS:
+                raise
+            db = UserFrequencies(read_only=True)
+            self._learning_off = True
+            self._notice(f"learning is off: {db.path} cannot be written ({exc.params['reason']})")
+            return db
 
     def _commit_first(self) -> str | None:
         """Commit the first candidate of the current page.  A code that has none is dropped
@@ -562,7 +591,7 @@ class ImeEngine:
             raise InputError(f"unknown IME option(s): {', '.join(sorted(unknown))}")
         options = self._usable(dataclasses.replace(self._options, **changes))
         if options.learning and self._user is None:
-            self._user = UserFrequencies()  # first, so that a FileError changes nothing
+            self._user = self._learning_db()  # first, so that a FileError changes nothing
         self._options = options
         if "punctuation" in changes:
             self._punctuator = Punctuator(dict(self._options.punctuation))
@@ -583,7 +612,10 @@ class ImeEngine:
 
     def take_notices(self) -> list[str]:
         """What the front end should tell the typist (once per process): a setting that
-        cannot be in force here and what it needs.  Each is returned once."""
+        cannot be in force here and what it needs, learning that is off, an index kept in
+        memory.  Each is returned once."""
+        if self._index.notice:
+            self._notice(self._index.notice)
         notices, self._notices = self._notices, []
         return notices
 

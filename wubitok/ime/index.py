@@ -16,9 +16,12 @@ it makes, already deduplicated and ordered:
 
 It is built the first time a process needs it (a few seconds), keyed by the
 dictionary's content hash and the code that builds it (:mod:`..wubi.table_cache`),
-written to a temporary file and renamed, so that the IBus engine, the pad and
+in memory, then written to a temporary file in one step (``VACUUM INTO``: a killed
+build leaves no half file behind) and renamed, so that the IBus engine, the pad and
 ``wubitok type`` open it in milliseconds and hold none of it as Python objects
-(the earlier in-memory index cost 2 s and 150-200 MB in each process).  The
+(the earlier in-memory index cost 2 s and 150-200 MB in each process).  Where the
+cache folder cannot take it (read-only, full), the process keeps the one it built in
+memory (:attr:`CandidateIndex.notice` says so).  The
 user's data (learned order, own phrases, pins) is not in it: the engine lays it
 over each lookup from the user database, so a change there needs no rebuild.
 
@@ -39,6 +42,7 @@ from pathlib import Path
 from typing import Final, Iterable, NamedTuple, Tuple, overload
 
 from ..errors import InputError
+from ..fileio import folder_problem
 from ..wubi.dictionary import ANY_KEY, WILDCARD, WUBI_KEYS, WubiDictionary, check_charset, in_charset, is_wubi_code
 from ..wubi.table_cache import cached_file, cached_file_path
 from .phrase_pinyin import load_phrases, phrases_file, tone3
@@ -135,6 +139,9 @@ class CandidateIndex:
         self.dictionary = dictionary
         self._folder = folder  # where the file is kept (default: the user's cache folder)
         self._conn: sqlite3.Connection | None = None
+        self._built: sqlite3.Connection | None = None  # the build in memory, until it is on disk
+        self._path: Path | None = None
+        self.notice = ""  # for the typist: the index could not be kept on disk
         self._lock = threading.Lock()
         # Typing revisits the same codes all the time; results are never mutated.
         self.lookup = lru_cache(maxsize=1024)(self._lookup)
@@ -142,8 +149,8 @@ class CandidateIndex:
         self.symbols = lru_cache(maxsize=64)(self._symbols)
 
     @property
-    def path(self) -> Path:
-        """The index file (built now if it is not there yet)."""
+    def path(self) -> Path | None:
+        """The index file (built now if it is not there yet); None where it is kept in memory."""
         return self._open()[1]
 
     def preload(self) -> None:
@@ -161,18 +168,38 @@ class CandidateIndex:
                 _pinyin_rows)
 
     def _build_into(self, out: Path) -> None:
-        _build(self.dictionary, out)
+        # Built in memory and written out in one statement: the file exists for the
+        # fraction of a second VACUUM INTO takes, not for the whole build.
+        self._built = sqlite3.connect(":memory:", check_same_thread=False)
+        _build(self.dictionary, self._built)
+        self._built.execute("VACUUM INTO ?", (str(out),))
 
-    def _open(self) -> tuple[sqlite3.Connection, Path]:
+    def _open(self) -> tuple[sqlite3.Connection, Path | None]:
         with self._lock:
             if self._conn is None:
-                path = cached_file(*self._file_args(), folder=self._folder)
-                # Read-only and immutable: the file never changes once renamed into place,
-                # so SQLite takes no locks; any thread may read (one at a time: the lock).
-                self._conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True,
-                                             check_same_thread=False)
-                self._path = path
+                try:
+                    path = cached_file(*self._file_args(), folder=self._folder)
+                    # Read-only and immutable: the file never changes once renamed into place,
+                    # so SQLite takes no locks; any thread may read (one at a time: the lock).
+                    self._conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True,
+                                                 check_same_thread=False)
+                    self._path = path
+                except (OSError, sqlite3.Error) as exc:  # a read-only or full cache folder
+                    self._conn = self._built or self._in_memory()
+                    self._built = None
+                    folder = self._folder or cached_file_path(*self._file_args()).parent
+                    reason = folder_problem(folder) or ("the disk is full" if "full" in str(exc) else str(exc))
+                    self.notice = (f"the typing index cannot be kept in {folder} ({reason});"
+                                   " it is built in memory at every start")
+                if self._built is not None:
+                    self._built.close()
+                    self._built = None
             return self._conn, self._path
+
+    def _in_memory(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(":memory:", check_same_thread=False)
+        _build(self.dictionary, conn)
+        return conn
 
     def _all(self, sql: str, params: tuple = ()) -> list:
         conn = self._open()[0]
@@ -264,25 +291,19 @@ CREATE TABLE symbol (code TEXT, pos INTEGER, text TEXT, PRIMARY KEY (code, pos))
 """
 
 
-def _build(dictionary: WubiDictionary, out: Path) -> None:
-    """Write the index for ``dictionary`` into the new file ``out``."""
-    conn = sqlite3.connect(out)
-    try:
-        conn.execute("PRAGMA journal_mode=OFF")
-        conn.execute("PRAGMA synchronous=OFF")
-        conn.executescript(_SCHEMA)
-        with conn:
-            for key in WUBI_KEYS:
-                entries, completions = _bucket_rows(dictionary, key)
-                conn.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?)", entries)
-                conn.executemany("INSERT INTO completion VALUES (?, ?, ?, ?, ?, ?)", completions)
-            conn.executemany("INSERT INTO pinyin VALUES (?, ?, ?, ?, ?, ?)", _pinyin_rows(dictionary))
-            conn.executemany("INSERT INTO symbol VALUES (?, ?, ?)",
-                             ((c, pos, t) for pos, (c, t) in enumerate(dictionary.iter_symbols())))
-            conn.execute("INSERT INTO meta VALUES ('dictionary_hash', ?)", (dictionary.content_hash,))
-        conn.execute("VACUUM")
-    finally:
-        conn.close()
+def _build(dictionary: WubiDictionary, conn: sqlite3.Connection) -> None:
+    """Fill the empty database ``conn`` with the index for ``dictionary``."""
+    conn.execute("PRAGMA journal_mode=OFF")
+    conn.executescript(_SCHEMA)
+    with conn:
+        for key in WUBI_KEYS:
+            entries, completions = _bucket_rows(dictionary, key)
+            conn.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?)", entries)
+            conn.executemany("INSERT INTO completion VALUES (?, ?, ?, ?, ?, ?)", completions)
+        conn.executemany("INSERT INTO pinyin VALUES (?, ?, ?, ?, ?, ?)", _pinyin_rows(dictionary))
+        conn.executemany("INSERT INTO symbol VALUES (?, ?, ?)",
+                         ((c, pos, t) for pos, (c, t) in enumerate(dictionary.iter_symbols())))
+        conn.execute("INSERT INTO meta VALUES ('dictionary_hash', ?)", (dictionary.content_hash,))
 
 
 def _bucket_rows(dictionary: WubiDictionary, key: str) -> tuple[list[tuple], list[tuple]]:
