@@ -33,7 +33,10 @@ Behaviour, where IMEs differ, follows ibus-table and Rime:
 - A full 4-key code with exactly one candidate commits itself (``auto_commit``;
   wqin 您 does, wqiy waits: the table also has 仰泳 and an Ext-B character
   there); a 5th key commits the first candidate and starts a new code (顶字上屏,
-  ``top_commit``; off: the 5th key is ignored).
+  ``top_commit``; off: the 5th key is ignored).  A Space right after such a commit
+  types nothing: a typist who ends every code with Space (the habit of Rime's wubi86
+  and ibus-table, where a full code waits) gets 版 from thgc + Space, not "版 ", whatever
+  the setting; a second Space types a space (docs/ime-platforms.md, "4 keys + Space").
 - Order of exact matches: the standard two-key short code first (short_codes.py),
   then with ``simplified_first`` GB2312 text before the rest (not when the output is
   a traditional script: ``ImeOptions.orders_simplified_first``), then by the user's
@@ -189,6 +192,7 @@ class ImeEngine:
         self._run = ""  # single characters typed one by one since the last other output
         self._run_grew = ""  # what the current key added to _run
         self._alert = False
+        self._auto_committed = False  # the last key's full code committed itself
 
     # -- keys -------------------------------------------------------------
     def process(self, key: str) -> KeyResult:
@@ -196,6 +200,9 @@ class ImeEngine:
         space, enter, backspace, escape, shift, pageup, pagedown, fullwidth, punctuation; aliases bs,
         esc, pgup, pgdn).  Raises InputError for anything else."""
         key = normalize_key(key)
+        after_auto_commit, self._auto_committed = self._auto_committed, False
+        if key == "space" and after_auto_commit:
+            return KeyResult("", True)  # the Space that would have ended the full code
         self._alert = False
         self._run_grew = ""
         result = KeyResult(self._character(key), True) if len(key) == 1 else getattr(self, f"_key_{key}")()
@@ -502,6 +509,7 @@ class ImeEngine:
     def _auto_commit(self) -> str:
         if (self._options.auto_commit and len(self._code) == MAX_CODE and self._code[0] != PINYIN_KEY
                 and self._count() == 1):
+            self._auto_committed = True
             return self._commit(0)
         return ""
 
