@@ -120,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
         "chinese": state.chinese,
         "full_width": state.full_width,
         "chinese_punctuation": state.chinese_punctuation,
+        "english_run": state.english_run,
         "pinyin": state.pinyin,
         "last_commit": dataclasses.asdict(state.last_commit) if state.last_commit else None,
         "alert": state.alert,

@@ -42,6 +42,10 @@ Behaviour, where IMEs differ, follows ibus-table and Rime:
   a traditional script: ``ImeOptions.orders_simplified_first``), then by the user's
   choices (learning), then the user's pins; ``charset`` hides what it excludes.
   The user's own phrases are exact matches of their codes (``user`` is set).
+- A capital letter starts a temporary English run, as Rime's ``ascii_composer`` does:
+  the letters of the code being typed and the capital become the pre-edit (``iPhone``),
+  letters and digits add to it, Space or Enter commits it as typed, Backspace edits
+  it, Escape drops it, any other key commits it and then does what it does.
 - Shift commits the typed letters and toggles Chinese/English (English: keys
   pass through); ``fullwidth`` toggles full-width letters, digits and symbols;
   ``punctuation`` toggles Chinese punctuation (off: the keys type themselves).
@@ -99,6 +103,7 @@ class ImeState:
     last_commit: ImeCandidate | None  # the last candidate committed (a learning aid: its code)
     alert: bool = False  # the last key met an empty code under empty_code="beep"
     chinese_punctuation: bool = True  # punctuation keys give Chinese punctuation (in Chinese mode)
+    english_run: bool = False  # the preedit is English a capital letter started (committed as typed)
 
     @property
     def composing(self) -> bool:
@@ -181,6 +186,7 @@ class ImeEngine:
         self._full_width = False
         self._chinese_punctuation = True
         self._code = ""
+        self._latin = ""  # an English run a capital letter started (its letters, as typed)
         self._page = 0
         # Candidates of the current code: exact matches (in learned order), then completions.
         self._exact: Sequence[Entry] = ()
@@ -205,7 +211,14 @@ class ImeEngine:
             return KeyResult("", True)  # the Space that would have ended the full code
         self._alert = False
         self._run_grew = ""
-        result = KeyResult(self._character(key), True) if len(key) == 1 else getattr(self, f"_key_{key}")()
+        if self._latin:
+            result = self._latin_key(key)
+        elif len(key) == 1 and "A" <= key <= "Z" and self._chinese:
+            self._latin = self._code + key  # the letters typed so far were English too (iPhone)
+            self._set_code("")
+            result = KeyResult("", True)
+        else:
+            result = self._dispatch(key)
         if not result.handled:
             self._after, self._run = "", ""  # the editor's key: Backspace, Enter...
         elif result.committed:
@@ -213,6 +226,28 @@ class ImeEngine:
             if result.committed != self._run_grew:
                 self._run = ""  # something else went into the document after the characters
         return result
+
+    def _dispatch(self, key: str) -> KeyResult:
+        return KeyResult(self._character(key), True) if len(key) == 1 else getattr(self, f"_key_{key}")()
+
+    def _latin_key(self, key: str) -> KeyResult:
+        """A key during an English run (a capital letter started it)."""
+        if len(key) == 1 and key.isascii() and key.isalnum():
+            self._latin += key
+            return KeyResult("", True)
+        if key in ("backspace", "escape"):
+            self._latin = self._latin[:-1] if key == "backspace" else ""
+            return KeyResult("", True)
+        if key in ("pageup", "pagedown"):
+            return KeyResult("", True)
+        if key in ("fullwidth", "punctuation"):
+            return self._dispatch(key)
+        run, self._latin = self._width(self._latin), ""
+        if key in ("space", "enter"):
+            return KeyResult(run, True)
+        after = self._dispatch(key)  # Shift, punctuation: the run first, then the key
+        self._after = run[-1]
+        return KeyResult(run + after.committed, True)
 
     def press(self, key: str) -> str:
         """:meth:`process`, returning only the committed text."""
@@ -560,22 +595,23 @@ class ImeEngine:
     @property
     def state(self) -> ImeState:
         return ImeState(
-            preedit=self._code,
+            preedit=self._latin or self._code,
             candidates=tuple(self._candidate(i) for i in self._page_range()),
             page=self._page,
             page_count=self._page_count(),
             chinese=self._chinese,
             full_width=self._full_width,
-            pinyin=self._code[:1] == PINYIN_KEY,
+            pinyin=self._code[:1] == PINYIN_KEY and not self._latin,
             last_commit=self._last,
             alert=self._alert,
             chinese_punctuation=self._chinese_punctuation,
+            english_run=bool(self._latin),
         )
 
     @property
     def composing(self) -> bool:
-        """True while a code is being typed: every key should then go to the engine."""
-        return bool(self._code)
+        """True while a code or an English run is being typed: every key should then go to the engine."""
+        return bool(self._code or self._latin)
 
     @property
     def user_db(self) -> UserFrequencies | None:
@@ -639,6 +675,7 @@ class ImeEngine:
         """Start afresh, as for a new document: no code, no open quotes, no last commit.
         The Chinese/English and full-width modes are the user's and stay."""
         self._set_code("")
+        self._latin = ""
         self._punctuator.reset()
         self._last = None
         self._after, self._run = "", ""

@@ -323,18 +323,23 @@ class UserFrequencies:
 
     # -- forgetting -------------------------------------------------------
     def forget(self, code: str, text: str) -> bool:
-        """Forget ``text`` under ``code``: its learned count, the user phrase, its pin.
-        False if there was nothing to forget."""
+        """Forget ``text`` under ``code``: the user phrase, its pin, and the learned order of
+        ``code`` (the counts of all its candidates: forgetting the first choice puts the
+        table's order back, rather than promoting the next learned one).  False if ``text``
+        had nothing learned under ``code``."""
         key = (code, text)
         if key not in self._counts and key not in self._phrases and key not in self._pins:
             return False
 
         def change(c: sqlite3.Connection) -> None:
-            for table in ("user_freq", "user_phrase", "pin"):
+            c.execute("DELETE FROM user_freq WHERE code = ?", (code,))
+            for table in ("user_phrase", "pin"):
                 c.execute(f"DELETE FROM {table} WHERE code = ? AND text = ?", key)
         self._write("forget the entry", change)
-        for d in (self._counts, self._phrases, self._pins):
+        for d in (self._phrases, self._pins):
             d.pop(key, None)
+        for learned in [k for k in self._counts if k[0] == code]:
+            del self._counts[learned]
         return True
 
     def reset(self) -> None:
