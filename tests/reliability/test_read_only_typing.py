@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 
-import pytest
 from cli_run import run
 from mounts import fill, remount_read_only, remount_read_write, small_tmpfs
 
