@@ -25,6 +25,8 @@ examples:
   wubitok table import my_phrases.dict.yaml     (a Rime user dictionary)
   wubitok table import wubi86.dict.yaml --skip-invalid   (leave out symbols and z codes)
   wubitok table import words.txt                (word<TAB>code lines; no code: the standard phrase code)
+  wubitok table import wubitok.txt              (code phrase lines: fcitx5 / fcitx / ibus-table / 极点 tables)
+  wubitok table import mine.txt                 (Microsoft's code,pos=phrase lines)
 
 The export holds the dictionary with your phrases, learned order and pins, in the
 order the pad lists them, under your charset setting.  WUBITOK_DATA_DIR names the
@@ -35,8 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("table", help="export the typing table to Rime / fcitx5, import a user dictionary",
                        formatter_class=help_formatter, epilog=EPILOG,
                        description="Export the Wubi-86 table with your phrases and learned order as a Rime "
-                                   "schema or an fcitx5 table, or import a Rime .dict.yaml or a "
-                                   "word<TAB>code list into your phrases.")
+                                   "schema or an fcitx5 table, or import a user dictionary into your phrases: "
+                                   "a Rime .dict.yaml, code phrase lines (fcitx5, fcitx, ibus-table, 极点), "
+                                   "Microsoft's code,pos=phrase, or word<TAB>code lines.")
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     export = actions.add_parser("export", help="write a Rime schema or an fcitx5 table",
                                 formatter_class=help_formatter, epilog=EPILOG)
@@ -44,7 +47,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     export.add_argument("-o", "--output", required=True, metavar="DIR", help="folder to write into")
     export.add_argument("--charset", choices=CHARSETS, help="characters to include (default: your setting)")
     export.set_defaults(func=run_export)
-    imp = actions.add_parser("import", help="add a Rime .dict.yaml or a word<TAB>code list to your phrases",
+    imp = actions.add_parser("import", help="add a user dictionary (Rime, fcitx, ibus-table, 极点, Microsoft) "
+                                           "to your phrases",
                              formatter_class=help_formatter, epilog=EPILOG)
     imp.add_argument("file", metavar="FILE")
     imp.add_argument("--skip-invalid", action="store_true",
