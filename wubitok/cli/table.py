@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..errors import FileError
 from ..ime import UserFrequencies, load_options
-from ..ime.tables import import_phrases, typing_table, write_fcitx5, write_rime
+from ..ime.tables import completions, import_phrases, typing_table, write_fcitx5, write_rime
 from ..ime.tables.fcitx5 import NAME as FCITX5_NAME
 from ..ime.tables.rime import SCHEMA_ID
 from ..ime.userdb import open_for_reading
@@ -71,7 +71,9 @@ def run_export(args: argparse.Namespace) -> int:
     finally:
         db.close()
     if args.to == "rime":
-        paths = write_rime(entries, out, page_size=options.page_size)
+        # Ten pages of the completions of each code of 1-3 keys, in wubitok's order.
+        listed = completions(default_dictionary(), options, count=10 * options.page_size)
+        paths = write_rime(entries, out, page_size=options.page_size, completions=listed)
         how = f"add '{SCHEMA_ID}' to Rime's schema list (rime_deployer --add-schema {SCHEMA_ID}) and redeploy"
     else:
         paths = write_fcitx5(entries, out)

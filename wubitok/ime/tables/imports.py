@@ -30,6 +30,7 @@ from ...fileio import read_text
 from ...wubi.dictionary import WubiDictionary
 from ..phrases import phrase_entry, typed_by_table
 from ..userdb import UserFrequencies
+from .rime import COMPLETIONS_MARK
 
 RIME_DEFAULT_COLUMNS = ("text", "code", "weight", "stem")
 
@@ -48,7 +49,8 @@ def read_phrase_file(path: str | Path, dictionary: WubiDictionary, *,
     p = Path(path)
     lines = read_text(p).removeprefix("\ufeff").splitlines()  # Windows tools start with a byte-order mark
     start, columns = _rime_header(p, lines)
-    end = len(lines)
+    # wubitok's Rime export ends with completions listed under their prefixes: not phrases.
+    end = next((i for i, line in enumerate(lines) if line == COMPLETIONS_MARK), len(lines))
     if columns is None:
         start, end = _table_body(lines)
     entries: list[tuple[str, str]] = []
