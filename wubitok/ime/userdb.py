@@ -6,13 +6,18 @@ Kept in a small SQLite file in the user's data folder (never in the bundled
 dictionary), mirrored in memory so that ordering candidates costs no query.
 Every change is one transaction, written at once; WAL journaling without a
 sync per commit keeps that well under a millisecond, and SQLite keeps the file
-consistent if the app dies mid-write.
+consistent if the app dies mid-write.  The WAL is copied back into the file
+(a checkpoint: pages written and synced, milliseconds) by a thread of its own
+every :data:`CHECKPOINT_WRITES` transactions, not by SQLite's automatic
+checkpoint inside the commit that fills 1,000 pages: that was a key of the
+typist's waiting for it (bench/bench_key_tail.py).
 """
 from __future__ import annotations
 
 import errno
 import os
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -37,6 +42,11 @@ _TABLES = (
     " position INTEGER NOT NULL, PRIMARY KEY (code, text)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS typed_run (text TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID",
 )
+
+# Transactions between two checkpoints, run in a thread of their own (0: SQLite's automatic
+# checkpoint, in the writing thread).  A choice is a page or two of WAL: 1,000 pages, SQLite's own
+# limit, comes every few hundred choices.
+CHECKPOINT_WRITES = 200
 
 # One more, or 1 where the stored count is not an integer (as _load reads it: never chosen).
 _PLUS_ONE = "CASE WHEN typeof(count) = 'integer' THEN count + 1 ELSE 1 END"
@@ -87,6 +97,20 @@ def _reason(exc: sqlite3.Error, path: Path) -> str:
     if any(word in text for word in ("locked", "busy")):
         return "another program is using it"
     return text
+
+
+def _checkpoint(path: Path) -> None:
+    """Copy the WAL back into the database, beside the writer (PASSIVE: it waits for nobody,
+    and nobody waits for it; what it cannot copy now, the next one does).  A failure (a full
+    disk) leaves the WAL as it is: the data is in it, and the next checkpoint tries again."""
+    try:
+        conn = sqlite3.connect(path, timeout=0)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        pass
 
 
 def _connect_read_only(path: Path) -> sqlite3.Connection:
@@ -149,6 +173,8 @@ class UserFrequencies:
         self.moved_aside: Path | None = None
         self.damage = ""
         self.read_only = read_only
+        self._writes = 0  # since the last checkpoint
+        self._checkpointer: threading.Thread | None = None
         if read_only:
             self._open_read_only()
             return
@@ -179,6 +205,8 @@ class UserFrequencies:
             with self._conn:
                 self._conn.execute("PRAGMA journal_mode=WAL")
                 self._conn.execute("PRAGMA synchronous=NORMAL")
+                if CHECKPOINT_WRITES:
+                    self._conn.execute("PRAGMA wal_autocheckpoint=0")  # _checkpoint_aside does it
                 self._conn.execute(_TABLES[0])
                 self._conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
                 version = self._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0]
@@ -267,7 +295,14 @@ class UserFrequencies:
                             code="userdb.write_failed", path=str(self.path), reason="read-only")
         try:
             with self._conn:
-                return change(self._conn)
+                done = change(self._conn)
+            self._writes += 1
+            if CHECKPOINT_WRITES and self._writes >= CHECKPOINT_WRITES and not self._checkpointing():
+                self._writes = 0
+                self._checkpointer = threading.Thread(target=_checkpoint, args=(self.path,), daemon=True,
+                                                      name="wubitok-userdb-checkpoint")
+                self._checkpointer.start()
+            return done
         except sqlite3.Error as exc:
             raise FileError(f"{self.path}: cannot {what}: {_reason(exc, self.path)} ({exc}); the database is as it was",
                             code="userdb.write_failed", path=str(self.path), reason=_reason(exc, self.path)) from None
@@ -385,7 +420,12 @@ class UserFrequencies:
         self._write("import the user data", change)
         self._load()
 
+    def _checkpointing(self) -> bool:
+        return self._checkpointer is not None and self._checkpointer.is_alive()
+
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.join()  # its connection closed before the file is the caller's again
         self._conn.close()
 
 

@@ -9,6 +9,7 @@ handles them in order once :class:`Loading` says it is ready (:mod:`.engine`).
 """
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 import threading
@@ -73,6 +74,9 @@ class Loading:
             if not first.index.built():
                 _build_index_aside()
             first.preload()  # opens the index (builds it here if the other process could not)
+            # What is loaded now lives as long as the process: out of the collector's sight, so that
+            # a full collection while typing walks only what typing made (bench/bench_key_tail.py).
+            gc.freeze()
             self._notices = first.take_notices()  # a setting that cannot be in force (shown once)
         except Exception as exc:  # never leave the queued keys waiting for good
             traceback.print_exc()
