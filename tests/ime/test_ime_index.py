@@ -170,3 +170,23 @@ def test_symbol_codes(wubi_dict, index):
     corner = [e[TEXT] for e in index.symbols("zzbd").exact]
     assert {"「」", "『』", "【】"} <= set(corner)
 
+
+
+@pytest.mark.parametrize("charset", ["all", "gbk", "gb2312"])
+def test_while_the_index_builds_the_dictionary_gives_the_same_first_pages(wubi_dict, index, charset):
+    """The first keys of a first start are typed from the dictionary (issue #39, 1): the first
+    pages the typist sees are the index's."""
+    from wubitok.ime import ImeEngine
+
+    codes = ["g", "a", "wq", "kh", "cg", "wqiy", "khlg", "fcu", "thgc", "y", "yi", "aaaa", "wqz", "gzz"]
+    built = ImeEngine(wubi_dict, learning=False, charset=charset)
+    interim = ImeEngine(wubi_dict, learning=False, charset=charset)
+    interim._index = CandidateIndex(wubi_dict)
+    interim._index.interim = True
+    for code in codes:
+        for engine in (built, interim):
+            for key in code:
+                engine.press(key)
+        assert interim.state.candidates == built.state.candidates, code
+        built.press("escape")
+        interim.press("escape")

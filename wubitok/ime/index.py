@@ -59,6 +59,7 @@ CHARSET_LEVEL = {"all": 0, "gbk": 1, "gb2312": 2}
 FORMAT = "ime-index-1"  # of the file: part of its key
 
 _text = itemgetter(TEXT)
+INTERIM_CANDIDATES = 60  # candidates of a code answered from the dictionary while the index builds
 _ENTRY = "pos, code, rank, text, level"
 
 
@@ -142,11 +143,50 @@ class CandidateIndex:
         self._built: sqlite3.Connection | None = None  # the build in memory, until it is on disk
         self._path: Path | None = None
         self.notice = ""  # for the typist: the index could not be kept on disk
+        # While another thread or process builds the file, lookups are answered from the
+        # dictionary itself (:meth:`serve_from_dictionary`); pinyin and symbols wait for it.
+        self.interim = False
         self._lock = threading.Lock()
         # Typing revisits the same codes all the time; results are never mutated.
-        self.lookup = lru_cache(maxsize=1024)(self._lookup)
-        self.pinyin = lru_cache(maxsize=256)(self._pinyin)
-        self.symbols = lru_cache(maxsize=64)(self._symbols)
+        self._cached_lookup = lru_cache(maxsize=1024)(self._lookup)
+        self._cached_pinyin = lru_cache(maxsize=256)(self._pinyin)
+        self._cached_symbols = lru_cache(maxsize=64)(self._symbols)
+
+    def lookup(self, code: str, charset: str = "all") -> Lookup:
+        """Exact matches and completions of ``code`` (1-4 keys; ``z`` after the first: any key)."""
+        if self.interim:
+            return self._dictionary_lookup(code, charset)
+        return self._cached_lookup(code, charset)
+
+    def pinyin(self, query: str, charset: str = "all") -> tuple[Entry, ...]:
+        """See :meth:`_pinyin`; nothing while the index is being built."""
+        return () if self.interim else self._cached_pinyin(query, charset)
+
+    def symbols(self, code: str) -> Lookup:
+        """See :meth:`_symbols`; nothing while the index is being built."""
+        return Lookup((), ()) if self.interim else self._cached_symbols(code)
+
+    def _dictionary_lookup(self, code: str, charset: str) -> Lookup:
+        """:meth:`_lookup` answered by the dictionary's own query (a few ms, a 1-key code's
+        completions cut at a few pages): the first keys of a first start, while the index builds."""
+        if not is_wubi_code(code, wildcard=True) or code[0] == WILDCARD:
+            raise InputError(f"not a Wubi code: {code!r} (a key a-y, then up to 3 of a-y or z)")
+        exact: list[Entry] = []
+        completions: list[Entry] = []
+        seen: set[str] = set()
+        short = STANDARD_SHORT_CODES.get(code)
+        found = self.dictionary.candidates(code, charset=charset, limit=INTERIM_CANDIDATES)
+        if short is not None and any(c.text == short or c.code == code for c in found):
+            exact.append((0, code, -1, short, level(short, in_charset(short, "gb2312"))))
+        for pos, c in enumerate(found):
+            entry = (pos, c.code, c.rank, c.text, level(c.text, in_charset(c.text, "gb2312")))
+            if len(c.code) == len(code):
+                exact.append(entry)
+                seen.add(c.text)
+            elif c.text not in seen:
+                completions.append(entry)
+                seen.add(c.text)
+        return Lookup(tuple(exact), tuple(completions))
 
     @property
     def path(self) -> Path | None:
