@@ -80,6 +80,16 @@ CASES = [
     Case("output-tw", _keys("jfd", "space"), "裡", "", settings=(("output", "tw"),)),
     Case("top-commit-off-ignores-a-5th-key", _keys("wqiyv"), "", "wqiy", settings=(("top_commit", False),)),
     Case("auto-commit-off-waits", _keys("wqin"), "", "wqin", settings=(("auto_commit", False),)),
+    # 4 keys + Space never types a stray space (issue #39, 3): the Space after a full code is its end.
+    Case("full-code-then-space", _keys("thgc", "space", "wqin", "space"), "版您", "", (True,) * 10),
+    Case("full-code-then-two-spaces", _keys("thgc", "space", "space"), "版 ", "", (True,) * 5 + (False,)),
+    Case("full-code-then-space-auto-commit-off", _keys("thgc", "space"), "版", "",
+         settings=(("auto_commit", False),)),
+    # A capital letter starts an English run, as in Rime (issue #39, 7).
+    Case("capital-starts-an-english-run", _keys("iPhone", "space", "wqvb", "space"), "iPhone你好", "",
+         (True,) * 12),
+    Case("english-run-then-punctuation", _keys("Wubi86,"), "Wubi86，", ""),
+    Case("english-run-backspace-escape", _keys("Abc", "backspace", "escape", "g", "space"), "一", ""),
     Case("empty-code-cleared", _keys("wqiu", "space"), "", ""),
     Case("empty-code-kept", _keys("wqiu", "space"), "", "wqiu", settings=(("empty_code", "keep"),)),
     Case("charset-all-shows-ext-b", _keys("wqiy"), settings=(("charset", "all"),)),

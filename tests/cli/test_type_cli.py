@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import select
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -134,3 +138,48 @@ def test_a_stored_setting_whose_part_is_missing_falls_back_with_one_notice(capsy
     assert (code, out) == (0, "你好国\n")
     assert err == ("wubitok type: output traditional needs OpenCC: pip install opencc;"
                    " typing with output unchanged meanwhile\n")
+
+
+def _read_until(fd, wanted: str, seen: list[str], limit: float = 120.0) -> str:
+    """What the terminal showed until ``wanted`` appears (the index may be built on the first key)."""
+    end = time.monotonic() + limit
+    while wanted not in "".join(seen):
+        if time.monotonic() > end:
+            raise AssertionError(f"{wanted!r} never shown; the terminal showed {''.join(seen)!r}")
+        ready, _, _ = select.select([fd], [], [], 1.0)
+        if ready:
+            try:
+                seen.append(os.read(fd, 4096).decode("utf-8", "replace"))
+            except OSError:  # the child closed the terminal
+                break
+    return "".join(seen)
+
+
+def test_an_interactive_session_in_a_terminal(tmp_path):
+    """``wubitok type`` with no keys on a terminal (a pty here): the pre-edit and the page of
+    candidates after each key, the committed text, Enter for a new line, Ctrl+D to quit (#39, 9)."""
+    main, child = pty.openpty()
+    src = os.path.dirname(os.path.dirname(os.path.abspath(sys.modules["wubitok"].__file__)))
+    proc = subprocess.Popen([sys.executable, "-m", "wubitok", "type"], stdin=child, stdout=child, stderr=child,
+                            env={**os.environ, "PYTHONPATH": src}, close_fds=True)
+    os.close(child)
+    seen: list[str] = []
+    try:
+        _read_until(main, "Ctrl+D quits", seen)
+        os.write(main, b"wqiy")
+        shown = _read_until(main, "[wqiy]", seen)
+        assert "1.你" in shown and "仰泳" in shown  # the page, as the pad shows it
+        os.write(main, b"2")
+        _read_until(main, "仰泳", seen)
+        os.write(main, b"\x1b[6~")  # Page Down while not composing: the editor's, nothing happens
+        os.write(main, b"vb \r")
+        shown = _read_until(main, "仰泳好\r\n", seen)
+        os.write(main, b"iPhone")
+        _read_until(main, "[iPhone]", seen)
+        os.write(main, b" \x04")
+        assert proc.wait(timeout=60) == 0
+        _read_until(main, "iPhone\r\n", seen)
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(main)

@@ -289,7 +289,18 @@ def test_reset_starts_a_new_document_but_keeps_the_modes(engine):
 def test_punctuation_while_composing_commits_the_first_candidate_first(engine):
     assert type_keys(engine, "wqiy,") == "你，"
     assert type_keys(engine, "vb.") == "好。"
-    assert type_keys(engine, "khlgA") == "中国A"
+    assert type_keys(engine, "khlg!") == "中国！"
+
+
+def test_a_capital_letter_makes_the_code_an_english_run(engine):
+    """As Rime's ascii_composer: the keys typed so far and the capital are English (issue #39, 7)."""
+    assert type_keys(engine, "iPhone{space}") == "iPhone"
+    assert type_keys(engine, "khlgA{enter}") == "khlgA"
+    assert type_keys(engine, "Win11.") == "Win11。"  # punctuation ends the run and types itself
+    type_keys(engine, "Xy{bs}")
+    assert engine.state.preedit == "X" and engine.state.candidates == () and engine.composing
+    assert type_keys(engine, "{esc}g ") == "一"
+    assert type_keys(engine, "{full}Ab ") == "Ａｂ"
 
 
 def test_shift_toggles_english_mode(engine):
@@ -436,6 +447,9 @@ def test_any_key_sequence_keeps_the_state_consistent(wubi_dict, keys):
         result = e.process(key)
         s = e.state
         assert result.handled or (not result.committed and key in NAMED_KEYS)
+        if s.english_run:  # a capital letter made the keys English: they are kept as typed
+            assert s.preedit.isascii() and s.preedit.isalnum() and not s.candidates and not s.pinyin
+            continue
         assert len(s.preedit) <= (1 + MAX_LOOKUP if s.pinyin else MAX_CODE)  # z + several syllables with tones
         assert s.pinyin == s.preedit.startswith("z")
         assert len(s.candidates) <= 4

@@ -3,6 +3,9 @@ once per dictionary."""
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -98,10 +101,32 @@ def test_the_index_is_built_once_per_dictionary_and_opened_after(wubi_dict, inde
     with sqlite3.connect(wubi_dict.path) as src, sqlite3.connect(other) as dst:
         src.backup(dst)
         dst.execute("UPDATE meta SET value = 'another' WHERE key = 'content_hash'")
+    (tmp_path / "cache").mkdir()
+    stale = tmp_path / "cache" / ".ime-index-0123456789abcdef01234567.sqlite.99999.tmp"
+    stale.write_bytes(b"left by a build that was killed")
     changed = CandidateIndex(WubiDictionary(other), folder=tmp_path / "cache")
     assert changed.path != built and changed.path.parent == tmp_path / "cache"
+    assert not list((tmp_path / "cache").glob("*.tmp"))  # its own, and the killed build's
     assert [e[TEXT] for e in changed.lookup("wqiy").exact] == [e[TEXT] for e in index.lookup("wqiy").exact]
     changed.close()
+
+
+def test_a_killed_first_build_leaves_no_temporary_file(tmp_path):
+    """The index is built in memory; its file is written in one statement at the end, so a
+    build killed on its way (the engine's first start, stopped) leaves nothing behind."""
+    script = ("import sys; from wubitok.ime.index import CandidateIndex;"
+              " from wubitok.wubi.dictionary import default_dictionary;"
+              " CandidateIndex(default_dictionary(), folder=__import__('pathlib').Path(sys.argv[1])).preload()")
+    folder = tmp_path / "cache"
+    build = subprocess.Popen([sys.executable, "-c", script, str(folder)])
+    try:
+        while not folder.is_dir() and build.poll() is None:  # the lock file comes first
+            time.sleep(0.05)
+        time.sleep(0.5)  # well inside the seconds of building
+    finally:
+        build.kill()
+        build.wait()
+    assert not list(folder.glob("*.tmp")), sorted(p.name for p in folder.iterdir())
 
 
 def test_the_users_phrases_are_laid_over_the_index_without_a_rebuild(index, user_data_dir):
@@ -145,3 +170,23 @@ def test_symbol_codes(wubi_dict, index):
     corner = [e[TEXT] for e in index.symbols("zzbd").exact]
     assert {"「」", "『』", "【】"} <= set(corner)
 
+
+
+@pytest.mark.parametrize("charset", ["all", "gbk", "gb2312"])
+def test_while_the_index_builds_the_dictionary_gives_the_same_first_pages(wubi_dict, index, charset):
+    """The first keys of a first start are typed from the dictionary (issue #39, 1): the first
+    pages the typist sees are the index's."""
+    from wubitok.ime import ImeEngine
+
+    codes = ["g", "a", "wq", "kh", "cg", "wqiy", "khlg", "fcu", "thgc", "y", "yi", "aaaa", "wqz", "gzz"]
+    built = ImeEngine(wubi_dict, learning=False, charset=charset)
+    interim = ImeEngine(wubi_dict, learning=False, charset=charset)
+    interim._index = CandidateIndex(wubi_dict)
+    interim._index.interim = True
+    for code in codes:
+        for engine in (built, interim):
+            for key in code:
+                engine.press(key)
+        assert interim.state.candidates == built.state.candidates, code
+        built.press("escape")
+        interim.press("escape")

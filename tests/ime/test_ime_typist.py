@@ -275,6 +275,22 @@ def test_forget_removes_a_learned_choice_and_a_user_phrase(learner, wubi_dict):
     assert "五笔输入" not in [c.text for c in _all_pages(learner)]
 
 
+def test_forgetting_the_first_choice_restores_the_table_order(learner, wubi_dict):
+    """Ctrl+Delete on a learned first candidate puts the table's order back; the choice
+    learned before it does not move up in its place (issue #39, 7)."""
+    exact = [c.text for c in wubi_dict.exact_candidates("khlg")]
+    type_keys(learner, "khlg3khlg3khlg2")  # the third twice, then the second (now first) once
+    type_keys(learner, "khlg")
+    assert texts(learner)[:2] == [exact[2], exact[1]]
+    assert learner.forget(0) is True
+    assert texts(learner)[:3] == exact[:3]
+    learner.press("escape")
+    reopened = ImeEngine(wubi_dict)  # and so it stays
+    type_keys(reopened, "khlg")
+    assert texts(reopened)[:3] == exact[:3]
+    reopened.close()
+
+
 def test_pin_keeps_a_candidate_at_its_place(learner, wubi_dict):
     type_keys(learner, "khlg")
     shown = texts(learner)

@@ -156,3 +156,22 @@ def test_switching_learning_on_over_a_newer_database_changes_nothing(user_data_d
     with pytest.raises(FileError, match="version 99"):
         engine.configure(learning=True, page_size=3)
     assert (engine.options.learning, engine.options.page_size, engine.user_db) == (False, 5, None)
+
+
+def test_the_wal_is_checkpointed_beside_the_typing_not_in_it(tmp_path):
+    """SQLite's own checkpoint ran inside the commit that filled 1,000 WAL pages, a key's pause
+    (issue #39, 8); now a thread of its own copies the WAL into the file every CHECKPOINT_WRITES."""
+    from wubitok.ime import userdb
+
+    path = tmp_path / "freq.sqlite"
+    db = UserFrequencies(path)
+    assert db._conn.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    for i in range(userdb.CHECKPOINT_WRITES):
+        db.record(f"c{i:04d}", "好")
+    assert db._checkpointer is not None
+    db._checkpointer.join()
+    # The database file itself (its WAL ignored) has the choices, while the database is still open.
+    file_only = sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True)
+    assert file_only.execute("SELECT count(*) FROM user_freq").fetchone()[0] >= userdb.CHECKPOINT_WRITES - 1
+    file_only.close()
+    db.close()

@@ -268,6 +268,8 @@ class Client:
             mod, token = token.split("+", 1)
             state = MODIFIERS[mod]
         keyval = KEYVALS.get(token) or IBus.unicode_to_keyval(token)
+        if len(token) == 1 and "A" <= token <= "Z":
+            state |= IBus.ModifierType.SHIFT_MASK  # typed with Shift held, as on a keyboard
         return self.press(keyval, state)
 
     def focus_out(self) -> None:

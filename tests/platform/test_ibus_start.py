@@ -43,6 +43,34 @@ def test_keys_typed_as_soon_as_the_engine_is_selected_are_typed_never_passed_thr
     client.destroy()
 
 
+def test_a_first_start_without_an_index_types_from_the_dictionary_meanwhile(ibus_bus, private_ibus):
+    """After an install or a cleared cache the index takes seconds to build: the first keys are
+    typed from the dictionary meanwhile, not held until it is there (issue #39, 1)."""
+    _stop_engine_process(private_ibus)
+    cache = private_ibus.data_dir / "cache"
+    for old in cache.glob("ime-index-*"):
+        old.unlink()
+    client = Client(ibus_bus, engine=None)
+    client.ic.set_engine(ENGINE)
+    wait_for(lambda: _selected(client), START_TIMEOUT, "the daemon to have the engine")
+    for k in ("w", "q", "i", "y", "space", "g", "space"):
+        client.key(k)
+    wait_for(lambda: len(client.commits) >= 2, START_TIMEOUT, "the engine to type the first keys")
+    assert client.commits == ["你", "一"] and client.forwarded == []
+    assert not list(cache.glob("ime-index-*.sqlite"))  # typed before the index was there
+    wait_for(lambda: list(cache.glob("ime-index-*.sqlite")), 600, "the index to be built aside")
+
+    def from_the_index() -> bool:  # a pinyin lookup waits for the index: it answers once it is open
+        for k in ("z", "n", "i"):
+            client.key(k)
+        shown = bool(client.candidates)
+        client.key("escape")
+        return shown
+    wait_for(from_the_index, START_TIMEOUT, "the engine to open the index")
+    assert not list(cache.glob(".ime-index-*.tmp"))
+    client.destroy()
+
+
 class Recorder(WubiEngine):
     """The engine as the process builds it, noting what it sends the application."""
 

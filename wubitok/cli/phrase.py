@@ -7,6 +7,7 @@ from ..errors import InputError
 from ..ime import UserFrequencies
 from ..ime.phrases import check_code, phrase_entry, typed_by_table
 from ..ime.userdata import MAX_POSITION
+from ..ime.userdb import open_for_reading
 from ..wubi.dictionary import default_dictionary
 from .common import help_formatter, print_json
 
@@ -102,7 +103,7 @@ def run_pin(args: argparse.Namespace) -> int:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    db = UserFrequencies()
+    db = open_for_reading()
     try:
         data = db.export_data()
     finally:

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from ..errors import FileError
 from ..ime import UserFrequencies, load_options
-from ..ime.tables import import_phrases, typing_table, write_fcitx5, write_rime
+from ..ime.tables import completions, import_phrases, typing_table, write_fcitx5, write_rime
 from ..ime.tables.fcitx5 import NAME as FCITX5_NAME
 from ..ime.tables.rime import SCHEMA_ID
+from ..ime.userdb import open_for_reading
 from ..wubi.dictionary import CHARSETS, default_dictionary
 from .common import help_formatter
 
@@ -24,6 +25,8 @@ examples:
   wubitok table import my_phrases.dict.yaml     (a Rime user dictionary)
   wubitok table import wubi86.dict.yaml --skip-invalid   (leave out symbols and z codes)
   wubitok table import words.txt                (word<TAB>code lines; no code: the standard phrase code)
+  wubitok table import wubitok.txt              (code phrase lines: fcitx5 / fcitx / ibus-table / 极点 tables)
+  wubitok table import mine.txt                 (Microsoft's code,pos=phrase lines)
 
 The export holds the dictionary with your phrases, learned order and pins, in the
 order the pad lists them, under your charset setting.  WUBITOK_DATA_DIR names the
@@ -34,8 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("table", help="export the typing table to Rime / fcitx5, import a user dictionary",
                        formatter_class=help_formatter, epilog=EPILOG,
                        description="Export the Wubi-86 table with your phrases and learned order as a Rime "
-                                   "schema or an fcitx5 table, or import a Rime .dict.yaml or a "
-                                   "word<TAB>code list into your phrases.")
+                                   "schema or an fcitx5 table, or import a user dictionary into your phrases: "
+                                   "a Rime .dict.yaml, code phrase lines (fcitx5, fcitx, ibus-table, 极点), "
+                                   "Microsoft's code,pos=phrase, or word<TAB>code lines.")
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     export = actions.add_parser("export", help="write a Rime schema or an fcitx5 table",
                                 formatter_class=help_formatter, epilog=EPILOG)
@@ -43,7 +47,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     export.add_argument("-o", "--output", required=True, metavar="DIR", help="folder to write into")
     export.add_argument("--charset", choices=CHARSETS, help="characters to include (default: your setting)")
     export.set_defaults(func=run_export)
-    imp = actions.add_parser("import", help="add a Rime .dict.yaml or a word<TAB>code list to your phrases",
+    imp = actions.add_parser("import", help="add a user dictionary (Rime, fcitx, ibus-table, 极点, Microsoft) "
+                                           "to your phrases",
                              formatter_class=help_formatter, epilog=EPILOG)
     imp.add_argument("file", metavar="FILE")
     imp.add_argument("--skip-invalid", action="store_true",
@@ -60,13 +65,15 @@ def run_export(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise FileError(f"{out}: cannot create the folder ({exc.strerror or exc})") from None
-    db = UserFrequencies()
+    db = open_for_reading()
     try:
         entries = typing_table(default_dictionary(), db, options)
     finally:
         db.close()
     if args.to == "rime":
-        paths = write_rime(entries, out, page_size=options.page_size)
+        # Ten pages of the completions of each code of 1-3 keys, in wubitok's order.
+        listed = completions(default_dictionary(), options, count=10 * options.page_size)
+        paths = write_rime(entries, out, page_size=options.page_size, completions=listed)
         how = f"add '{SCHEMA_ID}' to Rime's schema list (rime_deployer --add-schema {SCHEMA_ID}) and redeploy"
     else:
         paths = write_fcitx5(entries, out)

@@ -10,6 +10,7 @@ from ..ime import ImeEngine, load_options, parse_keys
 from ..ime.options import EMPTY_CODE_RULES, OUTPUTS, missing_part
 from ..wubi.dictionary import CHARSETS
 from .common import help_formatter, print_json
+from .typing_session import interactive
 
 DESCRIPTION = """\
 Feed KEYS through the Wubi-86 input engine as if typed, and print the committed text.
@@ -45,13 +46,17 @@ examples:
       3.14「五笔」
   wubitok type 'udnt{space}' --output traditional
       頭髮
-  wubitok type 'cg{space}' --charset gb2312"""
+  wubitok type 'cg{space}' --charset gb2312
+  wubitok type                          (an interactive session: the pre-edit and candidates as you type)
+  echo 'wqvb ' | wubitok type -         (the key script from a pipe)"""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("type", help="type Wubi: feed keys through the input engine",
                        formatter_class=help_formatter, description=DESCRIPTION, epilog=EPILOG)
-    p.add_argument("keys", metavar="KEYS", help="the key script (quote it for the shell)")
+    p.add_argument("keys", metavar="KEYS", nargs="?",
+                   help="the key script (quote it for the shell); none or -: an interactive session in the "
+                        "terminal showing the pre-edit and the candidates (from a pipe: the script is read)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object: committed text and the engine's state at the end "
                         "(preedit, candidates of the page with text/code/hint, page from 0, modes)")
@@ -78,8 +83,11 @@ _OVERRIDES = ("page_size", "charset", "simplified_first", "output", "empty_code"
 
 
 def run(args: argparse.Namespace) -> int:
-    keys = parse_keys(args.keys)
-    if not keys:
+    session = args.keys in (None, "-") and sys.stdin.isatty()
+    if session and args.json:
+        raise InputError("--json needs a key script (an interactive session has no end state to print)")
+    keys = [] if session else parse_keys(sys.stdin.read() if args.keys in (None, "-") else args.keys)
+    if not keys and not session:
         raise InputError("no keys given")
     options = load_options().to_dict()
     options.update({name: getattr(args, name) for name in _OVERRIDES if getattr(args, name) is not None})
@@ -90,8 +98,11 @@ def run(args: argparse.Namespace) -> int:
     engine = ImeEngine(**options)
     if engine.user_db is not None and engine.user_db.notice:
         print(f"wubitok type: {engine.user_db.notice}", file=sys.stderr)  # once: the next run finds a fresh file
-    for notice in engine.take_notices():
-        print(f"wubitok type: {notice}", file=sys.stderr)
+    if session:
+        try:
+            return interactive(engine)
+        finally:
+            engine.close()
     try:
         text: list[str] = []
         for key in keys:
@@ -105,6 +116,9 @@ def run(args: argparse.Namespace) -> int:
                     text.pop()
         state = engine.state
     finally:
+        # Said after the keys too: the index and a write that fails make theirs while typing.
+        for notice in engine.take_notices():
+            print(f"wubitok type: {notice}", file=sys.stderr)
         engine.close()
     committed = "".join(text)
     if not args.json:
@@ -119,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
         "chinese": state.chinese,
         "full_width": state.full_width,
         "chinese_punctuation": state.chinese_punctuation,
+        "english_run": state.english_run,
         "pinyin": state.pinyin,
         "last_commit": dataclasses.asdict(state.last_commit) if state.last_commit else None,
         "alert": state.alert,

@@ -14,7 +14,7 @@ from .encoding import TEXT_ENCODINGS, encode_text, encoding_label, normalize_enc
 from .fileset import write_folder
 from .jsonfile import JsonError, parse_json
 from .locking import file_lock
-from .output import check_output, check_output_name
+from .output import check_output, check_output_name, folder_problem
 from .reading import (
     CHUNK_CHARS,
     MAX_MODEL_BYTES,
@@ -38,7 +38,7 @@ __all__ = [
     "CHUNK_CHARS", "DETECT_BYTES", "LEGACY_CHINESE", "MAX_MODEL_BYTES", "MAX_WHOLE_FILE_BYTES", "TEXT_ENCODINGS",
     "JsonError", "SaveFormat", "TextFile", "TextPath", "atomic_write_bytes", "atomic_write_many",
     "atomic_write_text", "check_output", "check_output_name", "check_readable_text", "decode_text",
-    "detect_encoding", "encode_text", "encoding_label", "file_encoding", "file_lock", "iter_lines",
+    "detect_encoding", "encode_text", "encoding_label", "file_encoding", "file_lock", "folder_problem", "iter_lines",
     "iter_text_chunks", "normalize_encoding", "parse_json", "read_model_bytes", "read_model_text", "read_stream",
     "read_text", "read_text_file", "temp_prefix", "write_folder",
 ]

@@ -1,4 +1,5 @@
-"""Checks on an output name before anything is written: not empty, not an input, not the bundled data."""
+"""Checks on an output name before anything is written: not empty, not an input, not the bundled data;
+why a folder cannot take a file (read-only, full)."""
 from __future__ import annotations
 
 import os
@@ -49,3 +50,20 @@ def _inode(path: str | os.PathLike) -> tuple[int, int] | None:
     except (OSError, ValueError):
         return None
     return st.st_dev, st.st_ino
+
+
+def folder_problem(folder: str | os.PathLike) -> str:
+    """Why ``folder`` cannot take a new file, in the user's words ("it is read-only", "the disk is
+    full"), or "".  SQLite says only "unable to open database file" or "disk I/O error" for these."""
+    there = Path(folder)
+    while not there.exists() and there.parent != there:  # a folder not made yet: where it would be
+        there = there.parent
+    try:
+        st = os.statvfs(there)
+    except (AttributeError, OSError):  # no statvfs (Windows)
+        return ""
+    if st.f_flag & os.ST_RDONLY or not os.access(there, os.W_OK):
+        return "it is read-only"
+    if st.f_bavail * st.f_frsize < 64 * 1024:  # less than a few of SQLite's pages
+        return "the disk is full"
+    return ""

@@ -33,12 +33,19 @@ Behaviour, where IMEs differ, follows ibus-table and Rime:
 - A full 4-key code with exactly one candidate commits itself (``auto_commit``;
   wqin 您 does, wqiy waits: the table also has 仰泳 and an Ext-B character
   there); a 5th key commits the first candidate and starts a new code (顶字上屏,
-  ``top_commit``; off: the 5th key is ignored).
+  ``top_commit``; off: the 5th key is ignored).  A Space right after such a commit
+  types nothing: a typist who ends every code with Space (the habit of Rime's wubi86
+  and ibus-table, where a full code waits) gets 版 from thgc + Space, not "版 ", whatever
+  the setting; a second Space types a space (docs/ime-platforms.md, "4 keys + Space").
 - Order of exact matches: the standard two-key short code first (short_codes.py),
   then with ``simplified_first`` GB2312 text before the rest (not when the output is
   a traditional script: ``ImeOptions.orders_simplified_first``), then by the user's
   choices (learning), then the user's pins; ``charset`` hides what it excludes.
   The user's own phrases are exact matches of their codes (``user`` is set).
+- A capital letter starts a temporary English run, as Rime's ``ascii_composer`` does:
+  the letters of the code being typed and the capital become the pre-edit (``iPhone``),
+  letters and digits add to it, Space or Enter commits it as typed, Backspace edits
+  it, Escape drops it, any other key commits it and then does what it does.
 - Shift commits the typed letters and toggles Chinese/English (English: keys
   pass through); ``fullwidth`` toggles full-width letters, digits and symbols;
   ``punctuation`` toggles Chinese punctuation (off: the keys type themselves).
@@ -53,9 +60,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence, TypeVar
 
-from ..errors import InputError, MissingExtraError, UnknownCodeError
+from ..errors import FileError, InputError, MissingExtraError, UnknownCodeError
 from ..text.script import convert_script
 from ..wubi.dictionary import WILDCARD, WubiDictionary, default_dictionary, in_charset
 from .index import CODE, LEVEL, TEXT, CandidateIndex, Entry, in_level, level
@@ -63,7 +70,9 @@ from .keys import normalize_key
 from .options import ImeOptions, in_force
 from .phrases import phrase_entry
 from .punctuation import Punctuator, full_width
-from .userdb import UserFrequencies
+from .userdb import READABLE_REASONS, UserFrequencies
+
+T = TypeVar("T")
 
 MAX_CODE = 4
 MAX_LOOKUP = 24  # keys after z: several syllables with tones (zhuang1zhuang1)
@@ -94,6 +103,7 @@ class ImeState:
     last_commit: ImeCandidate | None  # the last candidate committed (a learning aid: its code)
     alert: bool = False  # the last key met an empty code under empty_code="beep"
     chinese_punctuation: bool = True  # punctuation keys give Chinese punctuation (in Chinese mode)
+    english_run: bool = False  # the preedit is English a capital letter started (committed as typed)
 
     @property
     def composing(self) -> bool:
@@ -168,13 +178,15 @@ class ImeEngine:
         self._options = self._usable(ImeOptions(**options))
         self._index = _shared_index(self.dictionary)
         self._user = user_frequencies
+        self._learning_off = False  # the database cannot take writes (read-only, full): said once
         if self._options.learning and self._user is None:
-            self._user = UserFrequencies()
+            self._user = self._learning_db()
         self._punctuator = Punctuator(dict(self._options.punctuation))
         self._chinese = True
         self._full_width = False
         self._chinese_punctuation = True
         self._code = ""
+        self._latin = ""  # an English run a capital letter started (its letters, as typed)
         self._page = 0
         # Candidates of the current code: exact matches (in learned order), then completions.
         self._exact: Sequence[Entry] = ()
@@ -186,6 +198,7 @@ class ImeEngine:
         self._run = ""  # single characters typed one by one since the last other output
         self._run_grew = ""  # what the current key added to _run
         self._alert = False
+        self._auto_committed = False  # the last key's full code committed itself
 
     # -- keys -------------------------------------------------------------
     def process(self, key: str) -> KeyResult:
@@ -193,9 +206,19 @@ class ImeEngine:
         space, enter, backspace, escape, shift, pageup, pagedown, fullwidth, punctuation; aliases bs,
         esc, pgup, pgdn).  Raises InputError for anything else."""
         key = normalize_key(key)
+        after_auto_commit, self._auto_committed = self._auto_committed, False
+        if key == "space" and after_auto_commit:
+            return KeyResult("", True)  # the Space that would have ended the full code
         self._alert = False
         self._run_grew = ""
-        result = KeyResult(self._character(key), True) if len(key) == 1 else getattr(self, f"_key_{key}")()
+        if self._latin:
+            result = self._latin_key(key)
+        elif len(key) == 1 and "A" <= key <= "Z" and self._chinese:
+            self._latin = self._code + key  # the letters typed so far were English too (iPhone)
+            self._set_code("")
+            result = KeyResult("", True)
+        else:
+            result = self._dispatch(key)
         if not result.handled:
             self._after, self._run = "", ""  # the editor's key: Backspace, Enter...
         elif result.committed:
@@ -203,6 +226,28 @@ class ImeEngine:
             if result.committed != self._run_grew:
                 self._run = ""  # something else went into the document after the characters
         return result
+
+    def _dispatch(self, key: str) -> KeyResult:
+        return KeyResult(self._character(key), True) if len(key) == 1 else getattr(self, f"_key_{key}")()
+
+    def _latin_key(self, key: str) -> KeyResult:
+        """A key during an English run (a capital letter started it)."""
+        if len(key) == 1 and key.isascii() and key.isalnum():
+            self._latin += key
+            return KeyResult("", True)
+        if key in ("backspace", "escape"):
+            self._latin = self._latin[:-1] if key == "backspace" else ""
+            return KeyResult("", True)
+        if key in ("pageup", "pagedown"):
+            return KeyResult("", True)
+        if key in ("fullwidth", "punctuation"):
+            return self._dispatch(key)
+        run, self._latin = self._width(self._latin), ""
+        if key in ("space", "enter"):
+            return KeyResult(run, True)
+        after = self._dispatch(key)  # Shift, punctuation: the run first, then the key
+        self._after = run[-1]
+        return KeyResult(run + after.committed, True)
 
     def press(self, key: str) -> str:
         """:meth:`process`, returning only the committed text."""
@@ -421,11 +466,10 @@ class ImeEngine:
 
     def _commit(self, i: int) -> str:
         candidate = self._candidate(i)
-        learn = self._user is not None and self._options.learning
         if candidate.kind in ("exact", "completion"):
-            if learn:
+            if self._learns():
                 assert self._user is not None
-                self._user.record(candidate.code, candidate.text)
+                self._learn(self._user.record, candidate.code, candidate.text)
             if len(candidate.text) == 1:
                 self._grow_run(candidate.text)
         self._last = candidate
@@ -446,17 +490,44 @@ class ImeEngine:
         self._run = (self._run + char)[-max(AUTO_PHRASE_LENGTHS):]
         self._run_grew = char
         n = self._options.auto_phrase
-        if not n or self._user is None or not self._options.learning:
+        if not n or not self._learns():
             return
+        assert self._user is not None
         ends = [self._run[-k:] for k in AUTO_PHRASE_LENGTHS if len(self._run) >= k]
-        for text, count in self._user.note_runs(ends).items():
+        for text, count in (self._learn(self._user.note_runs, ends) or {}).items():
             if count >= n:
                 try:
                     code, _ = phrase_entry(self.dictionary, text)
                 except (InputError, UnknownCodeError):
                     continue  # a character without a Wubi code, or not Han
                 if text not in {c.text for c in self.dictionary.exact_candidates(code)}:
-                    self._user.add_phrase(code, text, "auto")
+                    self._learn(self._user.add_phrase, code, text, "auto")
+
+    def _learns(self) -> bool:
+        return self._user is not None and self._options.learning and not self._learning_off
+
+    def _learn(self, write: Callable[..., T], *args: Any) -> T | None:
+        """A learning write; where the database cannot take it (the disk filled, the folder
+        became read-only) learning stops for this session, said once, and the typing goes on."""
+        try:
+            return write(*args)
+        except FileError as exc:
+            self._learning_off = True
+            self._notice(f"learning is off for this session: {exc}")
+            return None
+
+    def _learning_db(self) -> UserFrequencies:
+        """The user database for learning; read-only (learning off, said once) where its folder
+        is read-only or its disk full: the typist's phrases and learned order still count."""
+        try:
+            return UserFrequencies()
+        except FileError as exc:
+            if exc.params.get("reason") not in READABLE_REASONS:
+                raise
+            db = UserFrequencies(read_only=True)
+            self._learning_off = True
+            self._notice(f"learning is off: {db.path} cannot be written ({exc.params['reason']})")
+            return db
 
     def _commit_first(self) -> str | None:
         """Commit the first candidate of the current page.  A code that has none is dropped
@@ -473,6 +544,7 @@ class ImeEngine:
     def _auto_commit(self) -> str:
         if (self._options.auto_commit and len(self._code) == MAX_CODE and self._code[0] != PINYIN_KEY
                 and self._count() == 1):
+            self._auto_committed = True
             return self._commit(0)
         return ""
 
@@ -523,22 +595,23 @@ class ImeEngine:
     @property
     def state(self) -> ImeState:
         return ImeState(
-            preedit=self._code,
+            preedit=self._latin or self._code,
             candidates=tuple(self._candidate(i) for i in self._page_range()),
             page=self._page,
             page_count=self._page_count(),
             chinese=self._chinese,
             full_width=self._full_width,
-            pinyin=self._code[:1] == PINYIN_KEY,
+            pinyin=self._code[:1] == PINYIN_KEY and not self._latin,
             last_commit=self._last,
             alert=self._alert,
             chinese_punctuation=self._chinese_punctuation,
+            english_run=bool(self._latin),
         )
 
     @property
     def composing(self) -> bool:
-        """True while a code is being typed: every key should then go to the engine."""
-        return bool(self._code)
+        """True while a code or an English run is being typed: every key should then go to the engine."""
+        return bool(self._code or self._latin)
 
     @property
     def user_db(self) -> UserFrequencies | None:
@@ -562,7 +635,7 @@ class ImeEngine:
             raise InputError(f"unknown IME option(s): {', '.join(sorted(unknown))}")
         options = self._usable(dataclasses.replace(self._options, **changes))
         if options.learning and self._user is None:
-            self._user = UserFrequencies()  # first, so that a FileError changes nothing
+            self._user = self._learning_db()  # first, so that a FileError changes nothing
         self._options = options
         if "punctuation" in changes:
             self._punctuator = Punctuator(dict(self._options.punctuation))
@@ -583,7 +656,10 @@ class ImeEngine:
 
     def take_notices(self) -> list[str]:
         """What the front end should tell the typist (once per process): a setting that
-        cannot be in force here and what it needs.  Each is returned once."""
+        cannot be in force here and what it needs, learning that is off, an index kept in
+        memory.  Each is returned once."""
+        if self._index.notice:
+            self._notice(self._index.notice)
         notices, self._notices = self._notices, []
         return notices
 
@@ -599,6 +675,7 @@ class ImeEngine:
         """Start afresh, as for a new document: no code, no open quotes, no last commit.
         The Chinese/English and full-width modes are the user's and stay."""
         self._set_code("")
+        self._latin = ""
         self._punctuator.reset()
         self._last = None
         self._after, self._run = "", ""

@@ -16,9 +16,12 @@ it makes, already deduplicated and ordered:
 
 It is built the first time a process needs it (a few seconds), keyed by the
 dictionary's content hash and the code that builds it (:mod:`..wubi.table_cache`),
-written to a temporary file and renamed, so that the IBus engine, the pad and
+in memory, then written to a temporary file in one step (``VACUUM INTO``: a killed
+build leaves no half file behind) and renamed, so that the IBus engine, the pad and
 ``wubitok type`` open it in milliseconds and hold none of it as Python objects
-(the earlier in-memory index cost 2 s and 150-200 MB in each process).  The
+(the earlier in-memory index cost 2 s and 150-200 MB in each process).  Where the
+cache folder cannot take it (read-only, full), the process keeps the one it built in
+memory (:attr:`CandidateIndex.notice` says so).  The
 user's data (learned order, own phrases, pins) is not in it: the engine lays it
 over each lookup from the user database, so a change there needs no rebuild.
 
@@ -39,6 +42,7 @@ from pathlib import Path
 from typing import Final, Iterable, NamedTuple, Tuple, overload
 
 from ..errors import InputError
+from ..fileio import folder_problem
 from ..wubi.dictionary import ANY_KEY, WILDCARD, WUBI_KEYS, WubiDictionary, check_charset, in_charset, is_wubi_code
 from ..wubi.table_cache import cached_file, cached_file_path
 from .phrase_pinyin import load_phrases, phrases_file, tone3
@@ -55,6 +59,7 @@ CHARSET_LEVEL = {"all": 0, "gbk": 1, "gb2312": 2}
 FORMAT = "ime-index-1"  # of the file: part of its key
 
 _text = itemgetter(TEXT)
+INTERIM_CANDIDATES = 60  # candidates of a code answered from the dictionary while the index builds
 _ENTRY = "pos, code, rank, text, level"
 
 
@@ -135,15 +140,57 @@ class CandidateIndex:
         self.dictionary = dictionary
         self._folder = folder  # where the file is kept (default: the user's cache folder)
         self._conn: sqlite3.Connection | None = None
+        self._built: sqlite3.Connection | None = None  # the build in memory, until it is on disk
+        self._path: Path | None = None
+        self.notice = ""  # for the typist: the index could not be kept on disk
+        # While another thread or process builds the file, lookups are answered from the
+        # dictionary itself (:meth:`serve_from_dictionary`); pinyin and symbols wait for it.
+        self.interim = False
         self._lock = threading.Lock()
         # Typing revisits the same codes all the time; results are never mutated.
-        self.lookup = lru_cache(maxsize=1024)(self._lookup)
-        self.pinyin = lru_cache(maxsize=256)(self._pinyin)
-        self.symbols = lru_cache(maxsize=64)(self._symbols)
+        self._cached_lookup = lru_cache(maxsize=1024)(self._lookup)
+        self._cached_pinyin = lru_cache(maxsize=256)(self._pinyin)
+        self._cached_symbols = lru_cache(maxsize=64)(self._symbols)
+
+    def lookup(self, code: str, charset: str = "all") -> Lookup:
+        """Exact matches and completions of ``code`` (1-4 keys; ``z`` after the first: any key)."""
+        if self.interim:
+            return self._dictionary_lookup(code, charset)
+        return self._cached_lookup(code, charset)
+
+    def pinyin(self, query: str, charset: str = "all") -> tuple[Entry, ...]:
+        """See :meth:`_pinyin`; nothing while the index is being built."""
+        return () if self.interim else self._cached_pinyin(query, charset)
+
+    def symbols(self, code: str) -> Lookup:
+        """See :meth:`_symbols`; nothing while the index is being built."""
+        return Lookup((), ()) if self.interim else self._cached_symbols(code)
+
+    def _dictionary_lookup(self, code: str, charset: str) -> Lookup:
+        """:meth:`_lookup` answered by the dictionary's own query (a few ms, a 1-key code's
+        completions cut at a few pages): the first keys of a first start, while the index builds."""
+        if not is_wubi_code(code, wildcard=True) or code[0] == WILDCARD:
+            raise InputError(f"not a Wubi code: {code!r} (a key a-y, then up to 3 of a-y or z)")
+        exact: list[Entry] = []
+        completions: list[Entry] = []
+        seen: set[str] = set()
+        short = STANDARD_SHORT_CODES.get(code)
+        found = self.dictionary.candidates(code, charset=charset, limit=INTERIM_CANDIDATES)
+        if short is not None and any(c.text == short or c.code == code for c in found):
+            exact.append((0, code, -1, short, level(short, in_charset(short, "gb2312"))))
+        for pos, c in enumerate(found):
+            entry = (pos, c.code, c.rank, c.text, level(c.text, in_charset(c.text, "gb2312")))
+            if len(c.code) == len(code):
+                exact.append(entry)
+                seen.add(c.text)
+            elif c.text not in seen:
+                completions.append(entry)
+                seen.add(c.text)
+        return Lookup(tuple(exact), tuple(completions))
 
     @property
-    def path(self) -> Path:
-        """The index file (built now if it is not there yet)."""
+    def path(self) -> Path | None:
+        """The index file (built now if it is not there yet); None where it is kept in memory."""
         return self._open()[1]
 
     def preload(self) -> None:
@@ -161,18 +208,38 @@ class CandidateIndex:
                 _pinyin_rows)
 
     def _build_into(self, out: Path) -> None:
-        _build(self.dictionary, out)
+        # Built in memory and written out in one statement: the file exists for the
+        # fraction of a second VACUUM INTO takes, not for the whole build.
+        self._built = sqlite3.connect(":memory:", check_same_thread=False)
+        _build(self.dictionary, self._built)
+        self._built.execute("VACUUM INTO ?", (str(out),))
 
-    def _open(self) -> tuple[sqlite3.Connection, Path]:
+    def _open(self) -> tuple[sqlite3.Connection, Path | None]:
         with self._lock:
             if self._conn is None:
-                path = cached_file(*self._file_args(), folder=self._folder)
-                # Read-only and immutable: the file never changes once renamed into place,
-                # so SQLite takes no locks; any thread may read (one at a time: the lock).
-                self._conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True,
-                                             check_same_thread=False)
-                self._path = path
+                try:
+                    path = cached_file(*self._file_args(), folder=self._folder)
+                    # Read-only and immutable: the file never changes once renamed into place,
+                    # so SQLite takes no locks; any thread may read (one at a time: the lock).
+                    self._conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True,
+                                                 check_same_thread=False)
+                    self._path = path
+                except (OSError, sqlite3.Error) as exc:  # a read-only or full cache folder
+                    self._conn = self._built or self._in_memory()
+                    self._built = None
+                    folder = self._folder or cached_file_path(*self._file_args()).parent
+                    reason = folder_problem(folder) or ("the disk is full" if "full" in str(exc) else str(exc))
+                    self.notice = (f"the typing index cannot be kept in {folder} ({reason});"
+                                   " it is built in memory at every start")
+                if self._built is not None:
+                    self._built.close()
+                    self._built = None
             return self._conn, self._path
+
+    def _in_memory(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(":memory:", check_same_thread=False)
+        _build(self.dictionary, conn)
+        return conn
 
     def _all(self, sql: str, params: tuple = ()) -> list:
         conn = self._open()[0]
@@ -264,25 +331,19 @@ CREATE TABLE symbol (code TEXT, pos INTEGER, text TEXT, PRIMARY KEY (code, pos))
 """
 
 
-def _build(dictionary: WubiDictionary, out: Path) -> None:
-    """Write the index for ``dictionary`` into the new file ``out``."""
-    conn = sqlite3.connect(out)
-    try:
-        conn.execute("PRAGMA journal_mode=OFF")
-        conn.execute("PRAGMA synchronous=OFF")
-        conn.executescript(_SCHEMA)
-        with conn:
-            for key in WUBI_KEYS:
-                entries, completions = _bucket_rows(dictionary, key)
-                conn.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?)", entries)
-                conn.executemany("INSERT INTO completion VALUES (?, ?, ?, ?, ?, ?)", completions)
-            conn.executemany("INSERT INTO pinyin VALUES (?, ?, ?, ?, ?, ?)", _pinyin_rows(dictionary))
-            conn.executemany("INSERT INTO symbol VALUES (?, ?, ?)",
-                             ((c, pos, t) for pos, (c, t) in enumerate(dictionary.iter_symbols())))
-            conn.execute("INSERT INTO meta VALUES ('dictionary_hash', ?)", (dictionary.content_hash,))
-        conn.execute("VACUUM")
-    finally:
-        conn.close()
+def _build(dictionary: WubiDictionary, conn: sqlite3.Connection) -> None:
+    """Fill the empty database ``conn`` with the index for ``dictionary``."""
+    conn.execute("PRAGMA journal_mode=OFF")
+    conn.executescript(_SCHEMA)
+    with conn:
+        for key in WUBI_KEYS:
+            entries, completions = _bucket_rows(dictionary, key)
+            conn.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?)", entries)
+            conn.executemany("INSERT INTO completion VALUES (?, ?, ?, ?, ?, ?)", completions)
+        conn.executemany("INSERT INTO pinyin VALUES (?, ?, ?, ?, ?, ?)", _pinyin_rows(dictionary))
+        conn.executemany("INSERT INTO symbol VALUES (?, ?, ?)",
+                         ((c, pos, t) for pos, (c, t) in enumerate(dictionary.iter_symbols())))
+        conn.execute("INSERT INTO meta VALUES ('dictionary_hash', ?)", (dictionary.content_hash,))
 
 
 def _bucket_rows(dictionary: WubiDictionary, key: str) -> tuple[list[tuple], list[tuple]]:

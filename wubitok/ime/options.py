@@ -118,6 +118,8 @@ def load_options(path: str | Path | None = None) -> ImeOptions:
     p = Path(path) if path is not None else settings_path()
     if not p.exists() and not p.is_symlink():
         return ImeOptions()
+    if p.exists() and not p.is_file():  # a FIFO would block the open for good, a device never end
+        raise FileError(f"{p}: cannot read the typing settings (not a regular file)")
     try:
         text = read_text(p, "utf-8", max_bytes=1 << 20)  # a settings file is a few hundred bytes
     except FileError as exc:

@@ -23,7 +23,7 @@ from ..errors import FileError, InputError
 from ..fileio import JsonError, atomic_write_text, parse_json, read_text
 from .options import ImeOptions, load_options, save_options
 from .phrases import MAX_PHRASE, check_code, check_phrase
-from .userdb import PHRASE_SOURCES, UserFrequencies
+from .userdb import PHRASE_SOURCES, UserFrequencies, open_for_reading
 
 FORMAT = "wubitok-userdata"
 VERSION = 1
@@ -40,7 +40,7 @@ class UserData(NamedTuple):
 def export_user_data(path: str | Path, db: UserFrequencies | None = None) -> UserData:
     """Write the user's data to ``path`` (atomically); returns what was written."""
     own = db is None
-    db = db if db is not None else UserFrequencies()
+    db = db if db is not None else open_for_reading()
     try:
         data = db.export_data()
     finally:

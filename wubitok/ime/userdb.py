@@ -6,17 +6,24 @@ Kept in a small SQLite file in the user's data folder (never in the bundled
 dictionary), mirrored in memory so that ordering candidates costs no query.
 Every change is one transaction, written at once; WAL journaling without a
 sync per commit keeps that well under a millisecond, and SQLite keeps the file
-consistent if the app dies mid-write.
+consistent if the app dies mid-write.  The WAL is copied back into the file
+(a checkpoint: pages written and synced, milliseconds) by a thread of its own
+every :data:`CHECKPOINT_WRITES` transactions, not by SQLite's automatic
+checkpoint inside the commit that fills 1,000 pages: that was a key of the
+typist's waiting for it (bench/bench_key_tail.py).
 """
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..errors import FileError
+from ..fileio import folder_problem
 from ..paths import user_data_dir
 
 FILENAME = "ime_user.sqlite"
@@ -39,6 +46,11 @@ _TABLES = (
     " lesson TEXT NOT NULL, chars INTEGER NOT NULL, correct INTEGER NOT NULL, keys INTEGER NOT NULL,"
     " seconds REAL NOT NULL, committed INTEGER NOT NULL, wrong INTEGER NOT NULL, missed TEXT NOT NULL)",
 )
+
+# Transactions between two checkpoints, run in a thread of their own (0: SQLite's automatic
+# checkpoint, in the writing thread).  A choice is a page or two of WAL: 1,000 pages, SQLite's own
+# limit, comes every few hundred choices.
+CHECKPOINT_WRITES = 200
 
 # One more, or 1 where the stored count is not an integer (as _load reads it: never chosen).
 _PLUS_ONE = "CASE WHEN typeof(count) = 'integer' THEN count + 1 ELSE 1 END"
@@ -67,25 +79,57 @@ def _damaged(exc: sqlite3.Error) -> bool:
 def _read_only(path: Path) -> bool:
     """Whether the database or its folder cannot be written (by this user, or at all: a read-only mount).
     SQLite says only "unable to open database file" when it cannot make its WAL files there."""
-    folder = path.parent
-    try:
-        if os.statvfs(folder).f_flag & os.ST_RDONLY:
-            return True
-    except (AttributeError, OSError):
-        pass
-    return not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK))
+    return folder_problem(path.parent) == "it is read-only" or (path.exists() and not os.access(path, os.W_OK))
+
+
+def _os_reason(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "it is read-only"
+    return exc.strerror or str(exc)
 
 
 def _reason(exc: sqlite3.Error, path: Path) -> str:
     """Why a healthy database cannot be used, in the user's words."""
     text = str(exc)
-    if "full" in text:
+    # SQLite says "disk I/O error" when the disk fills while it writes its WAL or -shm file.
+    if "full" in text or ("I/O error" in text and folder_problem(path.parent) == "the disk is full"):
         return "the disk is full"
     if "readonly" in text or "read-only" in text or _read_only(path):
         return "it is read-only"
     if any(word in text for word in ("locked", "busy")):
         return "another program is using it"
     return text
+
+
+def _checkpoint(path: Path) -> None:
+    """Copy the WAL back into the database, beside the writer (PASSIVE: it waits for nobody,
+    and nobody waits for it; what it cannot copy now, the next one does).  A failure (a full
+    disk) leaves the WAL as it is: the data is in it, and the next checkpoint tries again."""
+    try:
+        conn = sqlite3.connect(path, timeout=0)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        pass
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """``path`` opened for reading only.  A database in WAL mode needs its ``-shm`` file, which
+    a read-only folder cannot get: there nobody can be writing, so it is read as immutable."""
+    uri = path.resolve().as_uri()
+    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=5, check_same_thread=False)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        conn.close()
+        if not _read_only(path):
+            raise
+    return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, check_same_thread=False)
 
 
 def health(path: Path) -> str:
@@ -116,7 +160,7 @@ def health(path: Path) -> str:
 class UserFrequencies:
     """The user database: selection counts, own phrases, pins, typed runs; persistent."""
 
-    def __init__(self, path: str | Path | None = None, *, recover: bool = True):
+    def __init__(self, path: str | Path | None = None, *, recover: bool = True, read_only: bool = False):
         """Open (or create) the database.  A file SQLite calls corrupt (integrity check, "malformed",
         "not a database") is moved aside
         under a name that says so (``ime_user.sqlite.corrupt-<UTC time>``) and a fresh one is
@@ -124,10 +168,20 @@ class UserFrequencies:
         front end tells the user once (the next start finds the fresh file).  With
         ``recover=False`` it is a FileError instead.  A database of another schema version (a
         newer wubitok's) is never moved: FileError; nor is one that is only full, locked,
-        read-only or unopenable (FileError saying which; the data is intact)."""
+        read-only or unopenable (FileError saying which; the data is intact).
+
+        ``read_only``: only read it (listing, exporting, typing from a read-only or full
+        folder); nothing is created, moved or written, an absent file reads as empty, and
+        every change is a FileError."""
         self.path = Path(path) if path is not None else user_data_dir() / FILENAME
         self.moved_aside: Path | None = None
         self.damage = ""
+        self.read_only = read_only
+        self._writes = 0  # since the last checkpoint
+        self._checkpointer: threading.Thread | None = None
+        if read_only:
+            self._open_read_only()
+            return
         try:
             self._open()
         except _Damaged as exc:
@@ -144,7 +198,9 @@ class UserFrequencies:
             # with it in the main loop's (one at a time, never at once).
             self._conn = sqlite3.connect(self.path, timeout=5, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
-            raise FileError(f"{self.path}: cannot open the user frequency database ({exc})") from None
+            reason = _reason(exc, self.path) if isinstance(exc, sqlite3.Error) else _os_reason(exc)
+            raise FileError(f"{self.path}: cannot open the user frequency database ({exc})",
+                            code="userdb.unusable", path=str(self.path), reason=reason) from None
         try:
             # Damage SQLite can see without reading every row: torn pages, broken indexes.
             problems = [row[0] for row in self._conn.execute("PRAGMA quick_check")]
@@ -153,6 +209,8 @@ class UserFrequencies:
             with self._conn:
                 self._conn.execute("PRAGMA journal_mode=WAL")
                 self._conn.execute("PRAGMA synchronous=NORMAL")
+                if CHECKPOINT_WRITES:
+                    self._conn.execute("PRAGMA wal_autocheckpoint=0")  # _checkpoint_aside does it
                 self._conn.execute(_TABLES[0])
                 self._conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
                 version = self._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0]
@@ -178,6 +236,23 @@ class UserFrequencies:
         if version != SCHEMA_VERSION:
             self._conn.close()
             raise FileError(f"{self.path}: user frequency database version {version}, expected {SCHEMA_VERSION}")
+
+    def _open_read_only(self) -> None:
+        try:
+            if self.path.exists():
+                self._conn = _connect_read_only(self.path)
+            else:
+                self._conn = sqlite3.connect(":memory:", check_same_thread=False)
+            # A table the file lacks (an empty file, version 1) reads as empty: a temporary one.
+            have = {name for (name,) in self._conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            for sql in _TABLES:
+                if sql.split()[5] not in have:
+                    self._conn.execute(sql.replace("CREATE TABLE", "CREATE TEMP TABLE", 1))
+            self._load()
+        except sqlite3.Error as exc:
+            what = "damaged" if _damaged(exc) else _reason(exc, self.path)
+            raise FileError(f"{self.path}: cannot read the user database: {what} ({exc})",
+                            code="userdb.unusable", path=str(self.path), reason=what) from None
 
     def _move_aside(self) -> Path:
         """Rename the damaged file (and its WAL files, which belong to it) out of the way."""
@@ -219,9 +294,19 @@ class UserFrequencies:
 
     def _write(self, what: str, change: Callable[[sqlite3.Connection], Any]) -> Any:
         """Run ``change`` as one transaction; on failure nothing of it is kept."""
+        if self.read_only:
+            raise FileError(f"{self.path}: cannot {what}: the user database is open read-only",
+                            code="userdb.write_failed", path=str(self.path), reason="read-only")
         try:
             with self._conn:
-                return change(self._conn)
+                done = change(self._conn)
+            self._writes += 1
+            if CHECKPOINT_WRITES and self._writes >= CHECKPOINT_WRITES and not self._checkpointing():
+                self._writes = 0
+                self._checkpointer = threading.Thread(target=_checkpoint, args=(self.path,), daemon=True,
+                                                      name="wubitok-userdb-checkpoint")
+                self._checkpointer.start()
+            return done
         except sqlite3.Error as exc:
             raise FileError(f"{self.path}: cannot {what}: {_reason(exc, self.path)} ({exc}); the database is as it was",
                             code="userdb.write_failed", path=str(self.path), reason=_reason(exc, self.path)) from None
@@ -277,18 +362,23 @@ class UserFrequencies:
 
     # -- forgetting -------------------------------------------------------
     def forget(self, code: str, text: str) -> bool:
-        """Forget ``text`` under ``code``: its learned count, the user phrase, its pin.
-        False if there was nothing to forget."""
+        """Forget ``text`` under ``code``: the user phrase, its pin, and the learned order of
+        ``code`` (the counts of all its candidates: forgetting the first choice puts the
+        table's order back, rather than promoting the next learned one).  False if ``text``
+        had nothing learned under ``code``."""
         key = (code, text)
         if key not in self._counts and key not in self._phrases and key not in self._pins:
             return False
 
         def change(c: sqlite3.Connection) -> None:
-            for table in ("user_freq", "user_phrase", "pin"):
+            c.execute("DELETE FROM user_freq WHERE code = ?", (code,))
+            for table in ("user_phrase", "pin"):
                 c.execute(f"DELETE FROM {table} WHERE code = ? AND text = ?", key)
         self._write("forget the entry", change)
-        for d in (self._counts, self._phrases, self._pins):
+        for d in (self._phrases, self._pins):
             d.pop(key, None)
+        for learned in [k for k in self._counts if k[0] == code]:
+            del self._counts[learned]
         return True
 
     def reset(self) -> None:
@@ -334,5 +424,25 @@ class UserFrequencies:
         self._write("import the user data", change)
         self._load()
 
+    def _checkpointing(self) -> bool:
+        return self._checkpointer is not None and self._checkpointer.is_alive()
+
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.join()  # its connection closed before the file is the caller's again
         self._conn.close()
+
+
+# The reasons a sound database cannot be written to but can still be read.
+READABLE_REASONS = ("it is read-only", "the disk is full")
+
+
+def open_for_reading(path: str | Path | None = None) -> UserFrequencies:
+    """The user database to read from (listing, exporting): opened as usual, or read-only
+    where its folder is read-only or its disk full (nothing can be written there anyway)."""
+    try:
+        return UserFrequencies(path)
+    except FileError as exc:
+        if exc.params.get("reason") not in READABLE_REASONS:
+            raise
+        return UserFrequencies(path, read_only=True)

@@ -24,7 +24,6 @@ import hashlib
 import marshal
 import os
 import sys
-import tempfile
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -160,28 +159,27 @@ def cached_file(name: str, key: tuple, suffix: str, build: Callable[[Path], None
     For a table better opened than loaded (the input method's SQLite index): the file is
     named for the digest of ``key`` and of the building code, written under a temporary
     name and renamed, so a file under that name is always whole; files of the same
-    ``name`` with another digest (an older dictionary or build) are removed.  One build
-    at a time per file, in a process and across processes.  Where the folder cannot be
-    written, the file is built in a temporary folder for this process.
+    ``name`` with another digest (an older dictionary or build) are removed, and so are
+    temporary files a killed build left.  One build at a time per file, in a process and
+    across processes.  Where the folder cannot be written (read-only, full), the error of
+    the build or of the folder is raised: the caller keeps what it built otherwise.
     """
     path = cached_file_path(name, key, suffix, build, *builders, folder=folder)
     folder = path.parent
     if path.is_file():
         return path
-    try:
-        with _file_lock(path), _process_lock(path):
-            if path.is_file():
-                return path
-            tmp = folder / f".{path.name}.{os.getpid()}.tmp"
-            try:
-                build(tmp)
-                os.replace(tmp, path)
-            finally:
-                tmp.unlink(missing_ok=True)
-    except OSError:
-        path = Path(tempfile.mkdtemp(prefix="wubitok-")) / path.name
-        build(path)
-        return path
+    with _file_lock(path), _process_lock(path) as locked:
+        if path.is_file():
+            return path
+        if locked:  # no other process is building: any temporary file is a killed build's
+            for stale in folder.glob(f".{name}-*{suffix}.*.tmp"):
+                stale.unlink(missing_ok=True)
+        tmp = folder / f".{path.name}.{os.getpid()}.tmp"
+        try:
+            build(tmp)
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
     for old in folder.glob(f"{name}-*{suffix}"):
         if old != path:
             try:
@@ -211,8 +209,9 @@ def _load(path: Path, digest: str) -> Any:
 
 
 @contextmanager
-def _process_lock(path: Path) -> Iterator[None]:
-    """Hold ``path``'s lock file (beside it) against other processes while the block runs.
+def _process_lock(path: Path) -> Iterator[bool]:
+    """Hold ``path``'s lock file (beside it) against other processes while the block runs;
+    yields whether it is held.
 
     Where there is no ``fcntl`` or the folder cannot be written, there is no
     lock: each process builds for itself, as it would with no cache.
@@ -220,17 +219,17 @@ def _process_lock(path: Path) -> Iterator[None]:
     try:
         import fcntl
     except ImportError:  # Windows
-        yield
+        yield False
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         lock = open(path.with_suffix(".lock"), "a")  # noqa: SIM115 (held across the yield)
     except OSError:
-        yield
+        yield False
         return
     with lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes (or the process ends)
-        yield
+        yield True
 
 
 def _file_lock(path: Path) -> threading.Lock:

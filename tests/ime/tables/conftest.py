@@ -15,7 +15,7 @@ from rime_session import Rime  # noqa: E402
 from taught import LEARNED, PHRASES, PINS  # noqa: E402
 
 from wubitok.ime import ImeOptions, UserFrequencies  # noqa: E402
-from wubitok.ime.tables import typing_table, write_fcitx5, write_rime  # noqa: E402
+from wubitok.ime.tables import completions, typing_table, write_fcitx5, write_rime  # noqa: E402
 from wubitok.ime.tables.rime import SCHEMA_ID  # noqa: E402
 
 
@@ -38,11 +38,11 @@ def taught_table(wubi_dict, taught_db):
 
 
 @pytest.fixture(scope="session")
-def rime(tmp_path_factory, taught_table):
+def rime(tmp_path_factory, wubi_dict, taught_table):
     """librime over the deployed export (one per process: librime's state is global)."""
     require("rime_deployer", "librime", "rime-data-wubi")
     folder = tmp_path_factory.mktemp("rime")
-    write_rime(taught_table, folder)
+    write_rime(taught_table, folder, completions=completions(wubi_dict))
     (folder / "default.yaml").write_text(f"schema_list:\n  - schema: {SCHEMA_ID}\n", encoding="utf-8")
     done = subprocess.run(["rime_deployer", "--build", str(folder), "/usr/share/rime-data", str(folder / "build")],
                           capture_output=True, text=True, timeout=600)

@@ -1,12 +1,18 @@
-"""User dictionaries into the user's phrases: Rime .dict.yaml and word<TAB>code lists."""
+"""User dictionaries into the user's phrases: Rime .dict.yaml, code phrase tables (fcitx, ibus-table, 极点),
+Microsoft's code,pos=phrase and word<TAB>code lists; every format wubitok exports comes back."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from system import RIME_DATA
 
 from wubitok.errors import FileError
 from wubitok.ime import UserFrequencies
-from wubitok.ime.tables import import_phrases, read_phrase_file
+from wubitok.ime.tables import import_phrases, read_phrase_file, write_fcitx5, write_rime
+from wubitok.ime.tables.entries import TableEntry
+from wubitok.ime.tables.fcitx5 import text_table
+from wubitok.wubi.dictionary import WUBI_KEYS
 
 RIME = """\
 # Rime dictionary
@@ -94,3 +100,67 @@ def test_debians_rime_wubi86_dictionary(wubi_dict):
     entries, skipped = read_phrase_file(path, wubi_dict, skip_invalid=True)
     assert ("wqiy", "你") in entries and ("wqvb", "你好") in entries
     assert len(entries) > 100_000 and 0 < skipped < len(entries) // 100
+
+
+@pytest.mark.parametrize("text", [
+    # fcitx 5 / libime text table, as `table export --to fcitx5` writes it
+    "KeyCode=abcdefghijklmnopqrstuvwxy\nLength=4\n[Rule]\ne2=p11+p12+p21+p22\n[Data]\nijjj 小明\ngtli 五笔输入法\n",
+    # fcitx 4 table
+    "键码=abcdefghijklmnopqrstuvwxy\n码长=4\n[组词规则]\ne2=p11+p12+p21+p22\n[数据]\nijjj 小明\ngtli 五笔输入法\n",
+    # ibus-table source: code, phrase, frequency between BEGIN_TABLE and END_TABLE
+    "### wubi\nBEGIN_DEFINITION\nNAME = x\nEND_DEFINITION\nBEGIN_TABLE\nijjj\t小明\t100\ngtli\t五笔输入法\t5\n"
+    "END_TABLE\nBEGIN_GOUCI\nEND_GOUCI\n",
+    # 极点: one code, its phrases
+    "; 极点五笔 user phrases\nijjj 小明\ngtli 五笔输入法\n",
+    # Microsoft: code,position=phrase
+    "ijjj,1=小明\r\ngtli,1=五笔输入法\r\n",
+    # wubitok phrase list
+    "ijjj\t小明\timport\ngtli\t五笔输入法\tmanual\n",
+])
+def test_code_phrase_formats(tmp_path, wubi_dict, text):
+    assert read_phrase_file(_write(tmp_path, text), wubi_dict) == ([("ijjj", "小明"), ("gtli", "五笔输入法")], 0)
+
+
+def test_one_code_with_several_phrases_and_a_utf16_file(tmp_path, wubi_dict):
+    path = tmp_path / "microsoft.txt"
+    path.write_text("ijjj 小明 小明明\nijjj,2=明明\n", encoding="utf-16")  # Microsoft's tools write UTF-16
+    assert read_phrase_file(path, wubi_dict) == ([("ijjj", "小明"), ("ijjj", "小明明"), ("ijjj", "明明")], 0)
+
+
+# Phrases of common characters under arbitrary codes: what a typist may have in an export.
+_HAN = "的一是了我不人在他有这个上们来到时大地为子中你说生国年着就那和要她出也得里后自以会"
+phrases = st.lists(st.tuples(st.text(alphabet=WUBI_KEYS, min_size=1, max_size=4),
+                             st.text(alphabet=_HAN, min_size=2, max_size=8)), min_size=1, max_size=20, unique=True)
+
+
+@pytest.mark.parametrize("write", [
+    lambda entries, folder: write_rime(entries, folder)[1],
+    lambda entries, folder: write_fcitx5(entries, folder, compile_with=None)[0],
+], ids=["rime", "fcitx5"])
+@given(pairs=phrases)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_every_export_format_reads_back(tmp_path_factory, wubi_dict, write, pairs):
+    folder = tmp_path_factory.mktemp("export")
+    path = write([TableEntry(code, text, 1, True) for code, text in pairs], folder)
+    assert read_phrase_file(path, wubi_dict) == (pairs, 0)
+
+
+@pytest.mark.parametrize("to", ["rime", "fcitx5"])
+def test_a_whole_exported_table_imports_into_a_fresh_database(capsys, tmp_path, monkeypatch, to):
+    """wubitok's export, table and all, onto another machine: only the user's phrases are new;
+    the table's entries (卡拉OK and symbols included) are known, none invalid."""
+    from cli_run import run
+
+    monkeypatch.setenv("WUBITOK_DATA_DIR", str(tmp_path / "here"))
+    assert run(capsys, "phrase", "add", "山水风云")[0] == 0
+    assert run(capsys, "table", "export", "--to", to, "-o", tmp_path / "out")[0] == 0
+    exported = tmp_path / "out" / ("wubi86_wubitok.dict.yaml" if to == "rime" else "wubitok.txt")
+    monkeypatch.setenv("WUBITOK_DATA_DIR", str(tmp_path / "there"))
+    code, out, err = run(capsys, "table", "import", exported)
+    assert code == 0 and out.startswith("added 1 phrases"), (out, err)
+    assert run(capsys, "phrase", "list")[1] == "mimf\t山水风云\timport\n"
+
+
+def test_fcitx5_text_table_is_the_one_the_importer_reads(wubi_dict, tmp_path):
+    path = _write(tmp_path, text_table([TableEntry("ijjj", "小明", 1, True)]))
+    assert read_phrase_file(path, wubi_dict) == ([("ijjj", "小明")], 0)

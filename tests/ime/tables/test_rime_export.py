@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wubitok.ime import ImeEngine
 from wubitok.ime.tables import read_phrase_file
 from wubitok.ime.tables.entries import TableEntry
 from wubitok.ime.tables.rime import NOT_CARRIED, SCHEMA_ID, write_rime
@@ -46,6 +47,24 @@ def test_rime_lists_a_full_code_as_wubitok_does(rime, taught_table, code):
     ours = [e.text for e in taught_table if e.code == code]
     shown = _type(rime, code)[0]
     assert shown[:len(ours)] == ours[:len(shown)]
+
+
+@pytest.mark.parametrize("code", ["a", "aq", "wq", "g", "kh", "y", "yi", "ab", "esy", "gdp", "tyy", "amn", "wqi"])
+def test_rime_lists_completions_in_wubitoks_order(rime, code):
+    """Issue #39, 6: on a, page 1 was 工 东 式 基 七 in Rime, 工 区 或 其 其他 in wubitok."""
+    engine = ImeEngine(learning=False)
+    for key in code:
+        engine.press(key)
+    ours = [[c.text for c in engine.state.candidates]]
+    engine.press("pagedown")
+    ours.append([c.text for c in engine.state.candidates])
+    engine.close()
+    rime.clear()
+    rime.keys(code)
+    theirs = [rime.candidates()]
+    rime.keys("=")
+    theirs.append(rime.candidates())
+    assert theirs == ours
 
 
 def test_the_schema_names_its_dictionary(rime, tmp_path, taught_table):

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...wubi.dictionary import WubiDictionary, in_charset
-from ..index import CHARSET_LEVEL, level
+from ...wubi.dictionary import WUBI_KEYS, WubiDictionary, in_charset
+from ..index import CHARSET_LEVEL, LEVEL, TEXT, CandidateIndex, level
 from ..options import ImeOptions
 from ..short_codes import STANDARD_SHORT_CODES
 from ..userdb import UserFrequencies
@@ -82,3 +82,23 @@ def _ordered(entries: list[tuple[int, str, int, int]], learned: dict[str, int], 
         if at is not None:
             entries.insert(min(position, len(entries) - 1), entries.pop(at))
     return entries
+
+
+def completions(dictionary: WubiDictionary, options: ImeOptions | None = None, *,
+                count: int = 50) -> list[TableEntry]:
+    """The first ``count`` completions of every one-, two- and three-key code, in the engine's order
+    (heaviest first, GB2312 text first with ``simplified_first``), as entries of that code
+    (weight 0): what a table needs to list them as the engine does (:mod:`.rime`)."""
+    options = options or ImeOptions()
+    index = CandidateIndex(dictionary)
+    out = []
+    try:
+        two = [a + b for a in WUBI_KEYS for b in WUBI_KEYS]
+        for prefix in [*WUBI_KEYS, *two, *(ab + c for ab in two for c in WUBI_KEYS)]:
+            found = list(index.lookup(prefix, options.charset).completions)
+            if options.orders_simplified_first:
+                found.sort(key=lambda e: e[LEVEL] < 2)  # stable: each group keeps its order
+            out += [TableEntry(prefix, e[TEXT], 0, False) for e in found[:count]]
+    finally:
+        index.close()
+    return out

@@ -2,7 +2,13 @@
 
 The dictionary keeps the engine's order within a code (``sort: original``:
 librime lists entries of one code in file order); the weight column is the
-dictionary's use frequency, which Rime uses to order completions.  The schema
+dictionary's use frequency.  librime lists completions by the keys still to type
+first (all the two-key codes under ``a`` before any three-key one), then by the weight of
+each code's first entry, where wubitok lists them heaviest first (``a``: 工 区 或 其 其他,
+not 工 东 式 基 七; 147 of 950 one- to three-key codes had another first page): so the first
+completions of each one-, two- and three-key code are listed under that code too, after
+:data:`COMPLETIONS_MARK` at the end of the dictionary (a re-import stops there), and the
+``uniquifier`` filter drops librime's own copy of them further down.  The schema
 is self-contained (no ``import_preset``: Debian's rime-data-wubi ships no
 default.yaml or symbols.yaml): Wubi keys a-y, 4-key codes, a 4-key code with
 one candidate commits itself, the engine's Chinese punctuation, its page size,
@@ -33,11 +39,21 @@ NOT_CARRIED = (
 )
 
 
-def write_rime(entries: Iterable[TableEntry], folder: str | Path, *, page_size: int = 5) -> list[Path]:
-    """Write the schema and its dictionary into ``folder``; returns both paths."""
+# The line before the completions listed under their prefixes (not phrases of those codes).
+COMPLETIONS_MARK = "# wubitok: completions listed under their one- and two-key codes, in wubitok's order"
+
+
+def write_rime(entries: Iterable[TableEntry], folder: str | Path, *, page_size: int = 5,
+               completions: Iterable[TableEntry] = ()) -> list[Path]:
+    """Write the schema and its dictionary into ``folder``; returns both paths.  ``completions``
+    (:func:`.entries.completions`) are listed under their prefixes after the entries."""
     out = Path(folder)
     schema, dictionary = out / f"{SCHEMA_ID}.schema.yaml", out / f"{SCHEMA_ID}.dict.yaml"
-    atomic_write_text(dictionary, _dictionary(entries))
+    listed = list(completions)
+    text = _dictionary(entries)
+    if listed:
+        text += "\n".join([COMPLETIONS_MARK, *(f"{e.text}\t{e.code}\t{e.weight}" for e in listed)]) + "\n"
+    atomic_write_text(dictionary, text)
     atomic_write_text(schema, _schema(page_size))
     return [schema, dictionary]
 
@@ -98,6 +114,7 @@ def _schema(page_size: int) -> str:
         "  processors: [ ascii_composer, key_binder, speller, punctuator, selector, navigator, express_editor ]",
         "  segmentors: [ ascii_segmentor, abc_segmentor, punct_segmentor, fallback_segmentor ]",
         "  translators: [ punct_translator, table_translator ]",
+        "  filters: [ uniquifier ]  # a completion listed under its prefix shows once",
         "",
         "speller:",
         f"  alphabet: {WUBI_KEYS}",

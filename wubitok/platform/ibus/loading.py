@@ -1,5 +1,10 @@
 """What the engine process loads after it has taken its bus name, while keys wait in a queue.
 
+On the first start for a dictionary (no candidate index yet: after an install, a cleared
+cache) the index is built by another process meanwhile, and the keys are typed from the
+dictionary itself until it is there (``CandidateIndex.interim``): the first commit does not
+wait for the seconds of the build.
+
 ibus-daemon passes every key of a context to the application until the engine it
 selected exists (``_ic_process_key_event`` in the daemon's inputcontext.c answers
 False while the context has no engine).  So the process takes its bus name and
@@ -9,6 +14,7 @@ handles them in order once :class:`Loading` says it is ready (:mod:`.engine`).
 """
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 import threading
@@ -70,14 +76,32 @@ class Loading:
             options = self._saved.current().to_dict()
             self.user = open_user_db(options)
             first = ImeEngine(user_frequencies=self.user, **options)
-            if not first.index.built():
-                _build_index_aside()
-            first.preload()  # opens the index (builds it here if the other process could not)
+            if first.index.built():
+                first.preload()  # opens the index: milliseconds
+            else:
+                # The first start for this dictionary: the index is built aside (seconds) while the
+                # keys are typed from the dictionary itself, so that the first commit need not wait.
+                first.index.interim = True
+                threading.Thread(target=self._build_index, args=(first,), name="wubitok-index-build",
+                                 daemon=True).start()
+            # What is loaded now lives as long as the process: out of the collector's sight, so that
+            # a full collection while typing walks only what typing made (bench/bench_key_tail.py).
+            gc.freeze()
             self._notices = first.take_notices()  # a setting that cannot be in force (shown once)
         except Exception as exc:  # never leave the queued keys waiting for good
             traceback.print_exc()
             self.failed = f"{type(exc).__name__}: {exc}"
         self._call_soon(self._done)
+
+    @staticmethod
+    def _build_index(first: ImeEngine) -> None:
+        try:
+            _build_index_aside()
+            first.preload()  # opens the index (builds it here if the other process could not)
+        except Exception:  # the typing goes on from the dictionary; said on the log
+            traceback.print_exc()
+            return
+        first.index.interim = False
 
     def _done(self) -> bool:
         self.ready = True
