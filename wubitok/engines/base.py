@@ -16,7 +16,7 @@ import threading
 from collections import Counter
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, ClassVar, Iterable, Mapping, Sequence, TypeVar
 
 from ..errors import InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
@@ -26,9 +26,7 @@ from . import ENGINES
 from .backends import check_backend, choose_backend, choose_encoder
 from .corpus import BlockCounter, Corpus, count_corpus
 from .pre_tokenizers.special import SpecialSplitter, special_token_list
-
-if TYPE_CHECKING:
-    from .stream import DecodeStream
+from .stream import DecodeStream
 
 FORMAT_NAME = "wubitok-tokenizer"
 # How corpus encoding reads special-token text in documents: as plain text
@@ -420,10 +418,8 @@ class Tokenizer:
     def decode_batch(self, sequences: Iterable[Sequence[int]]) -> list[str]:
         return [self.decode(ids) for ids in sequences]
 
-    def decode_stream(self, *, skip_special_tokens: bool = False) -> "DecodeStream":
+    def decode_stream(self, *, skip_special_tokens: bool = False) -> DecodeStream:
         """An incremental decoder: ``step(id)`` gives the text that is final (see ``stream``)."""
-        from .stream import DecodeStream
-
         return DecodeStream(self, skip_special_tokens=skip_special_tokens)
 
     def _open_tail(self, ids: Sequence[int], text: str) -> int:
