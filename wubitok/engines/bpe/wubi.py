@@ -43,7 +43,7 @@ from ..corpus import BlockCounter
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
 from ..pre_tokenizers.wubi import DEFAULT_MODE, count_wubi_pretokens, pretokens_for
 from .encoder import BacktrackEncoder
-from .fast import learn_merges_fast
+from .fast import learn_merges_fast, ordered_alphabet
 from .limits import MAX_TOKEN_SYMBOLS, check_token_length
 from .rust_merges import SYMBOL_BASE, SYMBOL_LIMIT, RustMerges, Unsupported
 from .trainer import train_merges
@@ -186,11 +186,13 @@ class WubiBPE(Tokenizer):
         words = ((w, counts[w]) for w in sorted(counts))
         spell = empty.codec.encode
         if args.fast:
-            tokens = empty.codec.tokens
+            # HF breaks count ties by its ids, its alphabet numbered in code-point order: spelled in
+            # characters in the codec's order, its ties go as ``train_merges``' (by our ids).
+            chars = ordered_alphabet(empty.codec.end_id)
             base = range(BYTE_BASE, empty.codec.end_id)
             merges = learn_merges_fast(
-                (("".join(map(tokens.__getitem__, spell(w))), c) for w, c in words),
-                [(tokens[i], i) for i in base],
+                (("".join(map(chars.__getitem__, spell(w))), c) for w, c in words),
+                [(chars[i], i) for i in base],
                 first_new_id=empty.first_merge_id, num_merges=num_merges, min_frequency=args.min_frequency,
                 max_token_length=MAX_TOKEN_SYMBOLS, total=sum(counts.values()), progress=args.progress,
                 cancel=args.cancel,
