@@ -10,13 +10,14 @@ are written atomically, and ``load_tokenizer`` picks the class from ``model``.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import threading
 from collections import Counter
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, ClassVar, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, TypeVar
 
 from ..errors import InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
@@ -175,6 +176,31 @@ def _blank(word: str, marks: str) -> bool:
     return not rest or rest.isspace()
 
 
+class trains_model:
+    """How ``train`` and ``train_from_counts`` bind.  On the class (``WubiBPE.train(...)``) they
+    return a new model.  On a model they retrain that model in place and return it, as
+    ``tokenizers.Tokenizer.train`` trains the tokenizer it is called on, so
+    ``t = WubiBPE(); t.train(...); t.save(path)`` saves the trained model; the options not
+    given are the model's own (``train_options``: its special tokens, its cut, its codec)."""
+
+    def __init__(self, learn: Callable[..., Any]):
+        self._learn = learn
+        self.__doc__ = learn.__doc__
+
+    def __get__(self, model: Any, owner: type[Tok]) -> Callable[..., Tok]:
+        if model is None:
+            return functools.partial(self._learn, owner)
+        learn = self._learn
+
+        def in_place(*args: Any, **kwargs: Any) -> Tok:
+            trained = learn(type(model), *args, **{**model.train_options(), **kwargs})
+            model.__dict__.clear()  # caches and views of the old model go too
+            model.__dict__.update(trained.__dict__)
+            return model
+
+        return functools.update_wrapper(in_place, learn)
+
+
 class Tokenizer:
     """Base class.  Engines implement the ``NotImplementedError`` methods."""
 
@@ -200,7 +226,7 @@ class Tokenizer:
     count_marks: ClassVar[str] = ""  # characters the engine's counted keys use for whitespace
     fast_from_counts: ClassVar[bool] = True  # False: the fast backend learns from text only
 
-    @classmethod
+    @trains_model
     def train(
         cls: type[Tok],
         texts: Iterable[str] | str | None = None,
@@ -222,7 +248,8 @@ class Tokenizer:
         ``cancel`` event stops it with ``errors.Cancelled``; ``backend`` is
         "python" (this project's trainer), "fast" (the reference library,
         ``pip install wubitok[fast]``) or "auto" (fast when installed).
-        ``options``: the engine's own (its ``Options``).
+        ``options``: the engine's own (its ``Options``).  Called on a model
+        (``t.train(...)``), it retrains that model in place (``trains_model``).
         """
         own = cls.Options.of(options, f"{cls.__name__}.train")
         args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
@@ -268,7 +295,12 @@ class Tokenizer:
         cuts it as this model does (what ``wubitok count -m MODEL.json`` uses)."""
         return {}
 
-    @classmethod
+    def train_options(self) -> dict[str, Any]:
+        """What ``model.train(...)`` keeps of the model unless given: its special tokens
+        and the options that shape it (``count_options`` and, per engine, more)."""
+        return {"special_tokens": list(self.special_tokens), **self.count_options()}
+
+    @trains_model
     def train_from_counts(
         cls: type[Tok],
         counts: Mapping[str, int],

@@ -154,6 +154,9 @@ class WubiBPE(Tokenizer):
     def count_options(self) -> dict[str, Any]:
         return {"pre_tokens": self.pre_tokens}
 
+    def train_options(self) -> dict[str, Any]:
+        return {**super().train_options(), "codec": self.codec.options}
+
     @classmethod
     def _block_counter(cls, special_tokens: Sequence[str], own: WubiBPEOptions) -> BlockCounter:
         pretokens_for(own.pre_tokens)  # an unknown cut fails before any reading
