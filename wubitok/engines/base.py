@@ -362,10 +362,17 @@ class Tokenizer:
     def _encode(self, text: str) -> Encoding:
         raise NotImplementedError
 
-    def _framed(self, enc: Encoding) -> Encoding:
+    def special_frame(self) -> tuple[list[str], list[str]]:
+        """The special tokens ``encode(add_special_tokens=True)`` puts before and after a text:
+        ``<s>`` / ``</s>`` (WordPiece: ``[CLS]`` / ``[SEP]``), those the model has.  The
+        transformers exports add the same (``exports.hf_json``, ``integrations.transformers``)."""
         roles = self.special_roles()
         first = [t for t in (roles.get("bos_token") or roles.get("cls_token"),) if t]
         last = [t for t in (roles.get("eos_token") or roles.get("sep_token"),) if t]
+        return first, last
+
+    def _framed(self, enc: Encoding) -> Encoding:
+        first, last = self.special_frame()
         ids = [self.token_to_id(t) for t in first] + enc.ids + [self.token_to_id(t) for t in last]
         end = enc.offsets[-1][1] if enc.offsets else 0
         return Encoding([i for i in ids if i is not None], first + enc.tokens + last,
