@@ -187,22 +187,25 @@ class WubiBPE(Tokenizer):
         # Sorted: the merges depend only on the counts, not on the order they were made in.
         # The keys only: (word, count) tuples for millions of words would cost 64 bytes each.
         words = ((w, counts[w]) for w in sorted(counts))
-        spell = empty.codec.encode
         if args.fast:
             # HF breaks count ties by its ids, its alphabet numbered in code-point order: spelled in
             # characters in the codec's order, its ties go as ``train_merges``' (by our ids).
             chars = ordered_alphabet(empty.codec.end_id)
             base = range(BYTE_BASE, empty.codec.end_id)
+            # A text's spelling is its characters' spellings one after the other (what the fast
+            # encoder relies on too): str.translate spells every word in C.
+            spelled = _SymbolChars(empty._char_symbols, alphabet=dict(enumerate(chars)))
             merges = learn_merges_fast(
-                (("".join(map(chars.__getitem__, spell(w))), c) for w, c in words),
+                ((w.translate(spelled), c) for w, c in words),
                 [(chars[i], i) for i in base],
                 first_new_id=empty.first_merge_id, num_merges=num_merges, min_frequency=args.min_frequency,
                 max_token_length=MAX_TOKEN_SYMBOLS, total=sum(counts.values()), progress=args.progress,
                 cancel=args.cancel,
             )
         else:
+            ids = _SymbolChars(empty._char_symbols, alphabet={})
             merges = train_merges(
-                ((tuple(spell(w)), c) for w, c in words),
+                ((tuple(map(ord, w.translate(ids))), c) for w, c in words),
                 first_new_id=empty.first_merge_id,
                 num_merges=num_merges,
                 min_frequency=args.min_frequency,
@@ -547,14 +550,18 @@ class WubiBPE(Tokenizer):
 
 class _SymbolChars(dict):
     """Code point -> its spelling in ``rust_merges``' alphabet (a ``str.translate``
-    table); filled as characters are met, after the ``fixed`` entries."""
+    table); filled as characters are met, after the ``fixed`` entries.  ``alphabet``
+    (symbol id -> its character) writes the symbols in another alphabet ({}: as the
+    code points of their ids, ``_CharSymbols``' form)."""
 
     _SHIFT = {s: SYMBOL_BASE + s for s in range(SYMBOL_LIMIT)}
 
-    def __init__(self, char_symbols: _CharSymbols, fixed: Mapping[int, str] | None = None):
+    def __init__(self, char_symbols: _CharSymbols, fixed: Mapping[int, str] | None = None,
+                 alphabet: Mapping[int, str] | None = None):
         super().__init__(fixed or {})
         self._char_symbols = char_symbols
         self._fixed = dict(fixed or {})
+        self._SHIFT = self._SHIFT if alphabet is None else dict(alphabet)
 
     def __missing__(self, code: int) -> str:
         if len(self) >= 1 << 16:  # bounded, whatever the text
