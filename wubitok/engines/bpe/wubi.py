@@ -554,20 +554,20 @@ class _SymbolChars(dict):
     (symbol id -> its character) writes the symbols in another alphabet ({}: as the
     code points of their ids, ``_CharSymbols``' form)."""
 
-    _SHIFT = {s: SYMBOL_BASE + s for s in range(SYMBOL_LIMIT)}
+    _SHIFT: Mapping[int, int | str] = {s: SYMBOL_BASE + s for s in range(SYMBOL_LIMIT)}
 
     def __init__(self, char_symbols: _CharSymbols, fixed: Mapping[int, str] | None = None,
                  alphabet: Mapping[int, str] | None = None):
         super().__init__(fixed or {})
         self._char_symbols = char_symbols
         self._fixed = dict(fixed or {})
-        self._SHIFT = self._SHIFT if alphabet is None else dict(alphabet)
+        self._shift: Mapping[int, int | str] = self._SHIFT if alphabet is None else dict(alphabet)
 
     def __missing__(self, code: int) -> str:
         if len(self) >= 1 << 16:  # bounded, whatever the text
             self.clear()
             self.update(self._fixed)
-        spelled = self[code] = self._char_symbols[chr(code)].translate(self._SHIFT)
+        spelled = self[code] = self._char_symbols[chr(code)].translate(self._shift)
         return spelled
 
 
