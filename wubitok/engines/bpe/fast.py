@@ -36,12 +36,18 @@ _FEED_CHARS = 1 << 16
 _PARALLELISM = "TOKENIZERS_PARALLELISM"
 
 
+# Characters for symbols, in increasing code-point order and none of them whitespace: the 94
+# printable ASCII ones (one UTF-8 byte), U+0100-U+07FF (two), then the Private Use Area (three).
+ALPHABET_SIZE = 94 + 0x700 + 0x1900
+
+
 def ordered_alphabet(n: int) -> list[str]:
-    """``n`` one-character symbols in increasing code-point order, none of them whitespace, the
-    first 94 one byte long in UTF-8 and the rest two (short strings: HF copies and indexes them)."""
-    if n > 94 + 0x700:
-        raise ValueError(f"{n} symbols do not fit in two UTF-8 bytes")
-    return [chr(0x21 + i) if i < 94 else chr(0x100 + i - 94) for i in range(n)]
+    """``n`` one-character symbols in increasing code-point order, none of them whitespace, as
+    short in UTF-8 as can be (HF copies and indexes its strings by the byte)."""
+    if n > ALPHABET_SIZE:
+        raise ValueError(f"{n} symbols are more than the {ALPHABET_SIZE} characters for them")
+    return [chr(0x21 + i) if i < 94 else chr(0x100 + i - 94) if i < 94 + 0x700 else chr(0xE000 + i - 94 - 0x700)
+            for i in range(n)]
 
 
 def learn_merges_fast(

@@ -45,7 +45,7 @@ from ..pre_tokenizers.wubi import DEFAULT_MODE, count_wubi_pretokens, pretokens_
 from .encoder import BacktrackEncoder
 from .fast import learn_merges_fast, ordered_alphabet
 from .limits import MAX_TOKEN_SYMBOLS, check_token_length
-from .rust_merges import SYMBOL_BASE, SYMBOL_LIMIT, RustMerges, Unsupported
+from .rust_merges import ALPHABET, RustMerges, Unsupported
 from .trainer import train_merges
 
 DEFAULT_SPECIAL_TOKENS = RESERVED_TOKENS
@@ -323,22 +323,20 @@ class WubiBPE(Tokenizer):
 
     def _encode_fast(self, texts: list[str], rust: RustMerges) -> list[Encoding]:
         """``encode`` of texts without special tokens, the merges done by
-        ``rust``; token offsets come from the tokens' ends in symbols and each
-        character's length in symbols, for all texts at once, the way
-        ``_encode_pieces`` computes them."""
+        ``rust``; token offsets come from the tokens' ends in symbols and, per
+        symbol, the index of the character it spells within its text and
+        whether it is not that character's first, for all texts at once."""
         ids, ends, cuts = self._merge_fast(texts, rust)
-        widths = list(map(len, map(self._symbol_chars.__getitem__, map(ord, "".join(texts)))))
-        char_start = list(accumulate(widths, initial=0))  # where each character starts among the symbols
-        char_of = list(chain.from_iterable(map(repeat, count(), widths)))  # symbol -> its character
         starts = list(map(sub, ends, map(self._lengths.__getitem__, ids)))
-        firsts = list(map(char_of.__getitem__, starts))
-        lasts = list(map(add, map(char_of.__getitem__, map(sub, ends, repeat(1))), repeat(1)))  # one past
-        partial = list(map(or_, map(ne, map(char_start.__getitem__, firsts), starts),
-                           map(ne, map(char_start.__getitem__, lasts), ends)))
-        # offsets within each text: minus where its text starts, token by token
-        counts = map(sub, islice(cuts, 1, None), cuts)
-        base = list(chain.from_iterable(map(repeat, accumulate(map(len, texts), initial=0), counts)))
-        offsets = list(zip(map(sub, firsts, base), map(sub, lasts, base)))
+        widths = list(map(len, map(self._symbol_chars.__getitem__, map(ord, "".join(texts)))))
+        # per symbol: its character's index in its text (texts tile the symbols: no offsets to subtract)
+        char_of = list(chain.from_iterable(map(repeat, chain.from_iterable(map(range, map(len, texts))), widths)))
+        inside = list(chain.from_iterable(map(_INSIDE.__getitem__, widths)))  # not its character's first
+        inside.append(False)  # the end of the last text
+        lasts = map(add, map(char_of.__getitem__, map(sub, ends, repeat(1))), repeat(1))  # one past
+        offsets = list(zip(map(char_of.__getitem__, starts), lasts))
+        # a token is partial unless it starts and ends where characters do
+        partial = list(map(or_, map(inside.__getitem__, starts), map(inside.__getitem__, ends)))
         tokens = list(map(self._tokens.__getitem__, ids))
         spans = list(map(slice, cuts, islice(cuts, 1, None)))
         return list(map(Encoding, map(ids.__getitem__, spans), map(tokens.__getitem__, spans),
@@ -548,13 +546,24 @@ class WubiBPE(Tokenizer):
         return tok
 
 
+class _InsideFlags(dict):
+    """Width -> for each symbol of a character that wide, whether it is not the first."""
+
+    def __missing__(self, width: int) -> tuple[bool, ...]:
+        flags = self[width] = (False,) + (True,) * (width - 1) if width else ()
+        return flags
+
+
+_INSIDE = _InsideFlags()
+
+
 class _SymbolChars(dict):
     """Code point -> its spelling in ``rust_merges``' alphabet (a ``str.translate``
     table); filled as characters are met, after the ``fixed`` entries.  ``alphabet``
     (symbol id -> its character) writes the symbols in another alphabet ({}: as the
     code points of their ids, ``_CharSymbols``' form)."""
 
-    _SHIFT: Mapping[int, int | str] = {s: SYMBOL_BASE + s for s in range(SYMBOL_LIMIT)}
+    _SHIFT: Mapping[int, int | str] = dict(enumerate(ALPHABET))
 
     def __init__(self, char_symbols: _CharSymbols, fixed: Mapping[int, str] | None = None,
                  alphabet: Mapping[int, str] | None = None):
