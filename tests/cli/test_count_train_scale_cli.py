@@ -79,7 +79,7 @@ def test_clause_pre_tokens_counted_and_trained_from_is_the_same_file(capsys, tmp
 @pytest.mark.parametrize("model, vocab", [("bpe", 600), ("wordpiece", 800)])
 def test_other_engines_from_workers(capsys, tmp_path, corpus, model, vocab):
     one = _train(capsys, tmp_path / "one.json", model, vocab, "--backend", "python", *corpus)
-    assert _train(capsys, tmp_path / "two.json", model, vocab, "--workers", 2, *corpus) == one
+    assert _train(capsys, tmp_path / "two.json", model, vocab, "--backend", "python", "--workers", 2, *corpus) == one
 
 
 def test_unigram_trains_from_run_counts_with_the_builtin_trainer(capsys, tmp_path, corpus):

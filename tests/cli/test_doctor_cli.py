@@ -104,4 +104,14 @@ def test_an_unknown_use_is_one_line(tmp_path):
     proc = doctor(tmp_path, "printing")
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.strip() == ("wubitok doctor: error: unknown use 'printing' "
-                                   "(choose from app, ibus, traditional, tables, cluster, data)")
+                                   "(choose from app, ibus, traditional, tables, cluster, encoder, data)")
+
+
+def test_doctor_says_which_encoder_wubi_bpe_uses(tmp_path):
+    proc = doctor(tmp_path, "encoder")
+    assert proc.returncode == 0 and proc.stdout.splitlines() == [
+        "ok       Wubi-BPE's fast encoder (Hugging Face tokenizers' Rust BPE) in use"]
+    without = doctor(tmp_path, "encoder", prelude="sys.modules['tokenizers'] = None")
+    assert without.returncode == 1 and problems(without) == [
+        "MISSING  encoder: Wubi-BPE encoder: the Python encoder is in use: Hugging Face tokenizers is not "
+        "installed -> pip install tokenizers"]

@@ -58,13 +58,18 @@ def test_auto_backend_goes_fast_above_the_corpus_size_and_says_so(corpus, tmp_pa
     from wubitok.engines import backends
 
     small, big = tmp_path / "small.json", tmp_path / "big.json"
-    assert main(["train", "--model", "bpe", "--vocab-size", "400", "-o", str(small), str(corpus)]) == 0
+    assert main(["train", "--model", "wordpiece", "--vocab-size", "400", "-o", str(small), str(corpus)]) == 0
     assert "fast backend" not in capsys.readouterr().err
     monkeypatch.setattr(backends, "AUTO_FAST_BYTES", corpus.stat().st_size)
-    assert main(["train", "--model", "bpe", "--vocab-size", "400", "-o", str(big), str(corpus)]) == 0
+    assert main(["train", "--model", "wordpiece", "--vocab-size", "400", "-o", str(big), str(corpus)]) == 0
     assert "training with the fast backend" in capsys.readouterr().err
     assert json.loads(small.read_text(encoding="utf-8"))["training"]["backend"] == "python"
     assert json.loads(big.read_text(encoding="utf-8"))["training"]["backend"] == "fast"
+    # wubi-bpe and bpe: the same model either way, so auto trains fast at any size, silently
+    same = tmp_path / "bpe.json"
+    assert main(["train", "--model", "bpe", "--vocab-size", "400", "-o", str(same), str(corpus)]) == 0
+    assert "fast backend" not in capsys.readouterr().err
+    assert json.loads(same.read_text(encoding="utf-8"))["training"]["backend"] == "fast"
 
 
 def test_encode_plain_and_json(model, capsys):

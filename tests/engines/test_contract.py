@@ -221,7 +221,9 @@ def test_progress_reports_counting_up_to_the_corpus_size(model_type):
 def test_auto_means_fast_from_the_corpus_size_the_front_ends_use(model_type, monkeypatch):
     size = len(PART_A.encode("utf-8"))
     monkeypatch.setattr(backends, "AUTO_FAST_BYTES", size + 1)
-    assert _train(model_type, [PART_A], backend="auto").training["backend"] == "python"
+    # the BPE engines' backends learn the same merges: auto is fast for them at any size
+    small = "fast" if model_type in backends.SAME_MODEL else "python"
+    assert _train(model_type, [PART_A], backend="auto").training["backend"] == small
     monkeypatch.setattr(backends, "AUTO_FAST_BYTES", size)
     assert backends.choose_backend("auto", model_type, size) == "fast"
     assert _train(model_type, [PART_A], backend="auto", vocab_size=1500).training["backend"] == "fast"

@@ -1,6 +1,7 @@
 """One training-options object: the shared options once (TrainingArgs), each engine's own on top (Options)."""
 from __future__ import annotations
 
+import inspect
 from dataclasses import fields
 
 import pytest
@@ -28,7 +29,7 @@ def test_each_engine_states_only_its_own_options_and_writes_no_training_method(m
     assert set(cls.Options.counted) <= OWN[model_type]
     for method in ("train", "count", "train_from_counts"):
         assert method not in vars(cls), f"{cls.__name__} writes {method} out again"
-        assert getattr(cls, method).__func__ is getattr(Tokenizer, method).__func__
+        assert inspect.getattr_static(cls, method) is inspect.getattr_static(Tokenizer, method)
 
 
 @pytest.mark.parametrize("model_type", ENGINES)
@@ -55,3 +56,30 @@ def test_an_option_a_method_does_not_take_is_a_type_error_naming_it(model_type):
     for name in cls.Options.text_only:
         with pytest.raises(TypeError, match=name):
             cls.train_from_counts({"a": 1}, **{name: 1})
+
+
+@pytest.mark.parametrize("model_type", ENGINES)
+def test_train_on_a_model_retrains_that_model_in_place(model_type, tmp_path):
+    # As tokenizers.Tokenizer.train: ``t.train(...)`` trains t; options not given are t's own.
+    cls = engine_class(model_type)
+    model = cls.train([TEXT[:1000]], vocab_size=400, special_tokens=["[X]"])
+    assert model.train([TEXT], vocab_size=600) is model
+    assert model.to_json() == cls.train([TEXT], vocab_size=600, special_tokens=["[X]"]).to_json()
+    counts = cls.count([TEXT[:2000]])
+    assert model.train_from_counts(counts, vocab_size=500) is model
+    assert model.to_json() == cls.train_from_counts(counts, vocab_size=500, special_tokens=["[X]"]).to_json()
+    model.save(tmp_path / "m.json")
+    assert (tmp_path / "m.json").read_text(encoding="utf-8") == model.to_json()
+
+
+def test_an_empty_wubi_bpe_trains_in_place_with_its_own_codec(tmp_path):
+    from wubitok.engines.bpe.wubi import WubiBPE
+    from wubitok.wubi.codec import CodecOptions
+
+    codec = CodecOptions(code="full")
+    t = WubiBPE(codec=codec, pre_tokens="clause")
+    t.train([TEXT], vocab_size=500)
+    t.save(tmp_path / "m.json")
+    again = Tokenizer.load(tmp_path / "m.json")
+    assert len(again.merges) == 500 - t.first_merge_id > 0
+    assert again.to_json() == WubiBPE.train([TEXT], vocab_size=500, codec=codec, pre_tokens="clause").to_json()

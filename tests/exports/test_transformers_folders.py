@@ -69,3 +69,24 @@ def test_autotokenizer_loads_the_folder_of_every_engine(kind, tmp_path, capsys):
         ours.encode(line).ids[:6] for line in LINES[:8]]
     if ours.lossless:
         assert auto.decode(ours.encode(LINES[-2]).ids) == LINES[-2]
+
+
+@pytest.mark.parametrize("kind", KINDS + ["wubi-bpe"])
+def test_add_special_tokens_gives_our_ids_in_every_transformers_export(kind, tmp_path, capsys):
+    # transformers as the oracle: its add_special_tokens (on by default) and ours add the same
+    # tokens (<s> ... </s>, WordPiece [CLS] ... [SEP]); off, neither adds any.
+    folder = tmp_path / kind
+    code, _, err = run(capsys, "export", "-m", MODELS / f"{kind}-6000.json", "--to", "transformers", "-o", folder)
+    assert code == 0, err
+    auto = AutoTokenizer.from_pretrained(str(folder), local_files_only=True, trust_remote_code=kind == "wubi-bpe")
+    ours = _model(kind)
+    framed = [ours.encode(line, add_special_tokens=True).ids for line in LINES]
+    assert [auto(line)["input_ids"] for line in LINES] == framed
+    assert auto(LINES[:5])["input_ids"] == framed[:5]
+    assert [auto(line, add_special_tokens=False)["input_ids"] for line in LINES] == [
+        ours.encode(line).ids for line in LINES]
+    first, last = ours.special_frame()
+    assert framed[0][0] == ours.token_to_id(first[0]) and framed[0][-1] == ours.token_to_id(last[0])
+    if kind == "wordpiece":  # a pair as BERT's: [CLS] A [SEP] B [SEP]
+        a, b = ours.encode(LINES[0]).ids, ours.encode(LINES[1]).ids
+        assert auto(LINES[0], LINES[1])["input_ids"] == [2, *a, 3, *b, 3] == framed[0] + b + framed[0][-1:]

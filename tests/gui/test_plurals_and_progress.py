@@ -72,6 +72,7 @@ def test_train_shows_each_stage_as_a_phase(english, qtbot, gui_data_dir):
     pane.add_files([resources_dir() / "samples" / "tang300.txt"])
     pane.set_algorithms(["bpe"])
     pane.vocab_spin.setValue(400)
+    pane.backend_box.setCurrentIndex(pane.backend_box.findData("python"))  # its two stages
     with qtbot.waitSignal(pane.trainingEnded, timeout=120_000):
         assert pane.start_training()
     row = next(iter(pane.rows.values()))

@@ -48,11 +48,16 @@ def test_autotokenizer_ids_equal_wubitok_encode(auto, capsys):
     assert type(auto).__name__ == "WubiBPETokenizer"
     for line in LINES[:3] + LINES[-1:]:  # the last one holds <s> and </s>: HF reads them as the tokens
         code, out, _ = run(capsys, "encode", "-m", MODEL, "--special-tokens", "parse", line)
-        assert code == 0 and auto(line)["input_ids"] == [int(x) for x in out.split()]
+        assert code == 0 and auto(line, add_special_tokens=False)["input_ids"] == [int(x) for x in out.split()]
         code, out, _ = run(capsys, "encode", "-m", MODEL, line)  # the CLI's default: special-token text is text
-        assert auto(line, split_special_tokens=True)["input_ids"] == [int(x) for x in out.split()]
+        assert auto(line, split_special_tokens=True, add_special_tokens=False)["input_ids"] == [
+            int(x) for x in out.split()]
     ours = load_tokenizer(MODEL)
-    assert [auto(line)["input_ids"] for line in LINES] == [ours.encode(line).ids for line in LINES]
+    assert [auto(line, add_special_tokens=False)["input_ids"] for line in LINES] == [ours.encode(line).ids
+                                                                                    for line in LINES]
+    # add_special_tokens (transformers' default) adds what ours adds: <s> ... </s>
+    assert [auto(line)["input_ids"] for line in LINES] == [ours.encode(line, add_special_tokens=True).ids
+                                                           for line in LINES]
 
 
 def test_the_class_loads_the_folder_directly(folder, auto):
@@ -63,39 +68,44 @@ def test_the_class_loads_the_folder_directly(folder, auto):
 def test_special_tokens(auto):
     assert (auto.pad_token_id, auto.unk_token_id, auto.bos_token_id, auto.eos_token_id) == (0, 1, 2, 3)
     assert (auto.pad_token, auto.unk_token, auto.bos_token, auto.eos_token) == ("<pad>", "<unk>", "<s>", "</s>")
-    assert auto("a<s>b</s>")["input_ids"][1] == 2
+    assert auto("a<s>b</s>", add_special_tokens=False)["input_ids"][1] == 2
     assert auto.decode(auto("你好<s>")["input_ids"], skip_special_tokens=True) == "你好"
 
 
 @given(st.text(max_size=80))
 def test_decode_is_exact(auto, text):
-    assert auto.decode(auto(text)["input_ids"]) == text
+    assert auto.decode(auto(text, add_special_tokens=False)["input_ids"]) == text
+    assert auto.decode(auto(text)["input_ids"], skip_special_tokens=True) == text
 
 
 def test_batch_padding_truncation_offsets(auto):
     ours = load_tokenizer(MODEL)
     texts = ["你好", "今天天气很好，我们去公园吧。Hello!", ""]
-    batch = auto(texts, padding=True, truncation=True, max_length=8, return_offsets_mapping=True)
+    batch = auto(texts, padding=True, truncation=True, max_length=8, return_offsets_mapping=True,
+                 add_special_tokens=False)
     for i, text in enumerate(texts):
         enc = ours.encode(text)
         n = min(len(enc.ids), 8)
         assert batch["input_ids"][i] == enc.ids[:n] + [0] * (8 - n)
         assert batch["attention_mask"][i] == [1] * n + [0] * (len(batch["input_ids"][i]) - n)
         assert [tuple(o) for o in batch["offset_mapping"][i][:n]] == list(enc.offsets[:n])
-    left = auto(texts, padding="max_length", truncation=True, max_length=12, padding_side="left")
+    left = auto(texts, padding="max_length", truncation=True, max_length=12, padding_side="left",
+                add_special_tokens=False)
     assert all(len(row) == 12 for row in left["input_ids"]) and left["input_ids"][0][-2:] == ours.encode("你好").ids
 
 
-def test_bos_eos_when_asked(folder):
-    tok = WubiBPETokenizer.from_pretrained(str(folder), add_bos_token=True, add_eos_token=True)
-    assert tok("你好")["input_ids"] == [2, *load_tokenizer(MODEL).encode("你好").ids, 3]
+def test_bos_eos_as_asked(folder):
+    tok = WubiBPETokenizer.from_pretrained(str(folder), add_bos_token=True, add_eos_token=False)
+    assert tok("你好")["input_ids"] == [2, *load_tokenizer(MODEL).encode("你好").ids]
+    tok = WubiBPETokenizer.from_pretrained(str(folder), add_bos_token=False, add_eos_token=False)
+    assert tok("你好")["input_ids"] == load_tokenizer(MODEL).encode("你好").ids
 
 
 def test_datasets_map_with_two_processes(auto):
     ds = Dataset.from_dict({"text": LINES})
     mapped = ds.map(lambda batch: auto(batch["text"]), batched=True, num_proc=2)
     ours = load_tokenizer(MODEL)
-    assert mapped["input_ids"] == [ours.encode(t).ids for t in LINES]
+    assert mapped["input_ids"] == [ours.encode(t, add_special_tokens=True).ids for t in LINES]
 
 
 def test_transformers_without_torch():
@@ -133,7 +143,7 @@ def test_text_streamer_prints_only_final_text_of_a_tang_line(name, request):
 
     streamer = Collect(auto, skip_prompt=True)
     streamer.printed = []
-    ids = auto(TANG)["input_ids"]
+    ids = auto(TANG, add_special_tokens=False)["input_ids"]
     streamer.put(np.array([[auto.bos_token_id]]))  # the prompt
     for i in ids:
         streamer.put(np.array([i]))
@@ -145,7 +155,7 @@ def test_text_streamer_prints_only_final_text_of_a_tang_line(name, request):
 def test_decode_stream_of_the_export_gives_the_tang_line(auto):
     stream = auto.decode_stream()
     out = ""
-    for i in auto(TANG)["input_ids"]:
+    for i in auto(TANG, add_special_tokens=False)["input_ids"]:
         out += stream.step(i)
         assert TANG.startswith(out)
     assert out + stream.finish() == TANG

@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..engines.backends import AUTO_FAST_BYTES, BACKENDS
+from ..engines.backends import AUTO_FAST_BYTES, BACKENDS, SAME_MODEL
 from ..engines.base import available_models
 from ..engines.pre_tokenizers.wubi import DEFAULT_MODE
 from ..errors import InputError
@@ -60,7 +60,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--backend", choices=BACKENDS, default="auto",
                    help="python (built in) or fast (tokenizers / sentencepiece: pip install wubitok[fast]); "
                         f"auto (default) = fast for corpora of {AUTO_FAST_BYTES // 1_000_000} MB or more "
-                        "when installed, else python")
+                        "when installed, and always for wubi-bpe and bpe (the same model either way), "
+                        "else python")
     p.add_argument("--codec", metavar="CODE[/BOUNDARY[/INDEX[/LAYOUT]]]",
                    help="wubi-bpe only: how Han characters are spelled, CODE one of "
                         f"{', '.join(CODE_CHOICES)}; BOUNDARY {', '.join(BOUNDARY_CHOICES)}; "
@@ -115,7 +116,8 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         max_words=args.max_words,
     )
-    if args.backend == "auto" and resolve_backend(request) == "fast" and not args.quiet:
+    if (args.backend == "auto" and request.model_type not in SAME_MODEL and resolve_backend(request) == "fast"
+            and not args.quiet):
         corpus_bytes = sum(Path(f).stat().st_size for f in request.files)
         print(f"corpus is {corpus_bytes / 1e6:.0f} MB: training with the fast backend", file=sys.stderr)
     bar = None if args.quiet else ProgressLine(sys.stderr)

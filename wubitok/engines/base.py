@@ -10,13 +10,14 @@ are written atomically, and ``load_tokenizer`` picks the class from ``model``.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import threading
 from collections import Counter
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, TypeVar
 
 from ..errors import InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
@@ -26,9 +27,7 @@ from . import ENGINES
 from .backends import check_backend, choose_backend, choose_encoder
 from .corpus import BlockCounter, Corpus, count_corpus
 from .pre_tokenizers.special import SpecialSplitter, special_token_list
-
-if TYPE_CHECKING:
-    from .stream import DecodeStream
+from .stream import DecodeStream
 
 FORMAT_NAME = "wubitok-tokenizer"
 # How corpus encoding reads special-token text in documents: as plain text
@@ -177,6 +176,31 @@ def _blank(word: str, marks: str) -> bool:
     return not rest or rest.isspace()
 
 
+class trains_model:
+    """How ``train`` and ``train_from_counts`` bind.  On the class (``WubiBPE.train(...)``) they
+    return a new model.  On a model they retrain that model in place and return it, as
+    ``tokenizers.Tokenizer.train`` trains the tokenizer it is called on, so
+    ``t = WubiBPE(); t.train(...); t.save(path)`` saves the trained model; the options not
+    given are the model's own (``train_options``: its special tokens, its cut, its codec)."""
+
+    def __init__(self, learn: Callable[..., Any]):
+        self._learn = learn
+        self.__doc__ = learn.__doc__
+
+    def __get__(self, model: Any, owner: type[Tok]) -> Callable[..., Tok]:
+        if model is None:
+            return functools.partial(self._learn, owner)
+        learn = self._learn
+
+        def in_place(*args: Any, **kwargs: Any) -> Tok:
+            trained = learn(type(model), *args, **{**model.train_options(), **kwargs})
+            model.__dict__.clear()  # caches and views of the old model go too
+            model.__dict__.update(trained.__dict__)
+            return model
+
+        return functools.update_wrapper(in_place, learn)
+
+
 class Tokenizer:
     """Base class.  Engines implement the ``NotImplementedError`` methods."""
 
@@ -202,7 +226,7 @@ class Tokenizer:
     count_marks: ClassVar[str] = ""  # characters the engine's counted keys use for whitespace
     fast_from_counts: ClassVar[bool] = True  # False: the fast backend learns from text only
 
-    @classmethod
+    @trains_model
     def train(
         cls: type[Tok],
         texts: Iterable[str] | str | None = None,
@@ -224,7 +248,8 @@ class Tokenizer:
         ``cancel`` event stops it with ``errors.Cancelled``; ``backend`` is
         "python" (this project's trainer), "fast" (the reference library,
         ``pip install wubitok[fast]``) or "auto" (fast when installed).
-        ``options``: the engine's own (its ``Options``).
+        ``options``: the engine's own (its ``Options``).  Called on a model
+        (``t.train(...)``), it retrains that model in place (``trains_model``).
         """
         own = cls.Options.of(options, f"{cls.__name__}.train")
         args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
@@ -270,7 +295,12 @@ class Tokenizer:
         cuts it as this model does (what ``wubitok count -m MODEL.json`` uses)."""
         return {}
 
-    @classmethod
+    def train_options(self) -> dict[str, Any]:
+        """What ``model.train(...)`` keeps of the model unless given: its special tokens
+        and the options that shape it (``count_options`` and, per engine, more)."""
+        return {"special_tokens": list(self.special_tokens), **self.count_options()}
+
+    @trains_model
     def train_from_counts(
         cls: type[Tok],
         counts: Mapping[str, int],
@@ -332,10 +362,17 @@ class Tokenizer:
     def _encode(self, text: str) -> Encoding:
         raise NotImplementedError
 
-    def _framed(self, enc: Encoding) -> Encoding:
+    def special_frame(self) -> tuple[list[str], list[str]]:
+        """The special tokens ``encode(add_special_tokens=True)`` puts before and after a text:
+        ``<s>`` / ``</s>`` (WordPiece: ``[CLS]`` / ``[SEP]``), those the model has.  The
+        transformers exports add the same (``exports.hf_json``, ``integrations.transformers``)."""
         roles = self.special_roles()
         first = [t for t in (roles.get("bos_token") or roles.get("cls_token"),) if t]
         last = [t for t in (roles.get("eos_token") or roles.get("sep_token"),) if t]
+        return first, last
+
+    def _framed(self, enc: Encoding) -> Encoding:
+        first, last = self.special_frame()
         ids = [self.token_to_id(t) for t in first] + enc.ids + [self.token_to_id(t) for t in last]
         end = enc.offsets[-1][1] if enc.offsets else 0
         return Encoding([i for i in ids if i is not None], first + enc.tokens + last,
@@ -420,10 +457,8 @@ class Tokenizer:
     def decode_batch(self, sequences: Iterable[Sequence[int]]) -> list[str]:
         return [self.decode(ids) for ids in sequences]
 
-    def decode_stream(self, *, skip_special_tokens: bool = False) -> "DecodeStream":
+    def decode_stream(self, *, skip_special_tokens: bool = False) -> DecodeStream:
         """An incremental decoder: ``step(id)`` gives the text that is final (see ``stream``)."""
-        from .stream import DecodeStream
-
         return DecodeStream(self, skip_special_tokens=skip_special_tokens)
 
     def _open_tail(self, ids: Sequence[int], text: str) -> int:

@@ -16,10 +16,16 @@ character, not of the whole output.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable, Protocol, Sequence
 
-if TYPE_CHECKING:
-    from .base import Tokenizer
+
+class Decoder(Protocol):
+    """What the stream needs of a tokenizer (``engines.base.Tokenizer`` has it); named here,
+    not imported, so that base, which makes streams, and this module form no import circle."""
+
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str: ...
+
+    def _open_tail(self, ids: Sequence[int], text: str) -> int: ...
 
 
 class DecodeStream:
@@ -27,7 +33,7 @@ class DecodeStream:
     none did); ``finish()`` returns the rest, an unfinished character as
     U+FFFD.  The pieces joined are ``tokenizer.decode(all ids)``."""
 
-    def __init__(self, tokenizer: "Tokenizer", *, skip_special_tokens: bool = False):
+    def __init__(self, tokenizer: Decoder, *, skip_special_tokens: bool = False):
         self._tokenizer = tokenizer
         self._skip = skip_special_tokens
         self._ids: list[int] = []  # the window: the context id, then the ids since

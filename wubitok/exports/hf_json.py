@@ -45,10 +45,31 @@ def _padding(model: Tokenizer) -> dict[str, Any] | None:
             "pad_id": model.token_to_id(token), "pad_type_id": 0, "pad_token": token}
 
 
+def post_processor(model: Tokenizer) -> dict[str, Any] | None:
+    """What ``encode(add_special_tokens=True)`` adds around a text (``Tokenizer.special_frame``), as
+    HF's TemplateProcessing, so transformers' ``add_special_tokens`` (on by default) gives our ids.
+    A pair: WordPiece's ``[CLS] A [SEP] B [SEP]`` as BERT's; ``<s> A </s> <s> B </s>`` otherwise."""
+    first, last = model.special_frame()
+    if not first and not last:
+        return None
+
+    def special(tokens: list[str], type_id: int) -> list[dict[str, Any]]:
+        return [{"SpecialToken": {"id": t, "type_id": type_id}} for t in tokens]
+
+    def text(name: str, type_id: int) -> list[dict[str, Any]]:
+        return [{"Sequence": {"id": name, "type_id": type_id}}]
+
+    bert = model.special_roles().get("cls_token") in first
+    single = special(first, 0) + text("A", 0) + special(last, 0)
+    pair = single + ([] if bert else special(first, 1)) + text("B", 1) + special(last, 1)
+    ids = {t: {"id": t, "ids": [model.token_to_id(t)], "tokens": [t]} for t in first + last}
+    return {"type": "TemplateProcessing", "single": single, "pair": pair, "special_tokens": ids}
+
+
 def _document(added: list[dict[str, Any]], normalizer: Any, pre_tokenizer: Any, decoder: Any,
-              model: dict[str, Any], padding: dict[str, Any] | None) -> str:
+              model: dict[str, Any], padding: dict[str, Any] | None, post: dict[str, Any] | None = None) -> str:
     doc = {"version": "1.0", "truncation": None, "padding": padding, "added_tokens": added,
-           "normalizer": normalizer, "pre_tokenizer": pre_tokenizer, "post_processor": None,
+           "normalizer": normalizer, "pre_tokenizer": pre_tokenizer, "post_processor": post,
            "decoder": decoder, "model": model}
     return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
 
@@ -76,7 +97,7 @@ def bpe_tokenizer_json(model: ByteLevelBPE) -> str:
     bpe = {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
            "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "vocab": vocab, "merges": merges}
     return _document(_added_tokens(list(enumerate(model.special_tokens))), None, pre, byte_level, bpe,
-                     _padding(model))
+                     _padding(model), post_processor(model))
 
 
 def wordpiece_tokenizer_json(model: WordPiece) -> str:
@@ -96,7 +117,8 @@ def wordpiece_tokenizer_json(model: WordPiece) -> str:
     wp = {"type": "WordPiece", "unk_token": WORDPIECE_UNK, "continuing_subword_prefix": model.continuing_prefix,
           "max_input_chars_per_word": model.max_input_chars_per_word, "vocab": vocab}
     decoder = {"type": "WordPiece", "prefix": model.continuing_prefix, "cleanup": True}
-    return _document(_added_tokens(specials), normalizer, {"type": "BertPreTokenizer"}, decoder, wp, _padding(model))
+    return _document(_added_tokens(specials), normalizer, {"type": "BertPreTokenizer"}, decoder, wp, _padding(model),
+                     post_processor(model))
 
 
 # tokenizers reads JSON numbers with serde_json's fast path (its
@@ -169,7 +191,7 @@ def unigram_tokenizer_json(model: Unigram) -> str:
         {"type": "ByteFallback"}, {"type": "Fuse"},
         {"type": "Replace", "pattern": {"String": "\u2581"}, "content": " "},
     ]}
-    doc = _document(_added_tokens(specials), None, pre, decoder, unigram, _padding(model))
+    doc = _document(_added_tokens(specials), None, pre, decoder, unigram, _padding(model), post_processor(model))
     rows = ",\n".join(f"  [{json.dumps(t, ensure_ascii=False)}, {_score_literal(s)}]" for t, s in vocab)
     # rpartition: the model comes last, after any special token that might spell the slot
     head, _, tail = doc.rpartition(json.dumps(_VOCAB_SLOT))

@@ -7,8 +7,9 @@ prefix of ids that ends inside a character ends in U+FFFD, never in another
 character, so ``TextStreamer`` prints only final text), and
 ``<pad> <unk> <s> </s>`` are the pad, unk, bos and eos tokens.  Padding,
 truncation, attention masks, tensors and ``return_offsets_mapping`` work as
-with any transformers tokenizer; nothing is added around a text unless
-``add_bos_token`` / ``add_eos_token`` say so.
+with any transformers tokenizer; ``add_special_tokens`` (transformers' default)
+adds ``<s>`` and ``</s>`` as ``encode(text, add_special_tokens=True)`` does, unless
+``add_bos_token`` / ``add_eos_token`` say otherwise.
 
 A saved folder holds ``wubitok.json`` (the model), ``tokenizer_config.json``
 with an ``auto_map`` and ``tokenization_wubitok.py``, a two-line module that
@@ -67,12 +68,16 @@ class WubiBPETokenizer(PreTrainedTokenizer):
     model_input_names = ["input_ids", "attention_mask"]
 
     def __init__(self, model_file: str | None = None, *, model: Tokenizer | None = None,
-                 add_bos_token: bool = False, add_eos_token: bool = False, **kwargs: Any):
+                 add_bos_token: bool | None = None, add_eos_token: bool | None = None, **kwargs: Any):
         if (model_file is None) == (model is None):
             raise InputError("give a model file or a model (exactly one)")
         self.wubitok_model = model if model is not None else load_tokenizer(model_file)  # type: ignore[arg-type]
         if self.wubitok_model.model_type != "wubi-bpe":
             raise InputError(f"WubiBPETokenizer wraps a wubi-bpe model, not {self.wubitok_model.model_type}")
+        # Unless told: the frame of encode(add_special_tokens=True), so both give the same ids.
+        first, last = self.wubitok_model.special_frame()
+        add_bos_token = bool(first) if add_bos_token is None else add_bos_token
+        add_eos_token = bool(last) if add_eos_token is None else add_eos_token
         self.add_bos_token = add_bos_token
         self.add_eos_token = add_eos_token
         for name, tok in (("pad_token", "<pad>"), ("unk_token", "<unk>"), ("bos_token", "<s>"), ("eos_token", "</s>")):

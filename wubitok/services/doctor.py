@@ -32,6 +32,7 @@ USES = {
     "traditional": "traditional output (OpenCC)",
     "tables": "tables for Rime and fcitx5 (wubitok table)",
     "cluster": "encoding on a Dask cluster (--cluster)",
+    "encoder": "Wubi-BPE's fast encoder (Hugging Face tokenizers' Rust BPE) in use",
     "data": "your data folder and user database",
 }
 # Distributions the fixes name: key, name, install command.
@@ -243,9 +244,21 @@ def _not_writable(folder: Path) -> str:
     return ""
 
 
+def encoder_checks() -> list[Check]:
+    """Which encoder Wubi-BPE uses: the fast one (the merges in HF ``tokenizers``' Rust BPE, a
+    default dependency) or, without ``tokenizers``, the Python one (about 3x slower)."""
+    from ..engines.backends import choose_encoder
+
+    fast = choose_encoder("auto", "wubi-bpe") == "fast"
+    return [Check("encoder", "Wubi-BPE encoder", "" if fast else
+                  "the Python encoder is in use: Hugging Face tokenizers is not installed",
+                  command="" if fast else "pip install tokenizers")]
+
+
 def core_checks() -> list[Check]:
     """Every check but IBus's (those need gi: :mod:`wubitok.platform.ibus.diagnosis`)."""
-    return [*app_checks(), *traditional_checks(), *table_checks(), *cluster_checks(), *data_checks()]
+    return [*app_checks(), *traditional_checks(), *table_checks(), *cluster_checks(), *encoder_checks(),
+            *data_checks()]
 
 
 def ordered(checks: list[Check]) -> list[Check]:

@@ -61,7 +61,7 @@ def test_train_small_corpus_progress_to_100_and_model_appears_in_tokenize(qtbot,
     folder = user_models_dir()
     assert sorted(p.name for p in folder.glob("*.json")) == ["wordpiece-800-poems.json", "wubi-bpe-800-poems.json"]
     # Byte for byte what the library trains with the same settings.
-    expected = engine_class("wubi-bpe").train(files=[corpus], vocab_size=800, min_frequency=2)
+    expected = engine_class("wubi-bpe").train(files=[corpus], vocab_size=800, min_frequency=2, backend="auto")
     assert (folder / "wubi-bpe-800-poems.json").read_text(encoding="utf-8") == expected.to_json()
 
     assert [e.name for e in added] == ["wubi-bpe-800-poems", "wordpiece-800-poems"]
@@ -202,7 +202,8 @@ def test_big_corpora_train_with_the_fast_library_and_say_so(qtbot, pane, monkeyp
 
 def test_backend_choice_and_file_names(tmp_path):
     assert choose_backend("python", "bpe", 10**9) == "python"
-    assert choose_backend("auto", "bpe", 1000) == "python"
+    assert choose_backend("auto", "wordpiece", 1000) == "python"
+    assert choose_backend("auto", "bpe", 1000) == "fast"  # the same model either way (backends.SAME_MODEL)
     assert choose_backend("auto", "unigram", 10**9) == "fast"  # sentencepiece is installed here
     (tmp_path / "bpe-100-x.json").write_text("{}")
     assert model_file_name("bpe", 100, "x", tmp_path).name == "bpe-100-x-2.json"

@@ -223,7 +223,9 @@ class ByteLevelBPE(Tokenizer):
             self._hf_tried = True
             if choose_encoder(self._encoder_choice, self.model_type) == "fast":
                 try:
-                    self._hf = HFByteLevelIds(self)
+                    k = len(self.special_tokens)
+                    pieces = [self.id_to_token(i) or "" for i in range(k, self.vocab_size)]
+                    self._hf = HFByteLevelIds(self.pattern, pieces, self.merges, k)
                 except Unsupported:
                     self._hf = None
         return self._hf

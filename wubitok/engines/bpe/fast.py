@@ -10,13 +10,17 @@ pairs of ids, merge ``i`` making ``first_new_id + i``.
 
 When a merge re-creates a string HF already has, HF reuses that token while
 these engines give every merge its own id; the string keeps its first id.
-Ties between equally frequent pairs may go differently from ``trainer``
-where the base ids are not in HF's order, so the two backends may give
-close rather than identical models.
+Ties between equally frequent pairs go by HF's ids, its alphabet numbered in
+code-point order, and in ``trainer`` by ours: an engine writes its symbols as
+characters in the order of their ids (``ordered_alphabet``; byte-level BPE
+relabels its bytes for ``trainer`` instead), so both backends give the same
+merges (tested on the samples, other codecs and hypothesis corpora; no
+re-created string has been seen there).
 """
 from __future__ import annotations
 
 import json
+import os
 import threading
 from typing import Iterable, Iterator, Sequence
 
@@ -24,8 +28,26 @@ from ...errors import MissingExtraError
 from ...progress import check_cancel
 from ..base import ProgressCallback
 
-# The copies of words go to HF in strings of about this many characters.
-_FEED_CHARS = 1 << 20
+# The copies of words go to HF in strings of about this many characters: HF keeps an
+# alignment table of 16 bytes per byte of each string it pre-tokenizes, and buffers strings
+# from the iterator, so 1 MB strings cost over 100 MB more peak memory than these.
+_FEED_CHARS = 1 << 16
+# HF's switch for its thread pool, read at each call.
+_PARALLELISM = "TOKENIZERS_PARALLELISM"
+
+
+# Characters for symbols, in increasing code-point order and none of them whitespace: the 94
+# printable ASCII ones (one UTF-8 byte), U+0100-U+07FF (two), then the Private Use Area (three).
+ALPHABET_SIZE = 94 + 0x700 + 0x1900
+
+
+def ordered_alphabet(n: int) -> list[str]:
+    """``n`` one-character symbols in increasing code-point order, none of them whitespace, as
+    short in UTF-8 as can be (HF copies and indexes its strings by the byte)."""
+    if n > ALPHABET_SIZE:
+        raise ValueError(f"{n} symbols are more than the {ALPHABET_SIZE} characters for them")
+    return [chr(0x21 + i) if i < 94 else chr(0x100 + i - 94) if i < 94 + 0x700 else chr(0xE000 + i - 94 - 0x700)
+            for i in range(n)]
 
 
 def learn_merges_fast(
@@ -73,7 +95,18 @@ def learn_merges_fast(
         max_token_length=max_token_length,
         show_progress=False,
     )
-    hf.train_from_iterator(feed(), trainer=trainer)
+    # One thread: HF's parallel pair counting keeps a partial table per thread, and with the
+    # feed above that was a third of its peak memory (bench/bench_train_memory.py); its CPU
+    # time falls too, and its wall time hardly rises on a few cores.
+    before = os.environ.get(_PARALLELISM)
+    os.environ[_PARALLELISM] = "false"
+    try:
+        hf.train_from_iterator(feed(), trainer=trainer)
+    finally:
+        if before is None:
+            del os.environ[_PARALLELISM]
+        else:
+            os.environ[_PARALLELISM] = before
     check_cancel(cancel)
     hf_merges = json.loads(hf.to_str())["model"]["merges"]
     ids = dict(alphabet)

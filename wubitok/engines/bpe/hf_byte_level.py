@@ -17,10 +17,7 @@ Only ids: ``encode`` (with offsets) stays ours.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
-
-if TYPE_CHECKING:
-    from .byte_level import ByteLevelBPE
+from typing import Sequence
 
 
 class Unsupported(Exception):
@@ -28,20 +25,22 @@ class Unsupported(Exception):
 
 
 class HFByteLevelIds:
-    def __init__(self, model: "ByteLevelBPE"):
+    """The model as plain data (not the model, which imports this module): its pre-tokenizer
+    ``pattern``, the token strings of ids ``first_id`` on (the 256 bytes, then one per merge) and
+    its merges, whose ids count from the first byte (0) as ``ByteLevelBPE.merges`` does."""
+
+    def __init__(self, pattern: str, pieces: Sequence[str], merges: Sequence[tuple[int, int]], first_id: int):
         from tokenizers import Regex, Tokenizer, models, pre_tokenizers
 
         from ..pre_tokenizers.gpt4 import GPT4_PATTERN
 
-        if model.pattern != GPT4_PATTERN:
+        if pattern != GPT4_PATTERN:
             raise Unsupported("a pre-tokenizer pattern other than GPT-4's")
-        k = len(model.special_tokens)
-        pieces = [model.id_to_token(i) or "" for i in range(k, model.vocab_size)]
         if len(set(pieces)) != len(pieces):
             raise Unsupported("a merge re-creates a token string")
-        vocab = {t: i + k for i, t in enumerate(pieces)}
-        merges = [(pieces[a], pieces[b]) for a, b in model.merges]
-        tok = Tokenizer(models.BPE(vocab=vocab, merges=merges, fuse_unk=False, byte_fallback=False))
+        vocab = {t: i + first_id for i, t in enumerate(pieces)}
+        pairs = [(pieces[a], pieces[b]) for a, b in merges]
+        tok = Tokenizer(models.BPE(vocab=vocab, merges=pairs, fuse_unk=False, byte_fallback=False))
         tok.pre_tokenizer = pre_tokenizers.Sequence([
             pre_tokenizers.Split(Regex(GPT4_PATTERN), behavior="isolated"),
             pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),

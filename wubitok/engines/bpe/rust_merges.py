@@ -3,8 +3,9 @@
 The Python encoder (``bpe.encoder``) gives the tokens of applying the merges
 by rank, lowest first, leftmost first among equal pairs; HF's BPE model does
 exactly that too.  So the merge step can run in Rust: each base symbol ``s``
-is written as the one character ``chr(SYMBOL_BASE + s)`` (private use, never
-whitespace), a token as the concatenation of its symbols' characters, and
+is written as the one character ``ALPHABET[s]`` (never whitespace, one or two
+UTF-8 bytes for the first 1,886 symbols: HF works by the byte, and that was 9%
+of its time against private-use characters), a token as the concatenation of its symbols' characters, and
 HF gets a vocabulary of those strings *with this model's ids*, so its ids
 need no translation.  The caller spells its pre-tokens in that alphabet and
 hands them over joined by spaces; HF's ``WhitespaceSplit`` gives back
@@ -20,10 +21,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-# Base symbol s is the character chr(SYMBOL_BASE + s): the Private Use Area,
-# no whitespace there, and room for every codec symbol.
-SYMBOL_BASE = 0xE000
-SYMBOL_LIMIT = 0xF900 - SYMBOL_BASE
+from .fast import ALPHABET_SIZE, ordered_alphabet
+
+# Base symbol s is the character ALPHABET[s].
+ALPHABET = tuple(ordered_alphabet(ALPHABET_SIZE))
+SYMBOL_LIMIT = ALPHABET_SIZE
 # Pre-tokens go to HF in strings of about this many characters: long enough
 # that the per-call cost vanishes, short enough that HF's per-string
 # alignment tables stay small.
@@ -41,8 +43,8 @@ class RustMerges:
         from tokenizers import Tokenizer, models, pre_tokenizers
 
         if max(base_symbols, default=0) >= SYMBOL_LIMIT:
-            raise Unsupported("more base symbols than the private use area holds")
-        strings: dict[int, str] = {s: chr(SYMBOL_BASE + s) for s in base_symbols}
+            raise Unsupported("more base symbols than the alphabet has characters")
+        strings: dict[int, str] = {s: ALPHABET[s] for s in base_symbols}
         vocab = {text: s for s, text in strings.items()}
         pairs = []
         for i, (a, b) in enumerate(merges):
@@ -61,8 +63,8 @@ class RustMerges:
         self._encode = getattr(hf, "encode_batch_fast", hf.encode_batch)
 
     def encode(self, joined: str) -> list[int]:
-        """The ids of the pre-tokens in ``joined`` (each written in the
-        ``SYMBOL_BASE`` alphabet, one space between two), one after the other."""
+        """The ids of the pre-tokens in ``joined`` (each written in ``ALPHABET``,
+        one space between two), one after the other."""
         ids: list[int] = []
         pos, n = 0, len(joined)
         while pos < n:

@@ -25,8 +25,8 @@ pair with the highest count wins; among equal counts the pair ``(a, b)`` that
 is smaller as a tuple of ids (``a`` first, then ``b``).  HF numbers its base
 symbols in its alphabet's code-point order and merged symbols in creation
 order, as here; a caller whose base ids are ordered differently relabels
-them before training to get HF's merge order (``bpe.byte_level`` does).  One
-difference remains: when a merge produces a string HF already has (``"a" +
+them before training to get HF's merge order (``bpe.byte_level`` and
+``bpe.wubi`` do).  One difference remains: when a merge produces a string HF already has (``"a" +
 "bc"`` after ``"ab" + "c"``), HF reuses that token's id while this core always
 creates a new symbol; the callers decode both the same way.
 

@@ -43,9 +43,9 @@ from ..corpus import BlockCounter
 from ..pre_tokenizers.special import SpecialSplitter, special_token_list
 from ..pre_tokenizers.wubi import DEFAULT_MODE, count_wubi_pretokens, pretokens_for
 from .encoder import BacktrackEncoder
-from .fast import learn_merges_fast
+from .fast import learn_merges_fast, ordered_alphabet
 from .limits import MAX_TOKEN_SYMBOLS, check_token_length
-from .rust_merges import SYMBOL_BASE, SYMBOL_LIMIT, RustMerges, Unsupported
+from .rust_merges import ALPHABET, RustMerges, Unsupported
 from .trainer import train_merges
 
 DEFAULT_SPECIAL_TOKENS = RESERVED_TOKENS
@@ -154,6 +154,9 @@ class WubiBPE(Tokenizer):
     def count_options(self) -> dict[str, Any]:
         return {"pre_tokens": self.pre_tokens}
 
+    def train_options(self) -> dict[str, Any]:
+        return {**super().train_options(), "codec": self.codec.options}
+
     @classmethod
     def _block_counter(cls, special_tokens: Sequence[str], own: WubiBPEOptions) -> BlockCounter:
         pretokens_for(own.pre_tokens)  # an unknown cut fails before any reading
@@ -184,20 +187,25 @@ class WubiBPE(Tokenizer):
         # Sorted: the merges depend only on the counts, not on the order they were made in.
         # The keys only: (word, count) tuples for millions of words would cost 64 bytes each.
         words = ((w, counts[w]) for w in sorted(counts))
-        spell = empty.codec.encode
         if args.fast:
-            tokens = empty.codec.tokens
+            # HF breaks count ties by its ids, its alphabet numbered in code-point order: spelled in
+            # characters in the codec's order, its ties go as ``train_merges``' (by our ids).
+            chars = ordered_alphabet(empty.codec.end_id)
             base = range(BYTE_BASE, empty.codec.end_id)
+            # A text's spelling is its characters' spellings one after the other (what the fast
+            # encoder relies on too): str.translate spells every word in C.
+            spelled = _SymbolChars(empty._char_symbols, alphabet=dict(enumerate(chars)))
             merges = learn_merges_fast(
-                (("".join(map(tokens.__getitem__, spell(w))), c) for w, c in words),
-                [(tokens[i], i) for i in base],
+                ((w.translate(spelled), c) for w, c in words),
+                [(chars[i], i) for i in base],
                 first_new_id=empty.first_merge_id, num_merges=num_merges, min_frequency=args.min_frequency,
                 max_token_length=MAX_TOKEN_SYMBOLS, total=sum(counts.values()), progress=args.progress,
                 cancel=args.cancel,
             )
         else:
+            ids = _SymbolChars(empty._char_symbols, alphabet={})
             merges = train_merges(
-                ((tuple(spell(w)), c) for w, c in words),
+                ((tuple(map(ord, w.translate(ids))), c) for w, c in words),
                 first_new_id=empty.first_merge_id,
                 num_merges=num_merges,
                 min_frequency=args.min_frequency,
@@ -315,22 +323,20 @@ class WubiBPE(Tokenizer):
 
     def _encode_fast(self, texts: list[str], rust: RustMerges) -> list[Encoding]:
         """``encode`` of texts without special tokens, the merges done by
-        ``rust``; token offsets come from the tokens' ends in symbols and each
-        character's length in symbols, for all texts at once, the way
-        ``_encode_pieces`` computes them."""
+        ``rust``; token offsets come from the tokens' ends in symbols and, per
+        symbol, the index of the character it spells within its text and
+        whether it is not that character's first, for all texts at once."""
         ids, ends, cuts = self._merge_fast(texts, rust)
-        widths = list(map(len, map(self._symbol_chars.__getitem__, map(ord, "".join(texts)))))
-        char_start = list(accumulate(widths, initial=0))  # where each character starts among the symbols
-        char_of = list(chain.from_iterable(map(repeat, count(), widths)))  # symbol -> its character
         starts = list(map(sub, ends, map(self._lengths.__getitem__, ids)))
-        firsts = list(map(char_of.__getitem__, starts))
-        lasts = list(map(add, map(char_of.__getitem__, map(sub, ends, repeat(1))), repeat(1)))  # one past
-        partial = list(map(or_, map(ne, map(char_start.__getitem__, firsts), starts),
-                           map(ne, map(char_start.__getitem__, lasts), ends)))
-        # offsets within each text: minus where its text starts, token by token
-        counts = map(sub, islice(cuts, 1, None), cuts)
-        base = list(chain.from_iterable(map(repeat, accumulate(map(len, texts), initial=0), counts)))
-        offsets = list(zip(map(sub, firsts, base), map(sub, lasts, base)))
+        widths = list(map(len, map(self._symbol_chars.__getitem__, map(ord, "".join(texts)))))
+        # per symbol: its character's index in its text (texts tile the symbols: no offsets to subtract)
+        char_of = list(chain.from_iterable(map(repeat, chain.from_iterable(map(range, map(len, texts))), widths)))
+        inside = list(chain.from_iterable(map(_INSIDE.__getitem__, widths)))  # not its character's first
+        inside.append(False)  # the end of the last text
+        lasts = map(add, map(char_of.__getitem__, map(sub, ends, repeat(1))), repeat(1))  # one past
+        offsets = list(zip(map(char_of.__getitem__, starts), lasts))
+        # a token is partial unless it starts and ends where characters do
+        partial = list(map(or_, map(inside.__getitem__, starts), map(inside.__getitem__, ends)))
         tokens = list(map(self._tokens.__getitem__, ids))
         spans = list(map(slice, cuts, islice(cuts, 1, None)))
         return list(map(Encoding, map(ids.__getitem__, spans), map(tokens.__getitem__, spans),
@@ -542,22 +548,37 @@ class WubiBPE(Tokenizer):
         return tok
 
 
+class _InsideFlags(dict):
+    """Width -> for each symbol of a character that wide, whether it is not the first."""
+
+    def __missing__(self, width: int) -> tuple[bool, ...]:
+        flags = self[width] = (False,) + (True,) * (width - 1) if width else ()
+        return flags
+
+
+_INSIDE = _InsideFlags()
+
+
 class _SymbolChars(dict):
     """Code point -> its spelling in ``rust_merges``' alphabet (a ``str.translate``
-    table); filled as characters are met, after the ``fixed`` entries."""
+    table); filled as characters are met, after the ``fixed`` entries.  ``alphabet``
+    (symbol id -> its character) writes the symbols in another alphabet ({}: as the
+    code points of their ids, ``_CharSymbols``' form)."""
 
-    _SHIFT = {s: SYMBOL_BASE + s for s in range(SYMBOL_LIMIT)}
+    _SHIFT: Mapping[int, int | str] = dict(enumerate(ALPHABET))
 
-    def __init__(self, char_symbols: _CharSymbols, fixed: Mapping[int, str] | None = None):
+    def __init__(self, char_symbols: _CharSymbols, fixed: Mapping[int, str] | None = None,
+                 alphabet: Mapping[int, str] | None = None):
         super().__init__(fixed or {})
         self._char_symbols = char_symbols
         self._fixed = dict(fixed or {})
+        self._shift: Mapping[int, int | str] = self._SHIFT if alphabet is None else dict(alphabet)
 
     def __missing__(self, code: int) -> str:
         if len(self) >= 1 << 16:  # bounded, whatever the text
             self.clear()
             self.update(self._fixed)
-        spelled = self[code] = self._char_symbols[chr(code)].translate(self._SHIFT)
+        spelled = self[code] = self._char_symbols[chr(code)].translate(self._shift)
         return spelled
 
 

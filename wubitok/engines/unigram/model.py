@@ -46,6 +46,13 @@ from .trainer import MAX_PIECE_LENGTH, SEED_SIZE, SHRINKING_FACTOR, SUB_ITERATIO
 TRAINED_BY_PURE = "wubitok Unigram trainer (sentencepiece's EM and pruning)"
 TRAINED_BY_FAST = "sentencepiece unigram trainer"
 DEFAULT_SPECIALS = ("<unk>", "<s>", "</s>")
+# Trained scores are rounded to multiples of 1/SCORE_GRID.  sentencepiece keeps scores and path
+# sums in 32 bits, we and HF in 64: on this grid every sum of a path up to 2**16 in size (some
+# thousands of pieces) is exact in both, so the two see the same ties and, keeping the first
+# path into a position, break them the same way; off the grid 4% of modern lines came out
+# otherwise in the .model export (bench/bench_sentencepiece_export.py).  The rounding moves a
+# log-probability by at most 0.002.
+SCORE_GRID = 256
 UNK = "<unk>"
 # What count_runs writes for a space and for the end of a line.
 RUN_MARKS = SPACE_MARK + END
@@ -194,13 +201,15 @@ class Unigram(Tokenizer):
     @classmethod
     def _model(cls, pieces: list[tuple[str, float]], args: TrainingArgs, options: dict[str, Any],
                trained_by: str) -> Unigram:
-        """The trained model: the pieces less those the specials and byte pieces already are."""
+        """The trained model: the pieces less those the specials and byte pieces already are,
+        their scores on the grid (``SCORE_GRID``)."""
         byte_fallback = options["byte_fallback"]
         reserved = set(args.special_tokens) | ({_byte_token(b) for b in range(256)} if byte_fallback else set())
         training = {"vocab_size": args.vocab_size, "min_frequency": args.min_frequency,
                     **{k: v for k, v in options.items() if k not in ("byte_fallback", "whitespace_pieces")},
                     "backend": args.backend}
-        return cls([(p, s) for p, s in pieces if p not in reserved], special_tokens=args.special_tokens,
+        return cls([(p, round(s * SCORE_GRID) / SCORE_GRID) for p, s in pieces if p not in reserved],
+                   special_tokens=args.special_tokens,
                    byte_fallback=byte_fallback, trained_by=trained_by, training=training,
                    whitespace_pieces=options["whitespace_pieces"])
 

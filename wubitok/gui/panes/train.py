@@ -428,7 +428,9 @@ class TrainPane(Pane):
         self._cancelled = False
         self.train_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        auto_fast = [r for r in requests if r.backend == "fast" and self.backend_box.currentData() == "auto"]
+        # "Large corpus": auto chose fast for the size, not because the two trainers give the same model
+        auto_fast = [r for r in requests if r.backend == "fast" and self.backend_box.currentData() == "auto"
+                     and r.model_type not in backends.SAME_MODEL]
         live_text.set_text(self.status_label, lambda: (
             self.tr("Large corpus: training with the fast libraries.") if auto_fast else self.tr("Training…")))
         self._next()
