@@ -49,6 +49,7 @@ from ...widgets.token_view import TokenizedText, make_document, replace_document
 from ..base import Pane
 from .chart import CompareChart
 from .corpus_mode import CorpusPage
+from .lm_mode import LmPanel
 from .metrics_table import MetricsTable
 from .text_mode import TextComparison, TokenColumn, TokenColumns, compare_text
 
@@ -143,6 +144,7 @@ class ComparePane(Pane):
         self.editor.setPlaceholderText(self.tr("Type or paste a text to compare the tokenizers on"))
         self.editor.setAccessibleName(self.tr("Text to compare the tokenizers on"))
         self.corpus_page.retranslate_ui()
+        self.lm_panel.retranslate_ui()
         self.export_label.setText(self.tr("Export report:"))
         self.export_buttons["png"].setText(self.tr("PNG chart"))
         self.table.setAccessibleName(self.tr("Metrics"))
@@ -182,6 +184,9 @@ class ComparePane(Pane):
         self.remove_files_button = page.picker.remove_files_button
         self.run_button, self.cancel_button = page.run_button, page.cancel_button
         self.progress_bar, self.progress_label = page.progress_bar, page.progress_label
+        # The language-model test under the corpus files it trains on (lm_mode).
+        self.lm_panel = LmPanel(lambda: (self.entries(), self.picker.text_paths()), page)
+        page.layout().addWidget(self.lm_panel)
 
     def _build_results(self, box: QWidget) -> None:
         self.results_box = box
@@ -370,7 +375,8 @@ class ComparePane(Pane):
             chain += [slot.box, slot.remove_button]
         chain += [self.editor, *(c.view for c in self.columns)]
         chain += [picker.file_list, picker.add_files_button, picker.remove_files_button, picker.encoding_box,
-                  self.run_button, self.cancel_button]
+                  self.run_button, self.cancel_button, self.lm_panel.quick_box, self.lm_panel.seeds_box,
+                  self.lm_panel.run_button, self.lm_panel.cancel_button]
         chain += [self.table, *self.export_buttons.values()]
         for a, b in zip(chain, chain[1:]):
             QWidget.setTabOrder(a, b)
@@ -512,6 +518,7 @@ class ComparePane(Pane):
         self._loading.shutdown()
         self._comparing.shutdown()
         self.corpus_page.shutdown()
+        self.lm_panel.shutdown()
 
     # -- results and export --------------------------------------------------
     def _set_results(self, results: list[CompareResult]) -> None:
