@@ -32,6 +32,7 @@ GENRES = {
     "zh_CN": ("modern technical prose (man pages, simplified)", 600_000, 60_000, []),
     "classical": ("Tang poems and Song ci", None, None, ["--steps", "150"]),
     "zh_TW": ("traditional script (man pages, zh_TW)", 600_000, 60_000, []),
+    "fortunes": ("modern prose: sayings and jokes (fortunes-zh)", 600_000, 60_000, []),
 }
 ENGINES = ("wubi-bpe", "bpe", "unigram")
 
