@@ -1,4 +1,4 @@
-"""Does Wubi-BPE help a language model?  ``wubitok lm-eval`` on three genres (docs/lm-eval.md).
+"""Does Wubi-BPE help a language model?  ``wubitok lm-eval`` per genre (docs/lm-eval.md).
 
 For each genre of ``genres.py`` (train on its training documents, test on its
 held-out documents: other pages / poems of the same package): train Wubi-BPE,
