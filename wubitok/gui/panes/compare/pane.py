@@ -184,9 +184,6 @@ class ComparePane(Pane):
         self.remove_files_button = page.picker.remove_files_button
         self.run_button, self.cancel_button = page.run_button, page.cancel_button
         self.progress_bar, self.progress_label = page.progress_bar, page.progress_label
-        # The language-model test under the corpus files it trains on (lm_mode).
-        self.lm_panel = LmPanel(lambda: (self.entries(), self.picker.text_paths()), page)
-        page.layout().addWidget(self.lm_panel)
 
     def _build_results(self, box: QWidget) -> None:
         self.results_box = box
@@ -205,6 +202,10 @@ class ComparePane(Pane):
         self.status_label = QLabel(box)
         self.status_label.setWordWrap(True)
         self.export_row.addWidget(self.status_label)
+        # The language-model test on the corpus files (lm_mode): with the results, so the corpus page keeps its
+        # height; shown in corpus mode only (_mode_toggled).
+        self.lm_panel = LmPanel(lambda: (self.entries(), self.picker.text_paths()), box)
+        self.lm_panel.setVisible(False)
 
     def _build_layout(self, layout: QVBoxLayout) -> None:
         # The choosers get a line of their own: four of them must fit an 800-pixel window.
@@ -228,6 +229,7 @@ class ComparePane(Pane):
         rl.addWidget(self.table)
         rl.addWidget(self.chart, 1)
         rl.addLayout(self.export_row)
+        rl.addWidget(self.lm_panel)
 
         main_split = self.main_splitter
         main_split.addWidget(self.pages)
@@ -375,9 +377,10 @@ class ComparePane(Pane):
             chain += [slot.box, slot.remove_button]
         chain += [self.editor, *(c.view for c in self.columns)]
         chain += [picker.file_list, picker.add_files_button, picker.remove_files_button, picker.encoding_box,
-                  self.run_button, self.cancel_button, self.lm_panel.quick_box, self.lm_panel.seeds_box,
-                  self.lm_panel.run_button, self.lm_panel.cancel_button]
+                  self.run_button, self.cancel_button]
         chain += [self.table, *self.export_buttons.values()]
+        chain += [self.lm_panel.quick_box, self.lm_panel.seeds_box, self.lm_panel.run_button,
+                  self.lm_panel.cancel_button]
         for a, b in zip(chain, chain[1:]):
             QWidget.setTabOrder(a, b)
 
@@ -412,6 +415,7 @@ class ComparePane(Pane):
         if not checked:
             return
         self.pages.setCurrentIndex(button_id)
+        self.lm_panel.setVisible(button_id == 1)
         if button_id == 0:
             # On the next turn of the event loop: at the first opening the pane
             # is built and shown before the worker loads the models, not while
