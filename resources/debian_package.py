@@ -29,5 +29,7 @@ def unpack(package: str, workdir: Path, deb: Path | None = None, *, cache: Path 
     version = subprocess.run(["dpkg-deb", "--field", str(deb), "Version"], check=True, capture_output=True,
                              text=True).stdout.strip()
     root = workdir / f"{package}-files"
+    # dpkg-deb -x makes the last folder only: a workdir that does not exist yet fails.
+    root.mkdir(parents=True, exist_ok=True)
     subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
     return root, version

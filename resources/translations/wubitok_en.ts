@@ -67,6 +67,16 @@
     </message>
 </context>
 <context>
+    <name>LmPanel</name>
+    <message numerus="yes">
+        <source>Done: %Ln test character(s). Held equal: the model&apos;s shape without embeddings, the training characters per step, the steps and the seeds.</source>
+        <translation>
+            <numerusform>Done: %Ln test character. Held equal: the model&apos;s shape without embeddings, the training characters per step, the steps and the seeds.</numerusform>
+            <numerusform>Done: %Ln test characters. Held equal: the model&apos;s shape without embeddings, the training characters per step, the steps and the seeds.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LookupPane</name>
     <message numerus="yes">
         <source>first %Ln result(s)</source>

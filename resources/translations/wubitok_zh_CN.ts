@@ -535,6 +535,90 @@
     </message>
 </context>
 <context>
+    <name>LmChart</name>
+    <message>
+        <source>Bits per character chart</source>
+        <translation>每字符比特图</translation>
+    </message>
+    <message>
+        <source>No result yet</source>
+        <translation>尚无结果</translation>
+    </message>
+    <message>
+        <source>Bits per character on the test text (lower is better; whiskers: 95% interval)</source>
+        <translation>测试文本的每字符比特数（越低越好；须线：95% 置信区间）</translation>
+    </message>
+</context>
+<context>
+    <name>LmPanel</name>
+    <message>
+        <source>Language-model test: does a tokenizer help a model predict the text?</source>
+        <translation>语言模型测试：分词器能否帮助模型预测文本？</translation>
+    </message>
+    <message>
+        <source>Quick</source>
+        <translation>快速</translation>
+    </message>
+    <message>
+        <source>300 steps, 64-character windows, the first million characters: minutes</source>
+        <translation>300 步、64 字符窗口、前一百万字符：几分钟</translation>
+    </message>
+    <message>
+        <source>Quick language-model test</source>
+        <translation>快速语言模型测试</translation>
+    </message>
+    <message>
+        <source>Seeds:</source>
+        <translation>随机种子：</translation>
+    </message>
+    <message>
+        <source>Seeds</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Train language models</source>
+        <translation>训练语言模型</translation>
+    </message>
+    <message>
+        <source>One small model per tokenizer, the same shape, training characters and steps for each; the last tenth of the corpus is the test text</source>
+        <translation>每个分词器训练一个小模型，形状、训练字符和步数都相同；语料的最后十分之一作为测试文本</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancel the language-model test</source>
+        <translation>取消语言模型测试</translation>
+    </message>
+    <message>
+        <source>Language-model test progress</source>
+        <translation>语言模型测试进度</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %Ln test character(s). Held equal: the model&apos;s shape without embeddings, the training characters per step, the steps and the seeds.</source>
+        <translation>
+            <numerusform>完成：%Ln 个测试字符。保持相同的是：模型除嵌入外的形状、每步训练字符数、步数和随机种子。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Failed: {}</source>
+        <translation>失败：{}</translation>
+    </message>
+</context>
+<context>
     <name>LookupPane</name>
     <message>
         <source>Characters (你好), a Wubi code or prefix (wqiy, wq, z = any key) or pinyin (ni3, zhong)</source>

@@ -41,6 +41,7 @@ COMMANDS: dict[str, str] = {
     "export": "wubitok.cli.export:register",
     "gui": "wubitok.cli.gui:register",
     "compare": "wubitok.cli.compare:register",
+    "lm-eval": "wubitok.cli.lm_eval:register",
     "ibus": "wubitok.cli.ibus:register",
     "doctor": "wubitok.cli.doctor:register",
     "codec-cost": "wubitok.cli.codec_cost:register",

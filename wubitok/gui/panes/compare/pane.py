@@ -49,6 +49,7 @@ from ...widgets.token_view import TokenizedText, make_document, replace_document
 from ..base import Pane
 from .chart import CompareChart
 from .corpus_mode import CorpusPage
+from .lm_mode import LmPanel
 from .metrics_table import MetricsTable
 from .text_mode import TextComparison, TokenColumn, TokenColumns, compare_text
 
@@ -143,6 +144,7 @@ class ComparePane(Pane):
         self.editor.setPlaceholderText(self.tr("Type or paste a text to compare the tokenizers on"))
         self.editor.setAccessibleName(self.tr("Text to compare the tokenizers on"))
         self.corpus_page.retranslate_ui()
+        self.lm_panel.retranslate_ui()
         self.export_label.setText(self.tr("Export report:"))
         self.export_buttons["png"].setText(self.tr("PNG chart"))
         self.table.setAccessibleName(self.tr("Metrics"))
@@ -200,6 +202,10 @@ class ComparePane(Pane):
         self.status_label = QLabel(box)
         self.status_label.setWordWrap(True)
         self.export_row.addWidget(self.status_label)
+        # The language-model test on the corpus files (lm_mode): with the results, so the corpus page keeps its
+        # height; shown in corpus mode only (_mode_toggled).
+        self.lm_panel = LmPanel(lambda: (self.entries(), self.picker.text_paths()), box)
+        self.lm_panel.setVisible(False)
 
     def _build_layout(self, layout: QVBoxLayout) -> None:
         # The choosers get a line of their own: four of them must fit an 800-pixel window.
@@ -223,6 +229,7 @@ class ComparePane(Pane):
         rl.addWidget(self.table)
         rl.addWidget(self.chart, 1)
         rl.addLayout(self.export_row)
+        rl.addWidget(self.lm_panel)
 
         main_split = self.main_splitter
         main_split.addWidget(self.pages)
@@ -372,6 +379,8 @@ class ComparePane(Pane):
         chain += [picker.file_list, picker.add_files_button, picker.remove_files_button, picker.encoding_box,
                   self.run_button, self.cancel_button]
         chain += [self.table, *self.export_buttons.values()]
+        chain += [self.lm_panel.quick_box, self.lm_panel.seeds_box, self.lm_panel.run_button,
+                  self.lm_panel.cancel_button]
         for a, b in zip(chain, chain[1:]):
             QWidget.setTabOrder(a, b)
 
@@ -406,6 +415,7 @@ class ComparePane(Pane):
         if not checked:
             return
         self.pages.setCurrentIndex(button_id)
+        self.lm_panel.setVisible(button_id == 1)
         if button_id == 0:
             # On the next turn of the event loop: at the first opening the pane
             # is built and shown before the worker loads the models, not while
@@ -512,6 +522,7 @@ class ComparePane(Pane):
         self._loading.shutdown()
         self._comparing.shutdown()
         self.corpus_page.shutdown()
+        self.lm_panel.shutdown()
 
     # -- results and export --------------------------------------------------
     def _set_results(self, results: list[CompareResult]) -> None:
