@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("MainWindow")
         self._settings = Settings("window")
+        self._asking_before_quit = True  # about running jobs; not on a signal (quit_without_asking)
         self.pane_errors: dict[str, str] = {}
         self._classes: dict[str, type[Pane] | None] = {}
         self._panes: dict[str, QWidget] = {}  # a Pane, or a _BrokenPane in its place
@@ -514,9 +515,15 @@ class MainWindow(QMainWindow):
         """The panes built so far, without the broken ones (nor one half built: it has no state yet)."""
         return [(k, p) for k, p in self._panes.items() if isinstance(p, Pane) and p.is_built()]
 
+    def quit_without_asking(self) -> None:
+        """Close as File > Quit does (everything remembered), cancelling running jobs
+        without the question: Ctrl+C in the terminal, or SIGTERM (app.run)."""
+        self._asking_before_quit = False
+        self.close()
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         busy = [k for k, p in self._real_panes() if p.is_busy()]
-        if busy:
+        if busy and self._asking_before_quit:
             names = ", ".join(self.pane_title(k) for k in busy)
             answer = QMessageBox.question(
                 self, self.tr("Quit wubitok?"),
