@@ -455,6 +455,10 @@
         <translation>在这里用五笔 86 输入：wqiy vb␣ → 你好</translation>
     </message>
     <message>
+        <source>Text typed in Wubi</source>
+        <translation>用五笔输入的文字</translation>
+    </message>
+    <message>
         <source>Save as UTF-8 text</source>
         <translation>保存为 UTF-8 文本</translation>
     </message>
@@ -766,6 +770,10 @@
     <message>
         <source>&amp;About wubitok</source>
         <translation>关于 wubitok(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Panes</source>
+        <translation>面板</translation>
     </message>
     <message>
         <source>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;Wubi-86 dictionary, typing pad and Wubi-BPE tokenizers, with BPE, WordPiece and Unigram to compare — offline.&lt;/p&gt;&lt;p&gt;Dictionary from ibus-table-wubi (Debian). Bundled fonts: Droid Sans Fallback (Google, Apache-2.0) for Han characters; a subset of HanaMinB (GlyphWiki Project, Hanazono Font License) for CJK Extension B. Character frequencies for telling GB18030 from Big5 files: Rime&apos;s essay (rime-essay, Debian; LGPL-3).&lt;/p&gt;</source>

@@ -392,6 +392,7 @@ class MainWindow(QMainWindow):
         self.help_menu.setTitle(self.tr("&Help"))
         self.doctor_action.setText(self.tr("&Check this computer…"))
         self.about_action.setText(self.tr("&About wubitok"))
+        self.pane_list.setAccessibleName(self.tr("Panes"))
         for i, key in enumerate(self._keys):
             title = self.pane_title(key)
             item = self.pane_list.item(i)

@@ -178,6 +178,7 @@ class ImePadPane(Pane):
         self.clear_button.setText(self.tr("Clear"))
         self.aid.retranslate_ui()
         self.editor.setPlaceholderText(self.tr("Type here with Wubi-86: wqiy vb␣ → 你好"))
+        self.editor.setAccessibleName(self.tr("Text typed in Wubi"))
         self._state_changed(self.engine.state)
         self._count()
 
