@@ -603,6 +603,10 @@
 <context>
     <name>LookupPane</name>
     <message>
+        <source>你好, wqiy or ni3</source>
+        <translation>你好、wqiy 或 ni3</translation>
+    </message>
+    <message>
         <source>Characters (你好), a Wubi code or prefix (wqiy, wq, z = any key) or pinyin (ni3, zhong)</source>
         <translation>汉字（你好）、五笔编码或前缀（wqiy、wq，z = 任意键）或拼音（ni3、zhong）</translation>
     </message>

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -326,8 +326,26 @@ class TokenizePane(Pane):
         self.token_table.tokenHovered.connect(self.token_view.highlight_token)
         self.wubi_box.toggled.connect(self.token_table.set_wubi_visible)
         self.wubi_box.toggled.connect(lambda on: self._settings.set("wubi", on))
+        self.wubi_box.toggled.connect(lambda _: self._place_token_table())
+        self.tokens_box.installEventFilter(self)
         self.copy_ids_button.clicked.connect(self.copy_ids)
         self.export_button.clicked.connect(self.save_file)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
+        if watched is self.tokens_box and event.type() == QEvent.Type.Resize:
+            self._place_token_table()
+        return super().eventFilter(watched, event)
+
+    def _place_token_table(self) -> None:
+        """The table beside the coloured text when half the width holds all its columns, else under
+        it: at 800x600 beside it, the Wubi, bytes and offsets columns were off to the right."""
+        table = self.token_table
+        columns = sum(table.columnWidth(c) for c in range(table.model().columnCount()) if not table.isColumnHidden(c))
+        needed = columns + table.verticalScrollBar().sizeHint().width() + 2 * table.frameWidth()
+        side_by_side = self.tokens_box.width() >= 2 * needed + self.tokens_splitter.handleWidth()
+        orientation = Qt.Orientation.Horizontal if side_by_side else Qt.Orientation.Vertical
+        if self.tokens_splitter.orientation() != orientation:
+            self.tokens_splitter.setOrientation(orientation)
 
     # -- settings ------------------------------------------------------------
     def _restore(self) -> None:

@@ -2,7 +2,7 @@
 Find in the pane's text; Preferences.
 
 A text box handles these keys itself (Ctrl+Z, Ctrl+C...: it takes them before the window's
-shortcuts); the menu is for the mouse, and says what the focused box can do now.  The
+shortcuts); the menu is for the mouse, and while open says what the focused box can do now.  The
 actions act on whatever has the focus when they are chosen: a line edit, a text box, the
 field inside a spin box or an editable combo box; a table or a list only selects all.
 """
@@ -65,7 +65,7 @@ class EditMenu(QObject):
              ("paste", QKeySequence.StandardKey.Paste), None, ("selectAll", QKeySequence.StandardKey.SelectAll))
 
     def __init__(self, menu, find: Callable[[], None], preferences: Callable[[], None]):
-        super().__init__(menu)  # a connection to a slot of this object ends with the menu
+        super().__init__(menu)
         self.menu = menu
         self.actions: dict[str, QAction] = {}
         for item in self.EDITS:
@@ -85,8 +85,10 @@ class EditMenu(QObject):
         self.preferences_action = menu.addAction("")
         self.preferences_action.setShortcut(QKeySequence("Ctrl+,"))
         self.preferences_action.triggered.connect(preferences)
+        # Greyed while the menu is open only: a shortcut must reach apply() whatever had the focus
+        # when the menu was last shown (apply() itself does only what the focused widget allows).
         menu.aboutToShow.connect(self.update)
-        QApplication.instance().focusChanged.connect(self._focus_changed)
+        menu.aboutToHide.connect(self._enable_all)
 
     def apply(self, name: str) -> None:
         """Do ``name`` (undo, copy...) in what has the focus."""
@@ -99,8 +101,9 @@ class EditMenu(QObject):
         if name == "selectAll" and isinstance(w, QAbstractItemView):
             w.selectAll()
 
-    def _focus_changed(self, _old: QWidget | None, _new: QWidget | None) -> None:
-        self.update()
+    def _enable_all(self) -> None:
+        for action in self.actions.values():
+            action.setEnabled(True)
 
     def update(self) -> None:
         """Enable what the focused widget can do now."""
