@@ -39,6 +39,7 @@ from ..support.settings import Settings
 from ..support.steps import Steps
 from ..support.workers import Job, run_job
 from ..widgets.encoding_box import EncodingBox
+from ..widgets.long_paste_edit import LongPasteEdit
 from ..widgets.token_table import TokenTable
 from ..widgets.token_table_export import export_table
 from ..widgets.token_view import (
@@ -174,7 +175,7 @@ class TokenizePane(Pane):
         self.encoding_box = EncodingBox(self.file_bar)
         self.encoding_label.setBuddy(self.encoding_box)
         self.close_file_button = QPushButton(self.file_bar)
-        self.editor = QPlainTextEdit(input_box)
+        self.editor = LongPasteEdit(input_box)
         self.editor.setFont(han_font(12))
         file_bar = QHBoxLayout(self.file_bar)
         file_bar.setContentsMargins(0, 0, 0, 0)
@@ -502,7 +503,8 @@ class TokenizePane(Pane):
         self._loading.shutdown()
 
     def is_ready(self) -> bool:
-        return not (self._showing.pending() or self._tokenizing.pending() or self._loading.pending())
+        return not (self.editor.is_pasting() or self._showing.pending() or self._tokenizing.pending()
+                    or self._loading.pending())
 
     # -- slots ---------------------------------------------------------------
     def _text_loaded(self, path: str, result: tuple[TextFile, QTextDocument]) -> None:
