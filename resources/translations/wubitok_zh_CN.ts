@@ -1082,7 +1082,11 @@
     </message>
     <message>
         <source>Characters</source>
-        <translation>汉字</translation>
+        <translation>字符集</translation>
+    </message>
+    <message>
+        <source>{setting}:</source>
+        <translation>{setting}：</translation>
     </message>
 </context>
 <context>

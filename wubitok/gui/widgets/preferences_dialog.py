@@ -134,7 +134,7 @@ class PreferencesDialog(QDialog):
         titles, choices = setting_texts()
         titles["charset"] = self.tr("Characters")
         for name, label in self.labels.items():
-            label.setText(titles[name] + ":")
+            label.setText(self.tr("{setting}:").replace("{setting}", titles[name]))
         for name, check in self.switches.items():
             check.setText(titles[name])
         for name, box in self.boxes.items():
