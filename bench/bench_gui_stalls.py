@@ -27,6 +27,13 @@ Operations, in order, as the app issue lists them:
                           (tang300.txt, vocab 1,000; the click on Train is the operation)
   switch_language         English -> 简体中文, then -> English: two switches, each on its own
                           turn of the event loop (two clicks), both in this operation's figures
+  tokenize_paste_1m       Ctrl+V of 1 MB (characters) over the text in Tokenize, until its tokens show
+  tokenize_paste_10m      the same with 10 MB
+  tokenize_keystroke_1m   one keystroke in that 1 MB text (the 10 MB paste comes after it)
+  convert_paste_1m        Ctrl+V of 1 MB into Convert's Chinese side, until the codes show
+  convert_paste_10m       the same with 10 MB
+  ime_key_160k            Type Wubi with 160,000 characters in the pad: one code typed and committed
+  ime_paste_320k          a paste of 320,000 characters into the pad, then the first word typed after it
 
     QT_QPA_PLATFORM=offscreen python bench/bench_gui_stalls.py [--json] [--only OP ...] [--warm-cache]
 
@@ -61,7 +68,9 @@ if __name__ != "__mp_main__":
     atexit.register(shutil.rmtree, os.environ["WUBITOK_DATA_DIR"], ignore_errors=True)
 
     from PySide6.QtCore import QEventLoop, Qt, QTimer
+    from PySide6.QtGui import QTextCursor
     from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
 
     from wubitok.gui.app import create_app
     from wubitok.gui.main_window import MainWindow
@@ -160,9 +169,11 @@ def run_until(start: Callable[[], object], done: Callable[[], bool], settle_ms: 
     poll.stop()
 
 
-def _text(chars: int) -> str:
+def _text(chars: int, *, repeat: bool = False) -> str:
     samples = resources_dir() / "samples"
     text = "".join((samples / n).read_text(encoding="utf-8") for n in ("fortunes-zh.txt", "tang300.txt"))
+    if repeat:  # the samples are under 1 MB: again and again, to ``chars``
+        text *= chars // len(text) + 1
     return text[:chars]
 
 
@@ -211,6 +222,29 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         # The second click comes later, on a turn of its own: its stall is not added to the first one's.
         QTimer.singleShot(SECOND_CLICK_MS, lambda: (window.set_language("en"), switched_back.append(True)))
 
+    def paste(editor, chars: int) -> None:
+        QApplication.clipboard().setText(_text(chars, repeat=True))
+        editor.setFocus()
+        editor.selectAll()
+        editor.paste()  # what Ctrl+V does
+
+    def tokenize_keystroke() -> None:
+        editor = pane("tokenize").editor
+        cursor = editor.textCursor()
+        cursor.setPosition(editor.document().characterCount() // 2)
+        editor.setTextCursor(cursor)
+        QTest.keyClick(editor, Qt.Key.Key_A)
+
+    def pad_text(chars: int) -> None:
+        window.show_pane("ime")
+        pane("ime").editor.setPlainText(_text(chars, repeat=True))
+        pane("ime").editor.moveCursor(QTextCursor.MoveOperation.End)
+
+    def type_word() -> None:
+        editor = pane("ime").editor
+        for key in (Qt.Key.Key_W, Qt.Key.Key_Q, Qt.Key.Key_I, Qt.Key.Key_Y, Qt.Key.Key_Space):
+            QTest.keyClick(editor, key)
+
     def all_ready() -> bool:
         return all(p.is_ready() for p in window._panes.values() if hasattr(p, "is_ready"))
 
@@ -227,12 +261,26 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         "train_4": (lambda: pane("train").start_training(), lambda: not pane("train").is_busy()),
         "switch_language": (languages, lambda: bool(switched_back) and not window.retranslation_pending()
                             and all_ready()),
+        "tokenize_paste_1m": (lambda: paste(pane("tokenize").editor, 1_000_000), ready("tokenize")),
+        "tokenize_keystroke_1m": (tokenize_keystroke, ready("tokenize")),
+        "tokenize_paste_10m": (lambda: paste(pane("tokenize").editor, 10_000_000), ready("tokenize")),
+        "convert_paste_1m": (lambda: paste(pane("convert").chinese.editor, 1_000_000), ready("convert")),
+        "convert_paste_10m": (lambda: paste(pane("convert").chinese.editor, 10_000_000), ready("convert")),
+        "ime_key_160k": (type_word, ready("ime")),
+        "ime_paste_320k": (lambda: (paste(pane("ime").editor, 320_000), type_word()), ready("ime")),
     }, {
         # Done first, unmeasured: the 200 KB text (the operation is the switch of model),
         # the Train pane's inputs, as a user sets them with a few clicks (the operation is Train).
         "tokenize_model_200k": (lambda: (window.show_pane("tokenize"), tokenize_200k()),
                                 lambda: pane("tokenize").is_ready()),
         "train_4": (train_setup, lambda: pane("train").is_ready()),
+        "tokenize_paste_1m": (lambda: window.show_pane("tokenize"), ready("tokenize")),
+        "tokenize_keystroke_1m": (lambda: window.show_pane("tokenize"), ready("tokenize")),
+        "tokenize_paste_10m": (lambda: window.show_pane("tokenize"), ready("tokenize")),
+        "convert_paste_1m": (lambda: window.show_pane("convert"), ready("convert")),
+        "convert_paste_10m": (lambda: window.show_pane("convert"), ready("convert")),
+        "ime_key_160k": (lambda: pad_text(160_000), ready("ime")),
+        "ime_paste_320k": (lambda: window.show_pane("ime"), ready("ime")),
     }
 
 

@@ -414,6 +414,72 @@
     </message>
 </context>
 <context>
+    <name>EditMenu</name>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>剪切(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>P&amp;references…</source>
+        <translation>首选项(&amp;R)…</translation>
+    </message>
+</context>
+<context>
+    <name>FindDialog</name>
+    <message>
+        <source>Find</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <source>Fi&amp;nd:</source>
+        <translation>查找(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Text to find</source>
+        <translation>要查找的文字</translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation>下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous</source>
+        <translation>上一个(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+</context>
+<context>
     <name>ImeEditor</name>
     <message>
         <source>Add a phrase…</source>
@@ -457,6 +523,10 @@
     <message>
         <source>Type here with Wubi-86: wqiy vb␣ → 你好</source>
         <translation>在这里用五笔 86 输入：wqiy vb␣ → 你好</translation>
+    </message>
+    <message>
+        <source>Text typed in Wubi</source>
+        <translation>用五笔输入的文字</translation>
     </message>
     <message>
         <source>Save as UTF-8 text</source>
@@ -620,6 +690,10 @@
 </context>
 <context>
     <name>LookupPane</name>
+    <message>
+        <source>你好, wqiy or ni3</source>
+        <translation>你好、wqiy 或 ni3</translation>
+    </message>
     <message>
         <source>Characters (你好), a Wubi code or prefix (wqiy, wq, z = any key) or pinyin (ni3, zhong)</source>
         <translation>汉字（你好）、五笔编码或前缀（wqiy、wq，z = 任意键）或拼音（ni3、zhong）</translation>
@@ -864,6 +938,10 @@
         <translation>关于 wubitok(&amp;A)</translation>
     </message>
     <message>
+        <source>Panes</source>
+        <translation>面板</translation>
+    </message>
+    <message>
         <source>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;Wubi-86 dictionary, typing pad and Wubi-BPE tokenizers, with BPE, WordPiece and Unigram to compare — offline.&lt;/p&gt;&lt;p&gt;Dictionary from ibus-table-wubi (Debian). Bundled fonts: Droid Sans Fallback (Google, Apache-2.0) for Han characters; a subset of HanaMinB (GlyphWiki Project, Hanazono Font License) for CJK Extension B. Character frequencies for telling GB18030 from Big5 files: Rime&apos;s essay (rime-essay, Debian; LGPL-3).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;wubitok {version}&lt;/h3&gt;&lt;p&gt;五笔 86 词典、输入板与五笔 BPE 分词器，并可与 BPE、WordPiece、Unigram 对比——完全离线。&lt;/p&gt;&lt;p&gt;词典来自 ibus-table-wubi（Debian）。内置字体：Droid Sans Fallback（Google，Apache-2.0），用于汉字；HanaMinB 的子集（GlyphWiki Project，Hanazono Font License），用于 CJK 扩展 B 区。区分 GB18030 与 Big5 文件所用的字频：Rime 的 essay 词表（rime-essay，Debian；LGPL-3）。&lt;/p&gt;</translation>
     </message>
@@ -1025,82 +1103,6 @@
 <context>
     <name>OptionsMenu</name>
     <message>
-        <source>Candidates per page</source>
-        <translation>每页候选数</translation>
-    </message>
-    <message>
-        <source>Commit a 4-key code with a single candidate at once</source>
-        <translation>四码唯一时自动上屏</translation>
-    </message>
-    <message>
-        <source>A 5th key commits the first candidate (顶字)</source>
-        <translation>第 5 键自动上屏首选（顶字）</translation>
-    </message>
-    <message>
-        <source>A code with no candidates, on Space</source>
-        <translation>空码时按空格</translation>
-    </message>
-    <message>
-        <source>Learn my choices (most used first)</source>
-        <translation>记住我的选择（常用的排在前面）</translation>
-    </message>
-    <message>
-        <source>Simplified characters first</source>
-        <translation>简体字优先</translation>
-    </message>
-    <message>
-        <source>Output script</source>
-        <translation>输出字形</translation>
-    </message>
-    <message>
-        <source>Clear it</source>
-        <translation>清除编码</translation>
-    </message>
-    <message>
-        <source>Keep it</source>
-        <translation>保留编码</translation>
-    </message>
-    <message>
-        <source>Keep it and beep</source>
-        <translation>保留编码并提示</translation>
-    </message>
-    <message>
-        <source>All characters (incl. CJK Ext B)</source>
-        <translation>全部汉字（含 CJK 扩展 B）</translation>
-    </message>
-    <message>
-        <source>GBK (simplified and traditional)</source>
-        <translation>GBK（简体和繁体）</translation>
-    </message>
-    <message>
-        <source>Simplified only (GB2312)</source>
-        <translation>仅简体（GB2312）</translation>
-    </message>
-    <message>
-        <source>As typed</source>
-        <translation>按原样</translation>
-    </message>
-    <message>
-        <source>Simplified</source>
-        <translation>简体</translation>
-    </message>
-    <message>
-        <source>Traditional</source>
-        <translation>繁体</translation>
-    </message>
-    <message>
-        <source>Traditional (Taiwan)</source>
-        <translation>繁体（台湾）</translation>
-    </message>
-    <message>
-        <source>Traditional (Hong Kong)</source>
-        <translation>繁体（香港）</translation>
-    </message>
-    <message>
-        <source>{choice} (needs {part})</source>
-        <translation>{choice}（需要 {part}）</translation>
-    </message>
-    <message>
         <source>Needs {what}</source>
         <translation>需要 {what}</translation>
     </message>
@@ -1249,6 +1251,49 @@
     <message>
         <source>Your speed across sessions (characters per minute)</source>
         <translation>各次练习的速度（字/分）</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Typing (Type Wubi, wubitok type and the IBus engine)</source>
+        <translation>输入（五笔输入、wubitok type 和 IBus 引擎）</translation>
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation>字符集</translation>
+    </message>
+    <message>
+        <source>{setting}:</source>
+        <translation>{setting}：</translation>
     </message>
 </context>
 <context>
@@ -1595,8 +1640,28 @@
         <translation>把全部词元 ID 复制为列表：[12, 345, …]</translation>
     </message>
     <message>
+        <source>Export table…</source>
+        <translation>导出表格…</translation>
+    </message>
+    <message>
+        <source>Save the token table as CSV or JSON (also File &gt; Save)</source>
+        <translation>把词元表保存为 CSV 或 JSON（也可用“文件 &gt; 保存”）</translation>
+    </message>
+    <message>
         <source>Loading {}…</source>
         <translation>正在加载 {}…</translation>
+    </message>
+    <message>
+        <source>Export the token table</source>
+        <translation>导出词元表</translation>
+    </message>
+    <message>
+        <source>Exporting the token table…</source>
+        <translation>正在导出词元表…</translation>
+    </message>
+    <message>
+        <source>Saved {}</source>
+        <translation>已保存 {}</translation>
     </message>
     <message>
         <source>{name}: showing the first {shown:,} of {total:,} characters, read-only; the tokens and counts cover the whole file.</source>
@@ -1918,6 +1983,85 @@
     <message>
         <source>Stopped; no model saved.</source>
         <translation>已停止；未保存模型。</translation>
+    </message>
+</context>
+<context>
+    <name>TypingSettings</name>
+    <message>
+        <source>Candidates per page</source>
+        <translation>每页候选数</translation>
+    </message>
+    <message>
+        <source>Commit a 4-key code with a single candidate at once</source>
+        <translation>四码唯一时自动上屏</translation>
+    </message>
+    <message>
+        <source>A 5th key commits the first candidate (顶字)</source>
+        <translation>第 5 键自动上屏首选（顶字）</translation>
+    </message>
+    <message>
+        <source>A code with no candidates, on Space</source>
+        <translation>空码时按空格</translation>
+    </message>
+    <message>
+        <source>Learn my choices (most used first)</source>
+        <translation>记住我的选择（常用的排在前面）</translation>
+    </message>
+    <message>
+        <source>Simplified characters first</source>
+        <translation>简体字优先</translation>
+    </message>
+    <message>
+        <source>Output script</source>
+        <translation>输出字形</translation>
+    </message>
+    <message>
+        <source>Clear it</source>
+        <translation>清除编码</translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation>保留编码</translation>
+    </message>
+    <message>
+        <source>Keep it and beep</source>
+        <translation>保留编码并提示</translation>
+    </message>
+    <message>
+        <source>All characters (incl. CJK Ext B)</source>
+        <translation>全部汉字（含 CJK 扩展 B）</translation>
+    </message>
+    <message>
+        <source>GBK (simplified and traditional)</source>
+        <translation>GBK（简体和繁体）</translation>
+    </message>
+    <message>
+        <source>Simplified only (GB2312)</source>
+        <translation>仅简体（GB2312）</translation>
+    </message>
+    <message>
+        <source>As typed</source>
+        <translation>按原样</translation>
+    </message>
+    <message>
+        <source>Simplified</source>
+        <translation>简体</translation>
+    </message>
+    <message>
+        <source>Traditional</source>
+        <translation>繁体</translation>
+    </message>
+    <message>
+        <source>Traditional (Taiwan)</source>
+        <translation>繁体（台湾）</translation>
+    </message>
+    <message>
+        <source>Traditional (Hong Kong)</source>
+        <translation>繁体（香港）</translation>
+    </message>
+    <message>
+        <source>{choice} (needs {part})</source>
+        <translation>{choice}（需要 {part}）</translation>
     </message>
 </context>
 <context>

@@ -134,6 +134,8 @@ def test_batches_agree_with_one_at_a_time_and_offsets_cover_the_text(trained, te
         assert tok.decode_batch([e.ids for e in encodings]) == [tok.decode(e.ids) for e in encodings]
         for text, enc in zip(texts, encodings):
             assert len(enc.ids) == len(enc.tokens) == len(enc.offsets)
+            # In text order: incremental_encode and the views' segments find tokens by bisection.
+            assert [s for s, _ in enc.offsets] == sorted(s for s, _ in enc.offsets)
             covered = set()
             for start, end in enc.offsets:
                 assert 0 <= start < end <= len(text)

@@ -28,3 +28,38 @@ def test_every_pane_fits_800x600(gui_app, gui_data_dir, qtbot, tmp_path):
             too_wide[key] = (hint.width(), hint.height(), window.width())
     assert window.pane("tokenize").file_bar.isVisibleTo(window.pane("tokenize"))
     assert not too_wide, f"panes needing more than 800x600 (min width, min height, window width): {too_wide}"
+
+
+def test_at_800x600_nothing_needs_sideways_scrolling_and_the_keys_are_readable(gui_app, gui_data_dir, qtbot):
+    window = MainWindow(restore=False)
+    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+    window.resize(800, 600)
+    window.show()
+    qtbot.waitExposed(window)
+
+    def show(key: str, text: str | None = None):
+        window.show_pane(key)
+        pane = window.pane(key)
+        qtbot.waitUntil(pane.is_ready, timeout=120_000)
+        if text is not None:
+            pane.set_sample_text(text)
+            qtbot.waitUntil(pane.is_ready, timeout=120_000)
+        return pane
+
+    # Compare's export buttons: inside the window's width.
+    compare = show("compare", "明月几时有，把酒问青天。")
+    for button in compare.export_buttons.values():
+        left = button.mapTo(window, button.rect().topLeft()).x()
+        assert button.isVisible() and 0 <= left and left + button.width() <= window.width()
+    # Tokenize's table: every column, Wubi, bytes and offsets included, in its viewport.
+    table = show("tokenize", "明月几时有，把酒问青天。").token_table
+    last = table.model().columnCount() - 1
+    assert not table.isColumnHidden(last)
+    assert table.columnViewportPosition(last) + table.columnWidth(last) <= table.viewport().width()
+    # The pad's keyboard: no label under 10 pixels.
+    keyboard = show("ime").aid.keyboard
+    unit = next(iter(keyboard._key_rects().values())).width()
+    assert min(f.pixelSize() for f in keyboard._key_fonts(unit).values()) >= 10
+    # Lookup's placeholder: whole, beside the clear button.
+    box = show("lookup", "").search_box
+    assert box.fontMetrics().horizontalAdvance(box.placeholderText()) <= box.contentsRect().width() - 40

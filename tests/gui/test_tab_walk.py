@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QLabel, QWidget
+from PySide6.QtGui import QAccessible, QImage
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QLabel, QLineEdit, QWidget
 
 from wubitok.gui.main_window import MainWindow
 from wubitok.gui.support import theme
@@ -124,3 +124,30 @@ def test_tab_walks_each_pane_in_order_leaves_tables_in_one_press_and_marks_each_
     for w, focused in stops:
         if w.isVisible():
             assert w.grab().toImage() != focused, f"{key}: no focus mark on {type(w).__name__} {w.accessibleName()!r}"
+
+
+def _spoken_name(w: QWidget) -> str:
+    """The name a screen reader says for ``w`` (its own, else what Qt derives: a button's text, a buddy label)."""
+    iface = QAccessible.queryAccessibleInterface(w)
+    return iface.text(QAccessible.Text.Name).strip() if iface is not None else ""
+
+
+@pytest.fixture
+def light_window(gui_app, gui_data_dir, qtbot):
+    theme.apply_theme("light")
+    w = MainWindow(restore=False)
+    qtbot.addWidget(w)
+    w.resize(1200, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.shutdown()
+
+
+@pytest.mark.parametrize("key", ["lookup", "convert", "tokenize", "compare", "train", "ime"])
+def test_every_tab_stop_has_a_name_a_screen_reader_says(light_window, qtbot, key):
+    pane = _show(light_window, key, qtbot)
+    stops = [w for w, _ in _walk(light_window, qtbot)]
+    fields = [s.findChild(QLineEdit) for s in pane.findChildren(QAbstractSpinBox)]
+    unnamed = [w for w in [light_window.pane_list, *stops, *fields] if not _spoken_name(w)]
+    assert not unnamed, f"{key}: no accessible name on " + ", ".join(type(w).__name__ for w in unnamed)

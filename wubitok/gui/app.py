@@ -20,6 +20,7 @@ from ..fileio import atomic_write_bytes
 from ..paths import resources_dir
 from ..services.earlyinit import PANE_KEYS
 from .support import errors, fonts, i18n, qt_classes, theme
+from .support.quit_signals import quit_on_signals
 from .support.settings import Settings
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
@@ -91,11 +92,18 @@ def _make_window(pane: str | None, text: str | None, *, restore: bool, build_in_
 
 def run(pane: str | None = None, text: str | None = None, *, language: str | None = None,
         theme_name: str | None = None) -> int:
-    """Open the main window and run the event loop until it closes."""
+    """Open the main window and run the event loop until it closes.  Ctrl+C or SIGTERM quit as
+    File > Quit does, without asking about running jobs; the exit status is then 128 + the signal."""
     app = create_app(language=language, theme_name=theme_name)
     window = _make_window(pane, text, restore=True)
     window.show()
-    return app.exec()
+
+    def quit_for(signum: int) -> None:
+        window.quit_without_asking()
+        app.exit(128 + signum)
+
+    with quit_on_signals(quit_for):
+        return app.exec()
 
 
 def wait_until_ready(window, timeout: float = READY_TIMEOUT) -> None:

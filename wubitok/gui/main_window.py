@@ -25,11 +25,14 @@ from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
     QMessageBox,
+    QPlainTextEdit,
     QStackedWidget,
+    QTextEdit,
     QWidget,
 )
 
@@ -40,6 +43,7 @@ from .panes.base import Pane
 from .support import file_drops, gc_pauses, i18n, keyboard, theme, worker_processes
 from .support.settings import Settings
 from .support.steps import start_after_this_pass
+from .widgets.edit_menu import EditMenu, FindDialog, focused_text_box
 
 T = TypeVar("T")
 DEFAULT_SIZE = QSize(1200, 800)
@@ -65,6 +69,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("MainWindow")
         self._settings = Settings("window")
+        self._asking_before_quit = True  # about running jobs; not on a signal (quit_without_asking)
         self.pane_errors: dict[str, str] = {}
         self._classes: dict[str, type[Pane] | None] = {}
         self._panes: dict[str, QWidget] = {}  # a Pane, or a _BrokenPane in its place
@@ -342,6 +347,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addSeparator()
         self.quit_action = self._action(self.file_menu, self.close, QKeySequence.StandardKey.Quit)
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        self.edit_menu = EditMenu(bar.addMenu(""), self.find, self.preferences)
 
         self.view_menu = bar.addMenu("")
         self._pane_actions = QActionGroup(self)
@@ -380,6 +386,7 @@ class MainWindow(QMainWindow):
         self.open_action.setText(self.tr("&Open…"))
         self.save_action.setText(self.tr("&Save…"))
         self.quit_action.setText(self.tr("&Quit"))
+        self.edit_menu.retranslate()
         self.view_menu.setTitle(self.tr("&View"))
         self.focus_action.setText(self.tr("Go to the &input box"))
         self.theme_menu.setTitle(self.tr("&Theme"))
@@ -393,6 +400,7 @@ class MainWindow(QMainWindow):
         self.help_menu.setTitle(self.tr("&Help"))
         self.doctor_action.setText(self.tr("&Check this computer…"))
         self.about_action.setText(self.tr("&About wubitok"))
+        self.pane_list.setAccessibleName(self.tr("Panes"))
         for i, key in enumerate(self._keys):
             title = self.pane_title(key)
             item = self.pane_list.item(i)
@@ -420,6 +428,36 @@ class MainWindow(QMainWindow):
         pane = self.current_real_pane()
         self.open_action.setEnabled(pane is not None and pane.supports("open_file"))
         self.save_action.setEnabled(pane is not None and pane.supports("save_file"))
+
+    def find(self) -> QDialog | None:
+        """Edit > Find: in the text box with the focus, else in the pane's main input (Lookup's
+        search box is its find: it gets the focus, its text selected)."""
+        box = focused_text_box()
+        pane = self.current_real_pane()
+        if box is None and pane is not None:
+            main = pane.main_input()
+            box = main if isinstance(main, (QLineEdit, QPlainTextEdit, QTextEdit)) else None
+        if isinstance(box, QLineEdit):
+            box.setFocus()
+            box.selectAll()
+            return None
+        if box is None:
+            return None
+        dialog = FindDialog(box, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def preferences(self) -> QDialog:
+        """Edit > Preferences: theme, language and the typing settings in one dialog."""
+        from .widgets.preferences_dialog import PreferencesDialog
+
+        app = Settings("app")
+        dialog = PreferencesDialog(app.get_str("theme", "system"), app.get_str("language", "system"),
+                                   self.set_theme, self.set_language, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     def check_computer(self) -> QDialog:
         """Help > Check this computer: ``wubitok doctor``'s report."""
@@ -516,9 +554,15 @@ class MainWindow(QMainWindow):
         """The panes built so far, without the broken ones (nor one half built: it has no state yet)."""
         return [(k, p) for k, p in self._panes.items() if isinstance(p, Pane) and p.is_built()]
 
+    def quit_without_asking(self) -> None:
+        """Close as File > Quit does (everything remembered), cancelling running jobs
+        without the question: Ctrl+C in the terminal, or SIGTERM (app.run)."""
+        self._asking_before_quit = False
+        self.close()
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         busy = [k for k, p in self._real_panes() if p.is_busy()]
-        if busy:
+        if busy and self._asking_before_quit:
             names = ", ".join(self.pane_title(k) for k in busy)
             answer = QMessageBox.question(
                 self, self.tr("Quit wubitok?"),

@@ -44,10 +44,11 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 from ..compare.run import Batch, Figures, Measured, measure_batch, measure_document
-from ..engines.base import Tokenizer, engine_class
+from ..engines.base import Encoding, Tokenizer, engine_class
 from ..errors import Cancelled, FileError
 from ..processes import available_cores, executor_pids, lower_priority, new_executor, stop_executor, worker_died
 from ..progress import check_cancel
+from .incremental_encode import reencode
 from .model_files import load_model_file
 from .readable_tokens import TokenForms
 from .tokenized import DISPLAY_LIMIT, Joined, PackedEncoding, Spans
@@ -136,11 +137,31 @@ def summarize_model(ref: ModelRef) -> ModelSummary:
     return ModelSummary.of(model(ref))
 
 
+# The last text encode_text encoded in this worker, with its model and encoding: the next
+# text, often that one with a keystroke more, is encoded again only where it differs
+# (incremental_encode).  One, whatever its model: an encoding of 1 MB is about 150 MB.
+_last_encoded: tuple[ModelRef, str, Encoding] | None = None
+_last_lock = threading.Lock()  # the thread fallback may encode from several threads
+
+
+def _encode_after_last(ref: ModelRef, tok: Tokenizer, text: str) -> Encoding:
+    global _last_encoded
+    with _last_lock:
+        last = _last_encoded
+    if last is not None and last[0] == ref:
+        enc = reencode(tok, last[1], last[2], text).encoding
+    else:
+        enc = tok.encode(text)
+    with _last_lock:
+        _last_encoded = (ref, text, enc)
+    return enc
+
+
 def encode_text(ref: ModelRef, text: str, shown: int = DISPLAY_LIMIT) -> tuple[PackedEncoding, Spans, bool]:
     """``text``'s encoding, the segments of its first ``shown`` characters a view
     draws, and whether decoding the encoding gives the text back."""
     tok = model(ref)
-    enc = tok.encode(text)
+    enc = _encode_after_last(ref, tok, text)
     return PackedEncoding.pack(enc), Spans.of(text, enc, shown), tok.decode(enc.ids) == text
 
 

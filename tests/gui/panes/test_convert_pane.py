@@ -153,3 +153,19 @@ def test_save_writes_the_side_atomically(qtbot, pane, tmp_path, error_dialogs):
     assert [p.name for p in folder.iterdir()] == ["out.txt"]  # no temp file left
     assert not pane.save_to(folder / "no-such-dir" / "x.txt", CODES)
     assert error_dialogs and "cannot write" in error_dialogs[0][1]
+
+
+def test_a_long_text_converts_in_pieces_to_the_same_codes_and_one_undo(qtbot, pane):
+    from PySide6.QtWidgets import QApplication
+
+    from wubitok.gui.widgets.long_paste_edit import LONG_PASTE_CHARS
+
+    text = "明月几时有，把酒问青天。\n" * (LONG_PASTE_CHARS // 12 + 1)
+    QApplication.clipboard().setText(text)
+    pane.chinese.editor.paste()
+    qtbot.waitUntil(pane.is_ready, timeout=60_000)
+    assert len(pane.codes.editor.toPlainText()) >= LONG_PASTE_CHARS  # the codes side took it in pieces too
+    assert pane.codes.editor.toPlainText() == to_codes(pane.chinese.editor.toPlainText())
+    assert pane.shared_list.count() > 0 and pane.codes.editor.extraSelections()
+    pane.codes.editor.undo()  # the result is one step to undo on its side
+    assert pane.codes.editor.toPlainText() == ""

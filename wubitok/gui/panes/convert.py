@@ -46,6 +46,7 @@ from ..support.latest_job import LatestJob
 from ..support.settings import Settings
 from ..support.workers import Job
 from ..widgets.encoding_box import EncodingBox
+from ..widgets.long_paste_edit import LONG_PASTE_CHARS, LongPasteEdit
 from .base import Pane
 
 DEBOUNCE_MS = 120
@@ -86,6 +87,11 @@ class Conversion:
     pieces: list[CodePiece]  # the code side read back, piece by piece
     marks: list[Mark]  # every shared or unknown code, in text order
     counts: tuple[int, int, int]  # codes, shared codes, unknown codes
+    # Made here, not on the GUI thread (on a megabyte, 150-200 ms there): each shared code
+    # (the first MAX_LIST) with the pieces that have it, and where the marks start on each side.
+    shared: list[tuple[str, list[int]]]
+    code_starts: list[int]
+    chinese_starts: list[int]
 
 
 def _marks(pieces: list[CodePiece]) -> tuple[list[Mark], tuple[int, int, int]]:
@@ -117,7 +123,17 @@ def convert(source: str, text: str, style: str, separator: str) -> Conversion:
         pieces = decode_code_text(text, separator)
         output = "".join(p.text for p in pieces)
     marks, counts = _marks(pieces)
-    return Conversion(source, output, pieces, marks, counts)
+    return Conversion(source, output, pieces, marks, counts, _shared_codes(pieces, marks),
+                      [m.code_start for m in marks], [m.chinese_start for m in marks])
+
+
+def _shared_codes(pieces: list[CodePiece], marks: list[Mark]) -> list[tuple[str, list[int]]]:
+    """One row per code, however often the text has it (a poem repeats its characters)."""
+    occurrences: dict[str, list[int]] = {}
+    for mark in marks:
+        if not mark.unknown:
+            occurrences.setdefault(pieces[mark.piece].code or "", []).append(mark.piece)
+    return list(occurrences.items())[:MAX_LIST]
 
 
 class _Side(QWidget):
@@ -145,7 +161,7 @@ class _Side(QWidget):
         head.addWidget(self.title, 1)
         for b in (self.open_button, self.save_button, self.copy_button):
             head.addWidget(b)
-        self.editor = QPlainTextEdit()
+        self.editor = LongPasteEdit()
         self.editor.setFont(font)
         self.editor.setTabChangesFocus(False)
         layout = QVBoxLayout(self)
@@ -185,6 +201,9 @@ class ConvertPane(Pane):
         self._loading = LatestJob(self)
         self._pieces: list[CodePiece] = []
         self._marks: list[Mark] = []
+        self._shared: list[tuple[str, list[int]]] = []
+        self._code_starts: list[int] = []
+        self._chinese_starts: list[int] = []
         self._counts = (0, 0, 0)
         self._last_focus = CHINESE
         # Scrolling or resizing shows other text: highlight it once things settle.
@@ -292,7 +311,8 @@ class ConvertPane(Pane):
         self.convert_now()
 
     def is_ready(self) -> bool:
-        return not (self._conversion.pending() or self._loading.pending())
+        return not (self.chinese.editor.is_pasting() or self.codes.editor.is_pasting() or self._rehighlight.isActive()
+                    or self._conversion.pending() or self._loading.pending())
 
     def retranslate_ui(self) -> None:
         self.style_label.setText(self.tr("Codes:"))
@@ -443,16 +463,27 @@ class ConvertPane(Pane):
 
     def _apply(self, result: Conversion) -> None:
         target = self.editor(CODES if result.source == CHINESE else CHINESE)
+        if target.is_pasting():  # the result before this one, still going in
+            target.cut_short()
+            target.blockSignals(False)
         if target.toPlainText() != result.output:
             # An undoable edit, not setPlainText: text the user had typed on
-            # this side is one Ctrl+Z away.
+            # this side is one Ctrl+Z away.  Its signals are off: this is no edit to convert.
             cursor = QTextCursor(target.document())
             cursor.select(QTextCursor.SelectionType.Document)
             target.blockSignals(True)
-            cursor.insertText(result.output)
-            target.blockSignals(False)
+            if len(result.output) < LONG_PASTE_CHARS:
+                cursor.insertText(result.output)
+                target.blockSignals(False)
+            else:  # a megabyte at once froze the window 150 ms: in pieces, the marks once it is in
+                target.insert_long(cursor, result.output, lambda: (target.blockSignals(False), self._show(result)))
+                return
+        self._show(result)
+
+    def _show(self, result: Conversion) -> None:
         self._pieces = result.pieces
         self._marks = result.marks
+        self._shared, self._code_starts, self._chinese_starts = result.shared, result.code_starts, result.chinese_starts
         self._counts = result.counts
         self._show_pieces()
 
@@ -465,12 +496,7 @@ class ConvertPane(Pane):
         self.stats.setText(" · ".join((self.tr("%Ln code(s)", "", n_codes), self.tr("%Ln shared", "", n_shared),
                                        self.tr("%Ln unknown", "", n_unknown))))
         self.shared_list.clear()
-        # One row per code, however often the text has it (a poem repeats its characters).
-        occurrences: dict[str, list[int]] = {}
-        for mark in self._marks:
-            if not mark.unknown:
-                occurrences.setdefault(self._pieces[mark.piece].code or "", []).append(mark.piece)
-        for code, where in list(occurrences.items())[:MAX_LIST]:
+        for code, where in self._shared:
             piece = self._pieces[where[0]]
             alts = "   ".join(f"{n}\u2009{drawable(c.text)}" for n, c in enumerate(piece.alternatives, 1))
             item = QListWidgetItem(f"{code}  ×{len(where)}    {alts}")
@@ -479,7 +505,8 @@ class ConvertPane(Pane):
             item.setToolTip(self.tr("%n time(s) in the text; double-click to choose for the next one", "",
                                     len(where)))
             self.shared_list.addItem(item)
-        self._highlight()
+        # On a turn of its own: with the list, one turn took 45-60 ms on a megabyte.
+        self._rehighlight.start()
 
     def _highlight(self) -> None:
         """Mark shared codes (and the characters they became) and unknown codes, where visible."""
@@ -490,12 +517,12 @@ class ConvertPane(Pane):
         unknown_fmt.setUnderlineColor(QColor("#d03030"))
         code_marks, chinese_marks = [], []
         editor = self.codes.editor
-        for m in self._visible_marks(editor, [m.code_start for m in self._marks]):
+        for m in self._visible_marks(editor, self._code_starts):
             fmt = unknown_fmt if m.unknown else shared_fmt
             code_marks.append(self._selection(editor, m.code_start, m.code_len, fmt))
         if self._source == CODES:
             editor = self.chinese.editor
-            for m in self._visible_marks(editor, [m.chinese_start for m in self._marks]):
+            for m in self._visible_marks(editor, self._chinese_starts):
                 if not m.unknown:
                     chinese_marks.append(self._selection(editor, m.chinese_start, m.chinese_len, shared_fmt))
         self.codes.editor.setExtraSelections(code_marks)
@@ -562,6 +589,8 @@ class ConvertPane(Pane):
             dataclasses.replace(m, chinese_start=m.chinese_start + grow, code_start=m.code_start + code_grow)
             for m in self._marks
         ]
+        self._code_starts = [m.code_start for m in self._marks]
+        self._chinese_starts = [m.chinese_start for m in self._marks]
         self._highlight()
 
     @staticmethod

@@ -517,7 +517,9 @@ class LookupPane(Pane):
             self.run_search()
 
     def retranslate_ui(self) -> None:
-        self.search_box.setPlaceholderText(
+        # Short enough for the box at 800x600; the whole of it is the tooltip.
+        self.search_box.setPlaceholderText(self.tr("你好, wqiy or ni3"))
+        self.search_box.setToolTip(
             self.tr("Characters (你好), a Wubi code or prefix (wqiy, wq, z = any key) or pinyin (ni3, zhong)"))
         names = {"auto": self.tr("Auto"), "chars": self.tr("Characters"), "code": self.tr("Code"),
                  "pinyin": self.tr("Pinyin")}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -37,9 +37,11 @@ from ..support.latest_job import LatestJob
 from ..support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
 from ..support.settings import Settings
 from ..support.steps import Steps
-from ..support.workers import Job
+from ..support.workers import Job, run_job
 from ..widgets.encoding_box import EncodingBox
+from ..widgets.long_paste_edit import LongPasteEdit
 from ..widgets.token_table import TokenTable
+from ..widgets.token_table_export import export_table
 from ..widgets.token_view import (
     COLOUR_MODES,
     TokenizedText,
@@ -122,6 +124,7 @@ class TokenizePane(Pane):
         self._file: TextFile | None = None  # the file shown, while it is (its encoding, its length)
         self._file_path = ""
         self._result: TokenizeResult | None = None
+        self._exporting: Job | None = None
         self._restoring = False
         self.build(self._parts(), in_steps)
 
@@ -172,7 +175,7 @@ class TokenizePane(Pane):
         self.encoding_box = EncodingBox(self.file_bar)
         self.encoding_label.setBuddy(self.encoding_box)
         self.close_file_button = QPushButton(self.file_bar)
-        self.editor = QPlainTextEdit(input_box)
+        self.editor = LongPasteEdit(input_box)
         self.editor.setFont(han_font(12))
         file_bar = QHBoxLayout(self.file_bar)
         file_bar.setContentsMargins(0, 0, 0, 0)
@@ -199,6 +202,7 @@ class TokenizePane(Pane):
         self.id_view.setReadOnly(True)
         self.id_view.setFont(monospace_font())
         self.copy_ids_button = QPushButton(ids_box)
+        self.export_button = QPushButton(ids_box)
         self.stats_label = QLabel(self)
         self.stats_label.setWordWrap(True)
         self.stats_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -246,6 +250,7 @@ class TokenizePane(Pane):
         ids_layout.addWidget(self.id_view, 1)
         ids_buttons = QVBoxLayout()
         ids_buttons.addWidget(self.copy_ids_button)
+        ids_buttons.addWidget(self.export_button)
         ids_buttons.addStretch(1)
         ids_layout.addLayout(ids_buttons)
 
@@ -299,6 +304,8 @@ class TokenizePane(Pane):
         self.id_view.setAccessibleName(self.tr("Token ids"))
         self.copy_ids_button.setText(self.tr("Copy ids"))
         self.copy_ids_button.setToolTip(self.tr("Copy all token ids as a list: [12, 345, …]"))
+        self.export_button.setText(self.tr("Export table…"))
+        self.export_button.setToolTip(self.tr("Save the token table as CSV or JSON (also File > Save)"))
         self._show_count()
         if self._result is not None:
             self.stats_label.setText(self._stats_text(self._result))
@@ -322,7 +329,26 @@ class TokenizePane(Pane):
         self.token_table.tokenHovered.connect(self.token_view.highlight_token)
         self.wubi_box.toggled.connect(self.token_table.set_wubi_visible)
         self.wubi_box.toggled.connect(lambda on: self._settings.set("wubi", on))
+        self.wubi_box.toggled.connect(lambda _: self._place_token_table())
+        self.tokens_box.installEventFilter(self)
         self.copy_ids_button.clicked.connect(self.copy_ids)
+        self.export_button.clicked.connect(self.save_file)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
+        if watched is self.tokens_box and event.type() == QEvent.Type.Resize:
+            self._place_token_table()
+        return super().eventFilter(watched, event)
+
+    def _place_token_table(self) -> None:
+        """The table beside the coloured text when half the width holds all its columns, else under
+        it: at 800x600 beside it, the Wubi, bytes and offsets columns were off to the right."""
+        table = self.token_table
+        columns = sum(table.columnWidth(c) for c in range(table.model().columnCount()) if not table.isColumnHidden(c))
+        needed = columns + table.verticalScrollBar().sizeHint().width() + 2 * table.frameWidth()
+        side_by_side = self.tokens_box.width() >= 2 * needed + self.tokens_splitter.handleWidth()
+        orientation = Qt.Orientation.Horizontal if side_by_side else Qt.Orientation.Vertical
+        if self.tokens_splitter.orientation() != orientation:
+            self.tokens_splitter.setOrientation(orientation)
 
     # -- settings ------------------------------------------------------------
     def _restore(self) -> None:
@@ -438,16 +464,49 @@ class TokenizePane(Pane):
         """File > Open: a text to tokenize."""
         self._choose_text_file()
 
+    def save_file(self) -> None:
+        """File > Save: the token table, as CSV or JSON."""
+        if self._result is None:
+            return
+        path, chosen = QFileDialog.getSaveFileName(self, self.tr("Export the token table"), self._settings.last_dir(),
+                                                   "CSV (*.csv);;JSON (*.json)")
+        if path:
+            if not Path(path).suffix:
+                path += ".json" if "json" in chosen else ".csv"
+            self.export_table(path)
+
+    def export_table(self, path: str | Path) -> Job | None:
+        """Write the token table shown to ``path``: JSON for a .json name, else CSV (in a job)."""
+        if self._result is None:
+            return None
+        fmt = "json" if Path(path).suffix.lower() == ".json" else "csv"
+        self.status_label.setText(self.tr("Exporting the token table…"))
+
+        def done(written: Path) -> None:
+            self._settings.remember_file(written)
+            self.status_label.setText(self.tr("Saved {}").format(written.name))
+
+        def failed(error: str) -> None:
+            self.status_label.clear()
+            errors.show_error(self, error)
+
+        self._exporting = run_job(export_table, self._result.data, path, fmt, pass_progress=False,
+                                  on_finished=done, on_failed=failed, name="export table")
+        return self._exporting
+
     def save_state(self) -> None:
         self._remember_text(self.text())
         self._settings.sync()
 
     def shutdown(self) -> None:
+        if self._exporting is not None:
+            self._exporting.wait(30)  # a file half written is not left behind (and the write is atomic)
         self._tokenizing.shutdown()
         self._loading.shutdown()
 
     def is_ready(self) -> bool:
-        return not (self._showing.pending() or self._tokenizing.pending() or self._loading.pending())
+        return not (self.editor.is_pasting() or self._showing.pending() or self._tokenizing.pending()
+                    or self._loading.pending())
 
     # -- slots ---------------------------------------------------------------
     def _text_loaded(self, path: str, result: tuple[TextFile, QTextDocument]) -> None:

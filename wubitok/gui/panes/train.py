@@ -168,6 +168,11 @@ class TrainPane(Pane):
                           ("folder", self.tr("Save to folder:")), ("name", self.tr("Name:"))):
             self.form_labels[key].setText(text)
         self.folder_edit.setAccessibleName(self.tr("Save to folder:").rstrip(":："))
+        for key, spin in (("vocab", self.vocab_spin), ("min_freq", self.min_freq_spin)):
+            # A screen reader names the field inside a spin box by itself: it gets the label too.
+            name = self.form_labels[key].text().rstrip(":：")
+            spin.setAccessibleName(name)
+            spin.findChild(QLineEdit).setAccessibleName(name)
         self.train_button.setText(self.tr("Train"))
         self.cancel_button.setText(self.tr("Cancel"))
         self.progress_box.setTitle(self.tr("Progress"))

@@ -24,6 +24,10 @@ ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
 ROW_OFFSETS = (0.0, 0.3, 0.8)
 # Hues of the five zones (red, amber, green, blue, violet): distinct in both palettes.
 ZONE_HUES = (2, 38, 130, 210, 275)
+# The smallest type drawn (key letters, numbers, badges, legend), and the key size it fits in:
+# a panel that must stay readable keeps the keyboard at least readable_width() wide.
+MIN_LABEL_PX = 10
+MIN_KEY_PX = 36
 ZONE_STROKES = ("横", "竖", "撇", "捺", "折")
 
 
@@ -89,6 +93,11 @@ class WubiKeyboard(QWidget):
     def sizeHint(self) -> QSize:  # noqa: N802
         return QSize(520, 218)
 
+    @staticmethod
+    def readable_width() -> int:
+        """The width at which a key is MIN_KEY_PX: its labels (MIN_LABEL_PX) fit it."""
+        return int(MIN_KEY_PX * (10 + ROW_OFFSETS[1] + 0.2)) + 1
+
     def _key_rects(self) -> dict[str, QRectF]:
         legend_h = 30.0
         cols = 10 + ROW_OFFSETS[1]
@@ -141,14 +150,14 @@ class WubiKeyboard(QWidget):
         """The fonts of every key at this size, made once per paint, not three per key:
         a repaint (one per keystroke) 5.2 -> 4.0 ms of CPU."""
         letter = QFont(self.font())
-        letter.setPixelSize(max(8, int(unit * 0.24)))
+        letter.setPixelSize(max(MIN_LABEL_PX, int(unit * 0.24)))
         letter.setBold(True)
         small = QFont(self.font())
-        small.setPixelSize(max(7, int(unit * 0.16)))
+        small.setPixelSize(max(MIN_LABEL_PX, int(unit * 0.16)))
         name = han_font(1)
-        name.setPixelSize(max(9, int(unit * 0.4)))
+        name.setPixelSize(max(MIN_LABEL_PX + 2, int(unit * 0.4)))
         number = QFont(self.font())
-        number.setPixelSize(max(7, int(unit * 0.17)))
+        number.setPixelSize(max(MIN_LABEL_PX, int(unit * 0.17)))
         return {"letter": letter, "small": small, "name": name, "number": number}
 
     def _paint_key(self, p: QPainter, key: str, rect: QRectF, zp, fg: QColor, unit: float,
@@ -161,7 +170,8 @@ class WubiKeyboard(QWidget):
         )
         if zp is None:
             p.setFont(fonts["small"])
-            p.drawText(rect.adjusted(pad, pad, -pad, -pad), Qt.AlignmentFlag.AlignCenter,
+            # Below the key's letter, which a small key's text would otherwise run into.
+            p.drawText(rect.adjusted(pad, unit * 0.26, -pad, -pad / 2), Qt.AlignmentFlag.AlignCenter,
                        QCoreApplication.translate("WubiKeyboard", "any\nkey"))
             return
         roots = self._roots.get(key)
@@ -179,7 +189,7 @@ class WubiKeyboard(QWidget):
                      pal: QPalette) -> None:
         label = "·".join(str(i) for i in order)
         font = QFont(self.font())
-        font.setPixelSize(max(8, int(unit * 0.22)))
+        font.setPixelSize(max(MIN_LABEL_PX, int(unit * 0.22)))
         font.setBold(True)
         p.setFont(font)
         w = max(unit * 0.34, p.fontMetrics().horizontalAdvance(label) + unit * 0.14)
@@ -195,7 +205,7 @@ class WubiKeyboard(QWidget):
         font = han_font(1)
         sw, gap, spacing = 12, 5, 16
         # Largest type that fits; when even the smallest does not, drop the key letters.
-        attempts = [(px, True) for px in (13, 12, 11, 10)] + [(11, False), (9, False)]
+        attempts = [(px, True) for px in (13, 12, 11, 10)] + [(11, False), (MIN_LABEL_PX, False)]
         for px, with_keys in attempts:
             items = [f"{z} {ZONE_STROKES[z - 1]}" + (f" {ZONES[z - 1]}" if with_keys else "") for z in range(1, 6)]
             font.setPixelSize(px)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QPlainTextEdit
 
 from ....ime import ImeEngine
 from ...support import errors
+from ...widgets.long_paste_edit import LongPasteEdit
 from .candidate_bar import CandidateBar
 
 _NAMED = {
@@ -28,8 +29,8 @@ _NAVIGATION = {
 }
 
 
-class ImeEditor(QPlainTextEdit):
-    """A plain text editor whose keys go through an :class:`ImeEngine`."""
+class ImeEditor(LongPasteEdit):
+    """A plain text editor whose keys go through an :class:`ImeEngine` (long pastes in pieces)."""
 
     state_changed = Signal(object)  # ImeState after each key
     alerted = Signal()  # a key met a code with no candidates under the "keep it and beep" rule

@@ -31,6 +31,7 @@ class LearningAid(QWidget):
         self.help_label.setWordWrap(True)
         self.keyboard = WubiKeyboard()
         self.keyboard.setMaximumWidth(560)
+        self.keyboard.setMinimumWidth(WubiKeyboard.readable_width())  # labels of 10 px or more, at 800x600 too
 
         text = QVBoxLayout()
         text.addWidget(self.last_title)

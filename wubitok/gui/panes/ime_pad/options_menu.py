@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from ....ime import ImeOptions
 from ....ime.options import EMPTY_CODE_RULES, OUTPUTS, missing_part
 from ....wubi.dictionary import CHARSETS
+from ...support.typing_settings import needs_text, setting_texts
 
 
 class OptionsMenu(QMenu):
@@ -78,38 +79,25 @@ class OptionsMenu(QMenu):
             action.blockSignals(False)
 
     def retranslate_ui(self) -> None:
-        self.page_menu.setTitle(self.tr("Candidates per page"))
-        self.auto_action.setText(self.tr("Commit a 4-key code with a single candidate at once"))
-        self.top_action.setText(self.tr("A 5th key commits the first candidate (顶字)"))
-        self.empty_menu.setTitle(self.tr("A code with no candidates, on Space"))
-        self.learning_action.setText(self.tr("Learn my choices (most used first)"))
-        self.simplified_action.setText(self.tr("Simplified characters first"))
-        self.output_menu.setTitle(self.tr("Output script"))
-        labels = {
-            ("empty_code", "clear"): self.tr("Clear it"),
-            ("empty_code", "keep"): self.tr("Keep it"),
-            ("empty_code", "beep"): self.tr("Keep it and beep"),
-            ("charset", "all"): self.tr("All characters (incl. CJK Ext B)"),
-            ("charset", "gbk"): self.tr("GBK (simplified and traditional)"),
-            ("charset", "gb2312"): self.tr("Simplified only (GB2312)"),
-            ("output", "unchanged"): self.tr("As typed"),
-            ("output", "simplified"): self.tr("Simplified"),
-            ("output", "traditional"): self.tr("Traditional"),
-            ("output", "tw"): self.tr("Traditional (Taiwan)"),
-            ("output", "hk"): self.tr("Traditional (Hong Kong)"),
-        }
+        titles, choices = setting_texts()
+        self.page_menu.setTitle(titles["page_size"])
+        self.auto_action.setText(titles["auto_commit"])
+        self.top_action.setText(titles["top_commit"])
+        self.empty_menu.setTitle(titles["empty_code"])
+        self.learning_action.setText(titles["learning"])
+        self.simplified_action.setText(titles["simplified_first"])
+        self.output_menu.setTitle(titles["output"])
         for action in self._option_actions:
             name, value = action.data()
             if name == "page_size":
                 action.setText(str(value))
-            elif (name, value) in labels:
-                action.setText(labels[(name, value)])
+            elif (name, value) in choices:
+                action.setText(choices[(name, value)])
             # A choice whose part is not installed: greyed, saying what it needs.
             needs = missing_part(name, value)
             action.setEnabled(needs is None)
             if needs is not None:
-                action.setText(self.tr("{choice} (needs {part})").replace("{choice}", action.text())
-                               .replace("{part}", needs.split(":")[0]))
+                action.setText(needs_text(action.text(), needs))
                 action.setToolTip(self.tr("Needs {what}").replace("{what}", needs))
         self.add_phrase_action.setText(self.tr("Add a phrase…"))
         self.reset_action.setText(self.tr("Forget learned order…"))

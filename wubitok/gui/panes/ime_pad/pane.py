@@ -168,7 +168,8 @@ class ImePadPane(Pane):
             self._preload = run_job(self.engine.preload, pass_progress=False, pass_cancel=False)
 
     def is_ready(self) -> bool:
-        return not self._preload_timer.isActive() and (self._preload is None or not self._preload.is_running())
+        return (not self._preload_timer.isActive() and not self.editor.is_pasting()
+                and (self._preload is None or not self._preload.is_running()))
 
     def retranslate_ui(self) -> None:
         self.options_button.setText(self.tr("Options"))
@@ -178,6 +179,7 @@ class ImePadPane(Pane):
         self.clear_button.setText(self.tr("Clear"))
         self.aid.retranslate_ui()
         self.editor.setPlaceholderText(self.tr("Type here with Wubi-86: wqiy vb␣ → 你好"))
+        self.editor.setAccessibleName(self.tr("Text typed in Wubi"))
         self._state_changed(self.engine.state)
         self._count()
 

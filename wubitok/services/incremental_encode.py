@@ -1,0 +1,123 @@
+"""Encoding a text again after an edit by encoding only the lines the edit touched.
+
+Every engine cuts its input into pre-tokens before merging (BPE, Wubi-BPE), looking
+up words (WordPiece) or solving a lattice (Unigram), and no token spans two pre-tokens.
+A *line start* -- a position right after ``"\\n"`` whose character is not whitespace --
+is a cut of every engine's pre-tokenizer that depends on nothing further away: the GPT-4
+and Wubi "joined" patterns end a match at the last line break of a whitespace run and
+never carry one into the next match; Unigram's words and BERT's splits end at any
+whitespace.  (No special token spans a line break either.)  So the encoding of a text
+is the encodings of the pieces between any line starts, side by side, and after an edit
+only the piece from the last line start before it to the first line start after it
+changes: the rest of the tokens are kept, those after the edit moved by its length.
+``tests/services/test_incremental_encode.py`` checks, for every engine, that the result
+is exactly the full run's.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass
+
+from ..engines.base import Encoding, Tokenizer
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Where two texts differ: ``old[start:old_end]`` became ``new[start:new_end]``."""
+
+    start: int
+    old_end: int
+    new_end: int
+
+
+def find_edit(old: str, new: str) -> Edit:
+    """The shortest middle part that differs (the common start and end left out)."""
+    shortest = min(len(old), len(new))
+    # Binary search on slices: each comparison is a memcmp, so 1 MB costs a few milliseconds.
+    low, high = 0, shortest
+    while low < high:
+        mid = (low + high + 1) // 2
+        if old[:mid] == new[:mid]:
+            low = mid
+        else:
+            high = mid - 1
+    prefix = low
+    low, high = 0, shortest - prefix
+    while low < high:
+        mid = (low + high + 1) // 2
+        if old[len(old) - mid:] == new[len(new) - mid:]:
+            low = mid
+        else:
+            high = mid - 1
+    return Edit(prefix, len(old) - low, len(new) - low)
+
+
+def _is_line_start(text: str, i: int) -> bool:
+    return 0 < i < len(text) and text[i - 1] == "\n" and not text[i].isspace()
+
+
+def _line_start_before(text: str, limit: int) -> int:
+    """The last line start ``a`` with ``a < limit`` (its character is before ``limit``), else 0."""
+    end = limit - 1
+    while end > 0:
+        newline = text.rfind("\n", 0, end)
+        if newline < 0:
+            return 0
+        if _is_line_start(text, newline + 1):
+            return newline + 1
+        end = newline
+    return 0
+
+
+def _line_start_after(text: str, limit: int) -> int:
+    """The first line start ``b`` whose line break is at or after ``limit``, else ``len(text)``."""
+    start = limit
+    while True:
+        newline = text.find("\n", start)
+        if newline < 0:
+            return len(text)
+        if _is_line_start(text, newline + 1):
+            return newline + 1
+        start = newline + 1
+
+
+def _shifted(offsets: list[tuple[int, int]], by: int) -> list[tuple[int, int]]:
+    return [(s + by, e + by) for s, e in offsets] if by else offsets
+
+
+def _partial(enc: Encoding) -> list[bool]:
+    return enc.partial if len(enc.partial) == len(enc.ids) else [False] * len(enc.ids)
+
+
+@dataclass(frozen=True)
+class Reencoded:
+    """The encoding of the new text, and how much of it was encoded again."""
+
+    encoding: Encoding
+    start: int  # new[start:end] was encoded; the tokens outside it were kept
+    end: int
+
+
+def reencode(tokenizer: Tokenizer, old: str, old_encoding: Encoding, new: str) -> Reencoded:
+    """``tokenizer.encode(new)``, from ``old_encoding = tokenizer.encode(old)`` and the lines
+    of ``new`` that differ from ``old`` (see the module doc)."""
+    edit = find_edit(old, new)
+    # Both cuts are in the part the texts share, so they are line starts of both texts.
+    start = _line_start_before(new, edit.start)
+    end = _line_start_after(new, edit.new_end)
+    old_end = end + (len(old) - len(new))
+    starts = old_encoding.offsets
+    first_kept_after = bisect_left(starts, old_end, key=lambda o: o[0]) if end < len(new) else len(starts)
+    last_kept_before = bisect_left(starts, start, key=lambda o: o[0]) if start > 0 else 0
+    middle = tokenizer.encode(new[start:end])
+    before, after = slice(0, last_kept_before), slice(first_kept_after, None)
+    partial = (_partial(old_encoding)[before] + _partial(middle) + _partial(old_encoding)[after]
+               if old_encoding.partial or middle.partial else [])
+    encoding = Encoding(
+        old_encoding.ids[before] + middle.ids + old_encoding.ids[after],
+        old_encoding.tokens[before] + middle.tokens + old_encoding.tokens[after],
+        old_encoding.offsets[before] + _shifted(middle.offsets, start)
+        + _shifted(old_encoding.offsets[after], end - old_end),
+        partial,
+    )
+    return Reencoded(encoding, start, end)
