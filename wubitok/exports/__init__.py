@@ -24,6 +24,7 @@ EXPORTS: dict[tuple[str, str], str] = {
     ("unigram", "tokenizer.json"): "wubitok.exports.hf_json:unigram_tokenizer_json",
     ("unigram", "sentencepiece"): "wubitok.exports.sentencepiece_model:sentencepiece_model_bytes",
     ("wubi-bpe", "transformers"): "wubitok.integrations.transformers:save_tokenizer_folder",
+    ("wubi-bpe", "tokenizer.json"): "wubitok.exports.wubi_json:wubi_bpe_tokenizer_json",
     ("bpe", "transformers"): "wubitok.exports.hf_folder:fast_tokenizer_folder",
     ("wordpiece", "transformers"): "wubitok.exports.hf_folder:fast_tokenizer_folder",
     ("unigram", "transformers"): "wubitok.exports.hf_folder:fast_tokenizer_folder",

@@ -1,0 +1,213 @@
+"""Wubi-BPE as a Hugging Face ``tokenizer.json``: our ids from raw text in the Rust core.
+
+HF runs normalizer -> pre-tokenizer -> model, so the Wubi spelling must be
+done by the normalizer, and the pre-tokenizer must cut the spelled text
+where ours cuts the raw text.  The file holds:
+
+normalizer
+    ``Precompiled`` (``charsmap``), one pass over the text: each character
+    the codec spells in Wubi becomes one stand-in character per symbol.  The
+    stand-ins are characters of the regex class of the character they spell
+    (a letter's symbols are Egyptian hieroglyphs, a number's - only 〇 in
+    the default dictionary - Cuneiform numbers), so ``\\p{L}+`` and ``\\p{N}``
+    see what they saw in the raw text.  A stand-in written in the raw text
+    is itself spelled as its UTF-8 bytes in stand-ins of its class, so no
+    text is mistaken for a symbol.  All else is left alone.
+pre-tokenizer
+    ``Split`` with our pattern (``JOINED_PATTERN``), except that ``\\p{N}{1,3}``
+    counts a spelled number (several stand-ins) as one character.
+model
+    ``BPE`` over our ids with ``byte_fallback``: a character left alone is
+    not in the vocabulary, so it becomes its UTF-8 bytes, ``<0xE2>`` ..., with
+    our byte ids (the vocabulary lists them as second names of those ids);
+    then our merges, by rank.
+decoder
+    Needs the spelling table: HF decoders map token strings with literal
+    ``Replace`` steps, so the table becomes one step per character (70,216
+    for the default dictionary), longest spelling first, after ``Fuse``; the
+    bytes then go through ``ByteLevel``.  Exact for any ids our encoder
+    gives and any prefix of them (an unfinished character ends in U+FFFD, so
+    HF's ``DecodeStream`` holds it back), but slow: see docs/training-stacks.md.
+    Written only for a codec whose spellings end in a symbol that ends
+    nothing else (``index-first``); otherwise the file has no decoder.
+
+Offsets are HF's own through the normalizer: every stand-in is aligned with
+the character it spells, so a token's offsets are the characters of the raw
+text it spells part of, as ours.
+
+Differs from ours on a Han character the codec spells (U+4E00..U+FFFF)
+followed by a combining mark from U+0300..U+07FF: HF's Precompiled replaces
+such a grapheme cluster (5 bytes) as a whole by the character's spelling and
+the mark is lost.  And on lone surrogates, which a Rust string cannot hold.
+``exact_problem`` names what keeps a model from this export.
+"""
+from __future__ import annotations
+
+import base64
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from ..engines.bpe.wubi import WubiBPE
+from ..engines.pre_tokenizers.wubi import JOINED_PATTERN
+from ..errors import ModelError
+from ..wubi.codec import BYTE_BASE, BYTE_TOKENS, KEY_BASE, WubiCodec
+from .charsmap import precompiled_charsmap
+from .hf_json import _added_tokens, _document, _padding
+
+# Stand-ins: 4-byte characters (a grapheme of one with a 2-byte mark is 6
+# bytes, which Precompiled takes character by character), caseless, not Han.
+_LETTERS = [chr(c) for c in range(0x13000, 0x1342F)]  # Egyptian hieroglyphs, Lo
+# Cuneiform numbers (Nl), then mathematical digits (Nd)
+_NUMBERS = [chr(c) for c in (*range(0x12400, 0x1246F), *range(0x1D7CE, 0x1D800))]
+_NUMBER_RUN = r"\p{N}{1,3}"
+_REPLACEMENT = "\ufffd"
+
+
+@dataclass(frozen=True)
+class _Alphabet:
+    """The stand-ins of one regex class: for bytes and for Wubi symbols."""
+
+    cls: str  # "L" or "N"
+    byte_chars: dict[int, str]
+    symbol_chars: list[str]  # Wubi symbol id - KEY_BASE -> stand-in
+    pool: list[str]  # every stand-in of the class a raw text may hold
+
+    def spell(self, symbols: tuple[int, ...]) -> str:
+        try:
+            return "".join(self.byte_chars[s - BYTE_BASE] if s < KEY_BASE else self.symbol_chars[s - KEY_BASE]
+                           for s in symbols)
+        except (KeyError, IndexError):
+            raise ModelError(f"no {self.cls} stand-in for symbols {symbols}") from None
+
+
+def _alphabets(codec: WubiCodec) -> tuple[_Alphabet, _Alphabet]:
+    n = codec.end_id - KEY_BASE
+    letters = _Alphabet("L", dict(enumerate(_LETTERS[:256])), _LETTERS[256 : 256 + n], _LETTERS[: 256 + n])
+    # Numbers: the stand-ins of the symbols first, then one per byte the
+    # number stand-ins are written in (a number in the raw text is spelled in those).
+    symbols = _NUMBERS[:n]
+    needed = sorted({b for c in _NUMBERS for b in c.encode("utf-8")})
+    rest = _NUMBERS[n:]
+    if len(rest) < len(needed) or len(letters.symbol_chars) < n:
+        raise ModelError(f"{n} codec symbols are more than the stand-ins this export has")
+    numbers = _Alphabet("N", dict(zip(needed, rest)), symbols, symbols + rest[: len(needed)])
+    return letters, numbers
+
+
+def spelled_characters(codec: WubiCodec) -> dict[str, tuple[int, ...]]:
+    """Every character the codec spells in Wubi, with its symbols (from the codec's own API)."""
+    out = {}
+    for code in range(0x110000):
+        if 0xD800 <= code < 0xE000:
+            continue
+        ch = chr(code)
+        if codec.spells_in_wubi(ch):
+            out[ch] = codec.spelling(ch)
+    return out
+
+
+def _regex_class(ch: str) -> str:
+    return unicodedata.category(ch)[0]
+
+
+def exact_problem(model: WubiBPE) -> str | None:
+    """Why ``model`` cannot be written as a ``tokenizer.json`` with our ids, or None."""
+    if model.pre_tokens != "joined":
+        return f"its pre-tokens are {model.pre_tokens!r}, which no HF pre-tokenizer cuts as we do (only 'joined')"
+    if JOINED_PATTERN.count(_NUMBER_RUN) != 1:
+        return "the pre-token pattern changed: this export does not know where its numbers are"
+    seen: set[tuple[int, ...]] = set()
+    for i in range(BYTE_BASE, model.vocab_size):
+        symbols = model.symbols(i)
+        if symbols and symbols in seen:
+            return f"merge making token {i} re-creates an earlier token (HF keeps one id per string)"
+        seen.add(symbols)
+    return None
+
+
+def _self_delimiting(table: dict[str, tuple[int, ...]]) -> bool:
+    """Whether each spelling ends in a symbol that ends spellings only (and holds no byte):
+    then in any stream the spellings are found by longest match first."""
+    ends = {sp[-1] for sp in table.values()}
+    return all(all(s >= KEY_BASE and s not in ends for s in sp[:-1]) for sp in table.values())
+
+
+def _gpt2(text: str) -> str:
+    return "".join(BYTE_TOKENS[b] for b in text.encode("utf-8"))
+
+
+def _replace(old: str, new: str) -> dict[str, Any]:
+    return {"type": "Replace", "pattern": {"String": old}, "content": new}
+
+
+def _decoder(table: dict[str, tuple[int, ...]], letters: _Alphabet, numbers: _Alphabet) -> dict[str, Any]:
+    # 1. one name per id: a base id's string is any of its names (HF keeps one at random)
+    steps = [_replace(f"<0x{b:02X}>", letters.byte_chars[b]) for b in range(256)]
+    steps += [_replace(c, letters.byte_chars[b]) for b, c in numbers.byte_chars.items()]
+    steps += [_replace(c, letters.symbol_chars[i]) for i, c in enumerate(numbers.symbol_chars)]
+    # 2. all tokens as one string, so spellings cut between tokens join
+    steps.append({"type": "Fuse"})
+    # 3. each character from its spelling, as its UTF-8 in ByteLevel's characters
+    spelled = sorted(((letters.spell(sp), ch) for ch, sp in table.items()), key=lambda p: (-len(p[0]), p[0]))
+    steps += [_replace(s, _gpt2(ch)) for s, ch in spelled]
+    # 4. what is left of Wubi symbols is a cut or broken character: U+FFFD, as ours
+    symbol_class = "".join(re.escape(c) for c in letters.symbol_chars)
+    steps.append({"type": "Replace", "pattern": {"Regex": f"[{symbol_class}]+"}, "content": _gpt2(_REPLACEMENT)})
+    # 5. bytes
+    steps += [_replace(letters.byte_chars[b], BYTE_TOKENS[b]) for b in range(256)]
+    steps.append({"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False})
+    return {"type": "Sequence", "decoders": steps}
+
+
+def wubi_bpe_tokenizer_json(model: WubiBPE) -> str:
+    """The ``tokenizer.json`` (see the module doc); ``ModelError`` if ``exact_problem``."""
+    problem = exact_problem(model)
+    if problem is not None:
+        raise ModelError(f"this model cannot be a tokenizer.json with its ids: {problem}")
+    codec = model.codec
+    letters, numbers = _alphabets(codec)
+    table = spelled_characters(codec)
+    rules: dict[str, str] = {}
+    number_units: list[str] = []  # what one number of the raw text is, spelled
+    for ch, symbols in table.items():
+        alphabet = {"L": letters, "N": numbers}.get(_regex_class(ch))
+        if alphabet is None:
+            raise ModelError(f"{ch!r} is spelled in Wubi but is neither a letter nor a number")
+        rules[ch] = alphabet.spell(symbols)
+        if alphabet is numbers:
+            number_units.append(rules[ch])
+    for alphabet in (letters, numbers):
+        for ch in alphabet.pool:
+            rules[ch] = "".join(alphabet.byte_chars[b] for b in ch.encode("utf-8"))
+            if alphabet is numbers:
+                number_units.append(rules[ch])
+    units = sorted(number_units, key=lambda u: (-len(u), u))
+    number = "(?:" + "|".join([*map(re.escape, units), r"\p{N}"]) + "){1,3}"
+    pattern = JOINED_PATTERN.replace(_NUMBER_RUN, number)
+
+    vocab: dict[str, int] = {}
+    strings: list[str] = []
+    for i in range(model.vocab_size):
+        symbols = model.symbols(i)
+        text = letters.spell(symbols) if symbols else (model.id_to_token(i) or "")
+        strings.append(text)
+        vocab.setdefault(text, i)
+    for b in range(256):  # second names of the byte ids: byte fallback's, and the number stand-ins'
+        vocab[f"<0x{b:02X}>"] = BYTE_BASE + b
+    for b, c in numbers.byte_chars.items():
+        vocab[c] = BYTE_BASE + b
+    for i, c in enumerate(numbers.symbol_chars):
+        vocab[c] = KEY_BASE + i
+    merges = [f"{strings[a]} {strings[b]}" for a, b in model.merges]
+    specials = [(model.token_to_id(t), t) for t in model.special_tokens]
+    bpe = {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
+           "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": True, "ignore_merges": False,
+           "vocab": vocab, "merges": merges}
+    normalizer = {"type": "Precompiled",
+                  "precompiled_charsmap": base64.b64encode(precompiled_charsmap(rules)).decode("ascii")}
+    pre = {"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False}
+    decoder = _decoder(table, letters, numbers) if _self_delimiting(table) else None
+    return _document(_added_tokens([(i, t) for i, t in specials if i is not None]), normalizer, pre, decoder, bpe,
+                     _padding(model))
