@@ -134,12 +134,30 @@ def _self_delimiting(table: dict[str, tuple[int, ...]]) -> bool:
     return all(all(s >= KEY_BASE and s not in ends for s in sp[:-1]) for sp in table.values())
 
 
-def _gpt2(text: str) -> str:
-    return "".join(BYTE_TOKENS[b] for b in text.encode("utf-8"))
-
-
 def _replace(old: str, new: str) -> dict[str, Any]:
     return {"type": "Replace", "pattern": {"String": old}, "content": new}
+
+
+def _alternatives(strings: list[str]) -> str:
+    """A regex matching exactly ``strings``, written as their trie (a few
+    branches per character, where a flat alternation would try them all)."""
+    trie: dict = {}
+    for text in strings:
+        node = trie
+        for ch in text:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def render(node: dict) -> str:
+        ends = "" in node
+        leaves = [re.escape(c) for c, child in sorted(node.items()) if c and list(child) == [""]]
+        alts = [re.escape(c) + render(child) for c, child in sorted(node.items()) if c and list(child) != [""]]
+        if leaves:
+            alts.append(leaves[0] if len(leaves) == 1 else f"[{''.join(leaves)}]")
+        body = alts[0] if len(alts) == 1 and not ends else "(?:" + "|".join(alts) + ")"
+        return body + "?" if ends and alts else body
+
+    return render(trie)
 
 
 def _decoder(table: dict[str, tuple[int, ...]], letters: _Alphabet, numbers: _Alphabet) -> dict[str, Any]:
@@ -149,12 +167,28 @@ def _decoder(table: dict[str, tuple[int, ...]], letters: _Alphabet, numbers: _Al
     steps += [_replace(c, letters.symbol_chars[i]) for i, c in enumerate(numbers.symbol_chars)]
     # 2. all tokens as one string, so spellings cut between tokens join
     steps.append({"type": "Fuse"})
-    # 3. each character from its spelling, as its UTF-8 in ByteLevel's characters
-    spelled = sorted(((letters.spell(sp), ch) for ch, sp in table.items()), key=lambda p: (-len(p[0]), p[0]))
-    steps += [_replace(s, _gpt2(ch)) for s, ch in spelled]
-    # 4. what is left of Wubi symbols is a cut or broken character: U+FFFD, as ours
+    # 3. before each spelling, its character's UTF-8 bytes (as byte stand-ins),
+    # one step per (byte position, byte value) - about 200, not one per
+    # character: a spelling starts where no symbol but an end precedes it
+    # (spellings end only at their end: ``_self_delimiting``), and each step
+    # inserts its byte there, after the bytes of the earlier positions.
+    spelled = {ch: letters.spell(sp) for ch, sp in table.items()}
+    ends = {letters.symbol_chars[sp[-1] - KEY_BASE] for sp in table.values()}
+    inner = "".join(re.escape(c) for c in letters.symbol_chars if c not in ends)
+    at_start = f"(?<![{inner}])" if inner else ""
+    by_byte: dict[tuple[int, int], list[str]] = {}
+    for ch, text in spelled.items():
+        for position, value in enumerate(ch.encode("utf-8")):
+            by_byte.setdefault((position, value), []).append(text)
+    for (_, value), texts in sorted(by_byte.items()):
+        steps.append({"type": "Replace", "pattern": {"Regex": f"{at_start}(?={_alternatives(texts)})"},
+                      "content": letters.byte_chars[value]})
+    # 4. the spellings go; what is left of Wubi symbols is a cut or unknown character: U+FFFD, as ours
+    steps.append({"type": "Replace", "pattern": {"Regex": at_start + _alternatives(list(spelled.values()))},
+                  "content": ""})
     symbol_class = "".join(re.escape(c) for c in letters.symbol_chars)
-    steps.append({"type": "Replace", "pattern": {"Regex": f"[{symbol_class}]+"}, "content": _gpt2(_REPLACEMENT)})
+    steps.append({"type": "Replace", "pattern": {"Regex": f"[{symbol_class}]+"},
+                  "content": letters.spell(tuple(BYTE_BASE + b for b in _REPLACEMENT.encode("utf-8")))})
     # 5. bytes
     steps += [_replace(letters.byte_chars[b], BYTE_TOKENS[b]) for b in range(256)]
     steps.append({"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False})
