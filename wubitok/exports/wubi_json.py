@@ -47,6 +47,7 @@ import base64
 import re
 import unicodedata
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Any
 
 from ..engines.bpe.wubi import WubiBPE
@@ -61,6 +62,8 @@ from .hf_json import _added_tokens, _document, _padding
 _LETTERS = [chr(c) for c in range(0x13000, 0x1342F)]  # Egyptian hieroglyphs, Lo
 # Cuneiform numbers (Nl), then mathematical digits (Nd)
 _NUMBERS = [chr(c) for c in (*range(0x12400, 0x1246F), *range(0x1D7CE, 0x1D800))]
+# The decoder's marks (see ``_decoder``): more hieroglyphs, after the letters' stand-ins.
+_MARKS = _LETTERS[512:]
 _NUMBER_RUN = r"\p{N}{1,3}"
 _REPLACEMENT = "\ufffd"
 
@@ -140,59 +143,78 @@ def _replace(old: str, new: str) -> dict[str, Any]:
 
 def _alternatives(strings: list[str]) -> str:
     """A regex matching exactly ``strings``, written as their trie (a few
-    branches per character, where a flat alternation would try them all)."""
-    trie: dict = {}
-    for text in strings:
-        node = trie
-        for ch in text:
-            node = node.setdefault(ch, {})
-        node[""] = {}
+    branches per character, where a flat alternation would try them all).
+    The strings are stand-ins, never regex syntax."""
 
-    def render(node: dict) -> str:
-        ends = "" in node
-        leaves = [re.escape(c) for c, child in sorted(node.items()) if c and list(child) == [""]]
-        alts = [re.escape(c) + render(child) for c, child in sorted(node.items()) if c and list(child) != [""]]
+    def render(items: list[str], depth: int) -> str:
+        ends, alts, leaves = False, [], []
+        for ch, grouped in groupby(items, key=lambda s: s[depth : depth + 1]):
+            group = list(grouped)
+            if not ch:
+                ends = True
+            elif len(group) == 1 and len(group[0]) == depth + 1:
+                leaves.append(ch)
+            else:
+                alts.append(ch + render(group, depth + 1))
         if leaves:
             alts.append(leaves[0] if len(leaves) == 1 else f"[{''.join(leaves)}]")
         body = alts[0] if len(alts) == 1 and not ends else "(?:" + "|".join(alts) + ")"
-        return body + "?" if ends and alts else body
+        return body + "?" if ends else body
 
-    return render(trie)
+    return render(sorted(set(strings)), 0)
 
 
 def _decoder(table: dict[str, tuple[int, ...]], letters: _Alphabet, numbers: _Alphabet) -> dict[str, Any]:
-    # 1. one name per id: a base id's string is any of its names (HF keeps one at random)
-    steps = [_replace(f"<0x{b:02X}>", letters.byte_chars[b]) for b in range(256)]
+    # 1. all tokens as one string, so spellings cut between tokens join
+    steps: list[dict[str, Any]] = [{"type": "Fuse"}]
+    # 2. one name per id: a base id's string is any of its names (HF keeps one at random)
+    steps += [_replace(f"<0x{b:02X}>", letters.byte_chars[b]) for b in range(256)]
     steps += [_replace(c, letters.byte_chars[b]) for b, c in numbers.byte_chars.items()]
     steps += [_replace(c, letters.symbol_chars[i]) for i, c in enumerate(numbers.symbol_chars)]
-    # 2. all tokens as one string, so spellings cut between tokens join
-    steps.append({"type": "Fuse"})
-    # 3. before each spelling, its character's UTF-8 bytes (as byte stand-ins),
-    # one step per (byte position, byte value) - about 200, not one per
-    # character: a spelling starts where no symbol but an end precedes it
-    # (spellings end only at their end: ``_self_delimiting``), and each step
-    # inserts its byte there, after the bytes of the earlier positions.
+    # 3. before each spelling, its character's UTF-8 bytes, written in marks:
+    # per byte position a start mark, then one mark per bit that is set
+    # (only the bits that differ between characters).  A Replace inserts one
+    # literal where a regex matches, so each mark is one step over a trie of
+    # the spellings that get it - about 30 steps, where one step per
+    # character would be 70,000.  A spelling starts where no symbol but an
+    # end precedes it (spellings end only at their end: ``_self_delimiting``),
+    # and each step inserts its mark there, after the earlier ones.
     spelled = {ch: letters.spell(sp) for ch, sp in table.items()}
     ends = {letters.symbol_chars[sp[-1] - KEY_BASE] for sp in table.values()}
     inner = "".join(re.escape(c) for c in letters.symbol_chars if c not in ends)
     at_start = f"(?<![{inner}])" if inner else ""
-    by_byte: dict[tuple[int, int], list[str]] = {}
-    for ch, text in spelled.items():
-        for position, value in enumerate(ch.encode("utf-8")):
-            by_byte.setdefault((position, value), []).append(text)
-    for (_, value), texts in sorted(by_byte.items()):
-        steps.append({"type": "Replace", "pattern": {"Regex": f"{at_start}(?={_alternatives(texts)})"},
-                      "content": letters.byte_chars[value]})
+    utf8 = {ch: ch.encode("utf-8") for ch in spelled}
+    marks = iter(_MARKS)
+    reads: dict[str, int] = {}  # the marks of one byte -> that byte
+    for position in range(max(map(len, utf8.values()))):
+        values = {ch: u[position] for ch, u in utf8.items() if len(u) > position}
+        start = next(marks)
+        written = {ch: start for ch in values}
+        steps.append(_insert(at_start, [spelled[ch] for ch in values], start))
+        for bit in range(8):
+            having = [ch for ch, v in values.items() if v >> bit & 1]
+            if 0 < len(having) < len(values):
+                mark = next(marks)
+                steps.append(_insert(at_start, [spelled[ch] for ch in having], mark))
+                for ch in having:
+                    written[ch] += mark
+        reads.update({written[ch]: v for ch, v in values.items()})
     # 4. the spellings go; what is left of Wubi symbols is a cut or unknown character: U+FFFD, as ours
     steps.append({"type": "Replace", "pattern": {"Regex": at_start + _alternatives(list(spelled.values()))},
                   "content": ""})
     symbol_class = "".join(re.escape(c) for c in letters.symbol_chars)
     steps.append({"type": "Replace", "pattern": {"Regex": f"[{symbol_class}]+"},
                   "content": letters.spell(tuple(BYTE_BASE + b for b in _REPLACEMENT.encode("utf-8")))})
-    # 5. bytes
+    # 5. marks to bytes (longest first: a byte's marks may start another's), bytes to text
+    steps += [_replace(m, BYTE_TOKENS[v]) for m, v in sorted(reads.items(), key=lambda kv: (-len(kv[0]), kv[0]))]
     steps += [_replace(letters.byte_chars[b], BYTE_TOKENS[b]) for b in range(256)]
     steps.append({"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False})
     return {"type": "Sequence", "decoders": steps}
+
+
+def _insert(at_start: str, spellings: list[str], mark: str) -> dict[str, Any]:
+    """A step writing ``mark`` before each of ``spellings`` (where a spelling starts)."""
+    return {"type": "Replace", "pattern": {"Regex": f"{at_start}(?={_alternatives(spellings)})"}, "content": mark}
 
 
 def wubi_bpe_tokenizer_json(model: WubiBPE) -> str:
