@@ -13,7 +13,8 @@ For each genre of ``genres.py`` (all splits, up to ``--lines`` lines each):
   split) as the reference: best wall and CPU time (all threads) of
   ``--repeat`` runs, and the CPU ratio to byte-level BPE;
 * decoding time of the first 500 lines' ids: ours against the export's
-  ``Replace``-table decoder.
+  decoder (``decode_batch``), and HF's ``DecodeStream`` fed those ids one
+  at a time (per token) against ours (``Tokenizer.decode_stream``).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ import time
 from pathlib import Path
 
 from tokenizers import Tokenizer as HFTokenizer
+from tokenizers.decoders import DecodeStream
 
 from wubitok import load_tokenizer
 from wubitok.exports import export
@@ -68,30 +70,54 @@ def main() -> None:
     genres = load_genres()
     for genre in GENRES:
         lines = [ln for split in genres[genre].values() for doc in split for ln in doc.splitlines(keepends=True)]
-        lines = lines[: args.lines]
-        mb = sum(len(t.encode("utf-8")) for t in lines) / 1e6
+        report(genre, lines[: args.lines], args.model, args.repeat, wubi_hf, bpe_hf)
 
-        def setup():
-            return load_tokenizer(args.model)  # a cold cache each run
 
-        ours, (o_wall, o_cpu) = timed(lambda m: m.encode_batch(lines), args.repeat, setup)
-        theirs, (h_wall, h_cpu) = timed(lambda _: wubi_hf.encode_batch(lines, add_special_tokens=False), args.repeat)
-        _, (b_wall, b_cpu) = timed(lambda _: bpe_hf.encode_batch(lines, add_special_tokens=False), args.repeat)
-        bad = [i for i, (a, b) in enumerate(zip(ours, theirs))
-               if a.ids != b.ids or [tuple(o) for o in a.offsets] != b.offsets]
-        print(f"{genre:>9}: {len(lines):,} lines, {mb:.2f} MB; ids+offsets differ on {len(bad)} lines")
-        if bad:
-            print(f"           first: {lines[bad[0]]!r}")
-        for name, wall, cpu in (("wubitok", o_wall, o_cpu), ("export/HF", h_wall, h_cpu), ("BBPE/HF", b_wall, b_cpu)):
-            print(f"           {name:>9}: wall {wall:6.3f} s, CPU {cpu:6.3f} s ({mb / cpu:5.2f} MB/CPU-s, "
-                  f"{b_cpu / cpu:4.2f}x byte-level BPE's speed)")
-        sample = [e.ids for e in ours[:500]]
-        model = load_tokenizer(args.model)
-        _, (_, d_ours) = timed(lambda _: [model.decode(ids) for ids in sample], 1)
-        texts, (_, d_hf) = timed(lambda _: wubi_hf.decode_batch(sample, skip_special_tokens=False), 1)
-        same = sum(t == model.decode(ids) for t, ids in zip(texts, sample))
-        print(f"           decode 500 lines: wubitok {d_ours:.3f} CPU-s, export/HF {d_hf:.3f} CPU-s "
-              f"({d_hf / max(d_ours, 1e-9):.0f}x), same text on {same}")
+def report(genre: str, lines: list[str], model_path: str, repeat: int, wubi_hf, bpe_hf) -> None:
+    mb = sum(len(t.encode("utf-8")) for t in lines) / 1e6
+
+    def setup():
+        return load_tokenizer(model_path)  # a cold cache each run
+
+    ours, (o_wall, o_cpu) = timed(lambda m: m.encode_batch(lines), repeat, setup)
+    theirs, (h_wall, h_cpu) = timed(lambda _: wubi_hf.encode_batch(lines, add_special_tokens=False), repeat)
+    _, (b_wall, b_cpu) = timed(lambda _: bpe_hf.encode_batch(lines, add_special_tokens=False), repeat)
+    bad = [i for i, (a, b) in enumerate(zip(ours, theirs))
+           if a.ids != b.ids or [tuple(o) for o in a.offsets] != b.offsets]
+    print(f"{genre:>9}: {len(lines):,} lines, {mb:.2f} MB; ids+offsets differ on {len(bad)} lines")
+    if bad:
+        print(f"           first: {lines[bad[0]]!r}")
+    for name, wall, cpu in (("wubitok", o_wall, o_cpu), ("export/HF", h_wall, h_cpu), ("BBPE/HF", b_wall, b_cpu)):
+        print(f"           {name:>9}: wall {wall:6.3f} s, CPU {cpu:6.3f} s ({mb / cpu:5.2f} MB/CPU-s, "
+              f"{b_cpu / cpu:4.2f}x byte-level BPE's speed)")
+    sample = [e.ids for e in ours[:500]]
+    model = load_tokenizer(model_path)
+    _, (_, d_ours) = timed(lambda _: [model.decode(ids) for ids in sample], 1)
+    texts, (_, d_hf) = timed(lambda _: wubi_hf.decode_batch(sample, skip_special_tokens=False), 1)
+    same = sum(t == model.decode(ids) for t, ids in zip(texts, sample))
+    print(f"           decode 500 lines: wubitok {d_ours:.3f} CPU-s, export/HF {d_hf:.3f} CPU-s "
+          f"({d_hf / max(d_ours, 1e-9):.0f}x), same text on {same}")
+
+    def hf_stream(_):
+        out = []
+        for ids in sample:
+            stream = DecodeStream(skip_special_tokens=False)
+            out.append("".join(filter(None, (stream.step(wubi_hf, i) for i in ids))))
+        return out
+
+    def our_stream(_):
+        out = []
+        for ids in sample:
+            stream = model.decode_stream()
+            out.append("".join(stream.step(i) for i in ids) + stream.finish())
+        return out
+
+    streamed, (_, s_hf) = timed(hf_stream, 1)
+    _, (_, s_ours) = timed(our_stream, 1)
+    n = sum(map(len, sample))
+    same = sum(t == model.decode(ids) for t, ids in zip(streamed, sample))
+    print(f"           stream {n:,} tokens: wubitok {s_ours / n * 1e6:.0f} us/token, export/HF DecodeStream "
+          f"{s_hf / n * 1e6:.0f} us/token, same text on {same}")
 
 
 if __name__ == "__main__":

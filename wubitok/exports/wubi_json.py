@@ -22,23 +22,27 @@ model
     our byte ids (the vocabulary lists them as second names of those ids);
     then our merges, by rank.
 decoder
-    Needs the spelling table: HF decoders map token strings with literal
-    ``Replace`` steps, so the table becomes one step per character (70,216
-    for the default dictionary), longest spelling first, after ``Fuse``; the
-    bytes then go through ``ByteLevel``.  Exact for any ids our encoder
-    gives and any prefix of them (an unfinished character ends in U+FFFD, so
-    HF's ``DecodeStream`` holds it back), but slow: see docs/training-stacks.md.
-    Written only for a codec whose spellings end in a symbol that ends
-    nothing else (``index-first``); otherwise the file has no decoder.
+    Needs the spelling table, and HF decoders have none: only steps such as
+    ``Replace`` (a regex to one literal text), ``Fuse`` and ``ByteLevel``.
+    So each character's UTF-8 bytes are written as marks in front of its
+    spelling, one ``Replace`` per mark over a trie of the spellings that
+    get it (``_decoder``: about 30 such steps, not one per character), then
+    the spellings go and the marks become bytes.  Exact for any ids our
+    encoder gives and any prefix of them (an unfinished character ends in
+    U+FFFD, so HF's ``DecodeStream`` holds it back); about 150 times slower
+    than ours (docs/training-stacks.md).  Written only for a codec whose
+    spellings end in a symbol that ends nothing else; otherwise the file
+    has no decoder.
 
 Offsets are HF's own through the normalizer: every stand-in is aligned with
 the character it spells, so a token's offsets are the characters of the raw
 text it spells part of, as ours.
 
-Differs from ours on a Han character the codec spells (U+4E00..U+FFFF)
-followed by a combining mark from U+0300..U+07FF: HF's Precompiled replaces
+Differs from ours on a character of the BMP that the codec spells (3 UTF-8
+bytes) followed by a combining mark from U+0300..U+07FF: HF's Precompiled replaces
 such a grapheme cluster (5 bytes) as a whole by the character's spelling and
 the mark is lost.  And on lone surrogates, which a Rust string cannot hold.
+In decoding only: a special token whose text holds a byte's name (``<0x41>``).
 ``exact_problem`` names what keeps a model from this export.
 """
 from __future__ import annotations
