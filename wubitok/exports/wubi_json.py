@@ -31,8 +31,8 @@ decoder
     encoder gives and any prefix of them (an unfinished character ends in
     U+FFFD, so HF's ``DecodeStream`` holds it back); about 150 times slower
     than ours (docs/training-stacks.md).  Written only for a codec whose
-    spellings end in a symbol that ends nothing else; otherwise the file
-    has no decoder.
+    spellings can be told apart where they meet (``_boundaries``: every
+    layout it has); otherwise the file has no decoder.
 
 Offsets are HF's own through the normalizer: every stand-in is aligned with
 the character it spells, so a token's offsets are the characters of the raw
@@ -134,41 +134,63 @@ def exact_problem(model: WubiBPE) -> str | None:
     return None
 
 
-def _self_delimiting(table: dict[str, tuple[int, ...]]) -> bool:
-    """Whether each spelling ends in a symbol that ends spellings only (and holds no byte):
-    then in any stream the spellings are found by longest match first."""
-    ends = {sp[-1] for sp in table.values()}
-    return all(all(s >= KEY_BASE and s not in ends for s in sp[:-1]) for sp in table.values())
+def _boundaries(table: dict[str, tuple[int, ...]]) -> dict[int, set[int]] | None:
+    """For each symbol, the symbols that come before it inside a spelling; or
+    None when that does not tell where spellings start.  In any stream a
+    spelling starts at a symbol that none of those precede, when no symbol
+    that ends a spelling ever precedes one that starts a spelling inside a
+    spelling: true of every layout the codec has (index-first, index-last,
+    a shared index), none of which puts a byte in a spelling."""
+    inside: dict[int, set[int]] = {}
+    starts, ends = set(), set()
+    for sp in table.values():
+        if min(sp) < KEY_BASE:
+            return None
+        starts.add(sp[0])
+        ends.add(sp[-1])
+        for a, b in zip(sp, sp[1:]):
+            inside.setdefault(b, set()).add(a)
+    if any(a in ends for b in starts for a in inside.get(b, ())):
+        return None
+    return inside
 
 
 def _replace(old: str, new: str) -> dict[str, Any]:
     return {"type": "Replace", "pattern": {"String": old}, "content": new}
 
 
-def _alternatives(strings: list[str]) -> str:
-    """A regex matching exactly ``strings``, written as their trie (a few
-    branches per character, where a flat alternation would try them all).
-    The strings are stand-ins, never regex syntax."""
+def _alternatives(strings: list[str], before: dict[str, str], after: dict[str, str]) -> str:
+    """A regex matching exactly ``strings`` where they stand as whole
+    spellings, written as their trie (a few branches per character, where a
+    flat alternation would try them all): ``before[c]`` is a lookbehind that
+    a string starting with ``c`` needs, ``after[c]`` a lookahead that one
+    ending in ``c`` needs (longer strings are tried first).  The strings are
+    stand-ins, never regex syntax."""
 
     def render(items: list[str], depth: int) -> str:
-        ends, alts, leaves = False, [], []
+        ends, alts = False, []
+        leaves: dict[tuple[str, str], list[str]] = {}
         for ch, grouped in groupby(items, key=lambda s: s[depth : depth + 1]):
             group = list(grouped)
+            head = before.get(ch, "") if depth == 0 else ""
             if not ch:
                 ends = True
             elif len(group) == 1 and len(group[0]) == depth + 1:
-                leaves.append(ch)
+                leaves.setdefault((head, after.get(ch, "")), []).append(ch)
             else:
-                alts.append(ch + render(group, depth + 1))
-        if leaves:
-            alts.append(leaves[0] if len(leaves) == 1 else f"[{''.join(leaves)}]")
-        body = alts[0] if len(alts) == 1 and not ends else "(?:" + "|".join(alts) + ")"
-        return body + "?" if ends else body
+                alts.append(head + ch + render(group, depth + 1))
+        for (head, tail), chars in leaves.items():
+            alts.append(head + (chars[0] if len(chars) == 1 else f"[{''.join(chars)}]") + tail)
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        if ends:  # the first item ends here: stop, or go on to a longer one
+            return f"(?:{body}|{after.get(items[0][depth - 1], '')})"
+        return body
 
     return render(sorted(set(strings)), 0)
 
 
-def _decoder(table: dict[str, tuple[int, ...]], letters: _Alphabet, numbers: _Alphabet) -> dict[str, Any]:
+def _decoder(table: dict[str, tuple[int, ...]], inside: dict[int, set[int]], letters: _Alphabet,
+             numbers: _Alphabet) -> dict[str, Any]:
     # 1. all tokens as one string, so spellings cut between tokens join
     steps: list[dict[str, Any]] = [{"type": "Fuse"}]
     # 2. one name per id: a base id's string is any of its names (HF keeps one at random)
@@ -180,13 +202,21 @@ def _decoder(table: dict[str, tuple[int, ...]], letters: _Alphabet, numbers: _Al
     # (only the bits that differ between characters).  A Replace inserts one
     # literal where a regex matches, so each mark is one step over a trie of
     # the spellings that get it - about 30 steps, where one step per
-    # character would be 70,000.  A spelling starts where no symbol but an
-    # end precedes it (spellings end only at their end: ``_self_delimiting``),
-    # and each step inserts its mark there, after the earlier ones.
+    # character would be 70,000.  A spelling starts at a symbol that no symbol
+    # which precedes it inside a spelling precedes (``_boundaries``), and ends
+    # where no symbol that follows its last inside a spelling follows; each
+    # step inserts its mark there, after the earlier ones.
     spelled = {ch: letters.spell(sp) for ch, sp in table.items()}
-    ends = {letters.symbol_chars[sp[-1] - KEY_BASE] for sp in table.values()}
-    inner = "".join(re.escape(c) for c in letters.symbol_chars if c not in ends)
-    at_start = f"(?<![{inner}])" if inner else ""
+    follows: dict[int, set[int]] = {}
+    for b, preceding in inside.items():
+        for a in preceding:
+            follows.setdefault(a, set()).add(b)
+
+    def chars(symbols: set[int]) -> str:
+        return "".join(sorted(letters.symbol_chars[s - KEY_BASE] for s in symbols))
+
+    before = {letters.symbol_chars[b - KEY_BASE]: f"(?<![{chars(a)}])" for b, a in inside.items()}
+    after = {letters.symbol_chars[a - KEY_BASE]: f"(?![{chars(b)}])" for a, b in follows.items()}
     utf8 = {ch: ch.encode("utf-8") for ch in spelled}
     marks = iter(_MARKS)
     reads: dict[str, int] = {}  # the marks of one byte -> that byte
@@ -194,17 +224,17 @@ def _decoder(table: dict[str, tuple[int, ...]], letters: _Alphabet, numbers: _Al
         values = {ch: u[position] for ch, u in utf8.items() if len(u) > position}
         start = next(marks)
         written = {ch: start for ch in values}
-        steps.append(_insert(at_start, [spelled[ch] for ch in values], start))
+        steps.append(_insert([spelled[ch] for ch in values], start, before, after))
         for bit in range(8):
             having = [ch for ch, v in values.items() if v >> bit & 1]
             if 0 < len(having) < len(values):
                 mark = next(marks)
-                steps.append(_insert(at_start, [spelled[ch] for ch in having], mark))
+                steps.append(_insert([spelled[ch] for ch in having], mark, before, after))
                 for ch in having:
                     written[ch] += mark
         reads.update({written[ch]: v for ch, v in values.items()})
     # 4. the spellings go; what is left of Wubi symbols is a cut or unknown character: U+FFFD, as ours
-    steps.append({"type": "Replace", "pattern": {"Regex": at_start + _alternatives(list(spelled.values()))},
+    steps.append({"type": "Replace", "pattern": {"Regex": _alternatives(list(spelled.values()), before, after)},
                   "content": ""})
     symbol_class = "".join(re.escape(c) for c in letters.symbol_chars)
     steps.append({"type": "Replace", "pattern": {"Regex": f"[{symbol_class}]+"},
@@ -216,9 +246,10 @@ def _decoder(table: dict[str, tuple[int, ...]], letters: _Alphabet, numbers: _Al
     return {"type": "Sequence", "decoders": steps}
 
 
-def _insert(at_start: str, spellings: list[str], mark: str) -> dict[str, Any]:
-    """A step writing ``mark`` before each of ``spellings`` (where a spelling starts)."""
-    return {"type": "Replace", "pattern": {"Regex": f"{at_start}(?={_alternatives(spellings)})"}, "content": mark}
+def _insert(spellings: list[str], mark: str, before: dict[str, str], after: dict[str, str]) -> dict[str, Any]:
+    """A step writing ``mark`` before each of ``spellings`` (where it stands as a spelling)."""
+    return {"type": "Replace", "pattern": {"Regex": f"(?={_alternatives(spellings, before, after)})"},
+            "content": mark}
 
 
 def wubi_bpe_tokenizer_json(model: WubiBPE) -> str:
@@ -268,6 +299,7 @@ def wubi_bpe_tokenizer_json(model: WubiBPE) -> str:
     normalizer = {"type": "Precompiled",
                   "precompiled_charsmap": base64.b64encode(precompiled_charsmap(rules)).decode("ascii")}
     pre = {"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False}
-    decoder = _decoder(table, letters, numbers) if _self_delimiting(table) else None
+    inside = _boundaries(table)
+    decoder = None if inside is None else _decoder(table, inside, letters, numbers)
     return _document(_added_tokens([(i, t) for i, t in specials if i is not None]), normalizer, pre, decoder, bpe,
                      _padding(model))
