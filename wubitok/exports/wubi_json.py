@@ -163,24 +163,27 @@ def _alternatives(strings: list[str], before: dict[str, str], after: dict[str, s
     """A regex matching exactly ``strings`` where they stand as whole
     spellings, written as their trie (a few branches per character, where a
     flat alternation would try them all): ``before[c]`` is a lookbehind that
-    a string starting with ``c`` needs, ``after[c]`` a lookahead that one
-    ending in ``c`` needs (longer strings are tried first).  The strings are
+    a string starting with ``c`` needs right after its ``c``, ``after[c]`` a
+    lookahead that one ending in ``c`` needs (longer strings are tried first).  The strings are
     stand-ins, never regex syntax."""
 
     def render(items: list[str], depth: int) -> str:
         ends, alts = False, []
-        leaves: dict[tuple[str, str], list[str]] = {}
+        leaves: dict[str, list[str]] = {}  # by the lookahead they end with
         for ch, grouped in groupby(items, key=lambda s: s[depth : depth + 1]):
             group = list(grouped)
+            # the first character's condition after it: most branches fail on the character
             head = before.get(ch, "") if depth == 0 else ""
             if not ch:
                 ends = True
+            elif len(group) == 1 and len(group[0]) == depth + 1 and not head:
+                leaves.setdefault(after.get(ch, ""), []).append(ch)
             elif len(group) == 1 and len(group[0]) == depth + 1:
-                leaves.setdefault((head, after.get(ch, "")), []).append(ch)
+                alts.append(ch + head + after.get(ch, ""))
             else:
-                alts.append(head + ch + render(group, depth + 1))
-        for (head, tail), chars in leaves.items():
-            alts.append(head + (chars[0] if len(chars) == 1 else f"[{''.join(chars)}]") + tail)
+                alts.append(ch + head + render(group, depth + 1))
+        for tail, chars in leaves.items():
+            alts.append((chars[0] if len(chars) == 1 else f"[{''.join(chars)}]") + tail)
         body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
         if ends:  # the first item ends here: stop, or go on to a longer one
             return f"(?:{body}|{after.get(items[0][depth - 1], '')})"
@@ -215,7 +218,10 @@ def _decoder(table: dict[str, tuple[int, ...]], inside: dict[int, set[int]], let
     def chars(symbols: set[int]) -> str:
         return "".join(sorted(letters.symbol_chars[s - KEY_BASE] for s in symbols))
 
-    before = {letters.symbol_chars[b - KEY_BASE]: f"(?<![{chars(a)}])" for b, a in inside.items()}
+    before = {}
+    for b, preceding in inside.items():
+        c = letters.symbol_chars[b - KEY_BASE]
+        before[c] = f"(?<![{chars(preceding)}]{c})"
     after = {letters.symbol_chars[a - KEY_BASE]: f"(?![{chars(b)}])" for a, b in follows.items()}
     utf8 = {ch: ch.encode("utf-8") for ch in spelled}
     marks = iter(_MARKS)
