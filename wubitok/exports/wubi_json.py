@@ -64,8 +64,10 @@ from .hf_json import _added_tokens, _document, _padding
 # Stand-ins: 4-byte characters (a grapheme of one with a 2-byte mark is 6
 # bytes, which Precompiled takes character by character), caseless, not Han.
 _LETTERS = [chr(c) for c in range(0x13000, 0x1342F)]  # Egyptian hieroglyphs, Lo
-# Cuneiform numbers (Nl), then mathematical digits (Nd)
-_NUMBERS = [chr(c) for c in (*range(0x12400, 0x1246F), *range(0x1D7CE, 0x1D800))]
+# Cuneiform numbers (Nl), mathematical digits (Nd), counting rods and Aegean numbers (No):
+# room for 159 codec symbols besides the 65 bytes these are written in
+_NUMBERS = [chr(c) for c in (*range(0x12400, 0x1246F), *range(0x1D7CE, 0x1D800), *range(0x1D360, 0x1D372),
+                             *range(0x10107, 0x10134))]
 # The decoder's marks (see ``_decoder``): more hieroglyphs, after the letters' stand-ins.
 _MARKS = _LETTERS[512:]
 _NUMBER_RUN = r"\p{N}{1,3}"
