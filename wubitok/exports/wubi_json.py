@@ -29,7 +29,7 @@ decoder
     get it (``_decoder``: about 30 such steps, not one per character), then
     the spellings go and the marks become bytes.  Exact for any ids our
     encoder gives and any prefix of them (an unfinished character ends in
-    U+FFFD, so HF's ``DecodeStream`` holds it back); about 150 times slower
+    U+FFFD, so HF's ``DecodeStream`` holds it back); about 160 times slower
     than ours (docs/training-stacks.md).  Written only for a codec whose
     spellings can be told apart where they meet (``_boundaries``: every
     layout it has); otherwise the file has no decoder.
