@@ -215,7 +215,7 @@ def test_export_cli_writes_the_file(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("model, fmt, message", [
-    ("wubi-bpe", "tokenizer.json", "cannot be exported as 'tokenizer.json' (it can be as: transformers)"),
+    ("wubi-bpe", "tiktoken", "cannot be exported as 'tiktoken' (it can be as: transformers, tokenizer.json"),
     ("bpe", "sentencepiece", "cannot be exported as 'sentencepiece'"),
     ("unigram", "vocab.txt", "cannot be exported as 'vocab.txt'"),
 ])

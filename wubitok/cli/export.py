@@ -20,13 +20,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "A transformers folder loads with AutoTokenizer.from_pretrained(folder): for\n"
                     "bpe, wordpiece and unigram with transformers alone (their tokenizer.json, with\n"
                     "the pad/unk/bos/eos roles), for wubi-bpe with trust_remote_code=True where\n"
-                    "wubitok is installed.",
+                    "wubitok is installed; wubi-bpe's transformers-fast folder loads with\n"
+                    "transformers alone (its tokenizer.json spells the text in HF's normalizer).",
         epilog="examples:\n"
                "  wubitok export -m bpe.json --to tokenizer.json -o tokenizer.json\n"
                "  wubitok export -m bpe.json --to tiktoken -o bpe.tiktoken\n"
                "  wubitok export -m wp.json --to vocab.txt -o vocab.txt\n"
                "  wubitok export -m uni.json --to sentencepiece -o uni.model\n"
                "  wubitok export -m wubi.json --to transformers -o wubi-tokenizer/\n"
+               "  wubitok export -m wubi.json --to transformers-fast -o wubi-fast/\n"
                "  wubitok export -m bpe.json --to transformers -o bpe-tokenizer/",
     )
     p.add_argument("--model", "-m", required=True, metavar="MODEL", help="a model file (JSON)")

@@ -24,12 +24,14 @@ EXPORTS: dict[tuple[str, str], str] = {
     ("unigram", "tokenizer.json"): "wubitok.exports.hf_json:unigram_tokenizer_json",
     ("unigram", "sentencepiece"): "wubitok.exports.sentencepiece_model:sentencepiece_model_bytes",
     ("wubi-bpe", "transformers"): "wubitok.integrations.transformers:save_tokenizer_folder",
+    ("wubi-bpe", "tokenizer.json"): "wubitok.exports.wubi_json:wubi_bpe_tokenizer_json",
+    ("wubi-bpe", "transformers-fast"): "wubitok.exports.hf_folder:fast_tokenizer_folder",
     ("bpe", "transformers"): "wubitok.exports.hf_folder:fast_tokenizer_folder",
     ("wordpiece", "transformers"): "wubitok.exports.hf_folder:fast_tokenizer_folder",
     ("unigram", "transformers"): "wubitok.exports.hf_folder:fast_tokenizer_folder",
 }
 FORMATS = sorted({fmt for _, fmt in EXPORTS})
-FOLDER_FORMATS = {"transformers"}
+FOLDER_FORMATS = {"transformers", "transformers-fast"}
 
 
 def export(model: Tokenizer, fmt: str, path: str | os.PathLike, inputs: Sequence[str | os.PathLike] = ()) -> None:

@@ -6,8 +6,9 @@ export (``hf_json``, which names the inputs where its ids differ from ours),
 tokens' roles, and ``special_tokens_map.json``: transformers loads it with
 no code of ours and pads and truncates.  A model without a pad token (our
 Unigram) pads with its end token, as models trained without one do; the
-attention mask hides it.  Wubi-BPE's folder runs our engine instead
-(``integrations.transformers``); both are written by ``fileio.write_folder``.
+attention mask hides it.  Wubi-BPE's ``transformers`` folder runs our engine
+instead (``integrations.transformers``); its ``transformers-fast`` folder is
+this one over ``wubi_json``'s file.  All are written by ``fileio.write_folder``.
 """
 from __future__ import annotations
 
@@ -18,11 +19,11 @@ from typing import Any, Callable, Sequence
 from ..engines.base import Tokenizer
 from ..errors import InputError
 from ..fileio import write_folder
-from . import hf_json
+from . import hf_json, wubi_json
 
 _TOKENIZER_JSON: dict[str, Callable[[Any], str]] = {
     "bpe": hf_json.bpe_tokenizer_json, "wordpiece": hf_json.wordpiece_tokenizer_json,
-    "unigram": hf_json.unigram_tokenizer_json}
+    "unigram": hf_json.unigram_tokenizer_json, "wubi-bpe": wubi_json.wubi_bpe_tokenizer_json}
 
 
 def tokenizer_config(model: Tokenizer) -> dict[str, object]:
