@@ -153,3 +153,18 @@ def test_the_fast_transformers_folder_needs_no_code_of_ours(tmp_path):
     assert batch["offset_mapping"] == [[tuple(o) for o in e.offsets] for e in ours]
     assert tok.decode(ours[3].ids) == lines[3]
     assert (tok.pad_token, tok.unk_token, tok.bos_token, tok.eos_token) == ("<pad>", "<unk>", "<s>", "</s>")
+
+
+def test_add_special_tokens_frames_a_text_as_our_encode_does(pair, tmp_path):
+    # transformers' add_special_tokens is on by default: the export's post-processor must add what
+    # encode(add_special_tokens=True) adds (<s> ... </s>), in HF's core and in the fast folder alike.
+    from transformers import AutoTokenizer
+
+    model, hf = pair
+    lines = LINES[::500]
+    framed = [model.encode(line, add_special_tokens=True).ids for line in lines]
+    assert all(ids[0] == model.token_to_id("<s>") and ids[-1] == model.token_to_id("</s>") for ids in framed)
+    assert [hf.encode(line).ids for line in lines] == framed
+    export(model, "transformers-fast", tmp_path / "fast")
+    tok = AutoTokenizer.from_pretrained(str(tmp_path / "fast"), local_files_only=True)
+    assert tok(lines)["input_ids"] == framed

@@ -59,7 +59,7 @@ from ..engines.pre_tokenizers.wubi import JOINED_PATTERN
 from ..errors import ModelError
 from ..wubi.codec import BYTE_BASE, BYTE_TOKENS, KEY_BASE, WubiCodec
 from .charsmap import precompiled_charsmap
-from .hf_json import _added_tokens, _document, _padding
+from .hf_json import _added_tokens, _document, _padding, post_processor
 
 # Stand-ins: 4-byte characters (a grapheme of one with a 2-byte mark is 6
 # bytes, which Precompiled takes character by character), caseless, not Han.
@@ -309,5 +309,6 @@ def wubi_bpe_tokenizer_json(model: WubiBPE) -> str:
     pre = {"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False}
     inside = _boundaries(table)
     decoder = None if inside is None else _decoder(table, inside, letters, numbers)
+    # The frame encode(add_special_tokens=True) puts around a text, so transformers' default gives our ids.
     return _document(_added_tokens([(i, t) for i, t in specials if i is not None]), normalizer, pre, decoder, bpe,
-                     _padding(model))
+                     _padding(model), post_processor(model))
