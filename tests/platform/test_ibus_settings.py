@@ -61,3 +61,11 @@ def test_output_traditional_stored_without_opencc_types_as_the_table_has_it(tmp_
     assert first["told"] == ["output traditional needs OpenCC: pip install opencc;"
                              " typing with output unchanged meanwhile"]
     assert second["told"] == []
+
+
+def test_the_platform_notes_count_the_panel_menu_as_it_is():
+    """docs/ime-platforms.md once said the panel switched only the three modes (issue #37, 11)."""
+    notes = (Path(__file__).resolve().parents[2] / "docs" / "ime-platforms.md").read_text(encoding="utf-8")
+    modes = 3  # engine.TOGGLES (Chinese/English, width, punctuation); engine.py needs gi to import
+    assert f"The panel menu has {modes + len(SETTINGS)} entries" in notes
+    assert "switch only the three modes" not in notes
