@@ -7,6 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from system import IBUS
+
 from wubitok.ime import ImeOptions, load_options, save_options
 from wubitok.ime.options import settings_path
 from wubitok.platform.ibus.settings import SETTINGS, Choice, SavedOptions, Switch, parse_key
@@ -43,6 +46,7 @@ def test_a_change_writes_that_setting_over_the_saved_ones(user_data_dir):
     assert load_options() == ImeOptions(page_size=3, charset="all")
 
 
+@pytest.mark.system(*IBUS)  # the script starts a private ibus-daemon
 def test_output_traditional_stored_without_opencc_types_as_the_table_has_it(tmp_path):
     """OpenCC absent from the engine process (a sitecustomize makes ``import opencc`` fail), the
     typist's stored output=traditional falls back to the default: every key typed, nothing
