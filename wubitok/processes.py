@@ -27,10 +27,12 @@ from __future__ import annotations
 
 import ctypes
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import sys
 import threading
+import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -156,10 +158,32 @@ def executor_pids(ex: ProcessPoolExecutor) -> list[int]:
 def stop_executor(ex: ProcessPoolExecutor, timeout: float = 2.0) -> None:
     """Drop ``ex``'s queued tasks and end its processes, a task still running
     after ``timeout`` seconds with its process."""
-    processes = executor_processes(ex)  # before shutdown forgets them
+    processes = executor_processes(ex)  # before shutdown forgets them, and its thread
+    manager: threading.Thread | None = getattr(ex, "_executor_manager_thread", None)
     ex.shutdown(wait=False, cancel_futures=True)
-    for p in processes:
-        end_process(p, timeout)
+    # The executor's own thread joins (reaps) each process as it ends.  Joining them here as well
+    # raced with it: the loser's waitpid fails, and multiprocessing then takes the reaped process
+    # for alive for ever (active_children() listed it; terminate() would signal a pid that may be
+    # reused).  So this thread only waits on the processes' sentinels, which reap nothing, ends
+    # the ones still running (not reaped while they run), then lets the executor's thread finish.
+    deadline = time.monotonic() + timeout
+    for signal_them in (BaseProcess.terminate, BaseProcess.kill, None):
+        running = [p for p in processes if not _ended(p)]
+        while running and time.monotonic() < deadline:
+            multiprocessing.connection.wait([p.sentinel for p in running], deadline - time.monotonic())
+            running = [p for p in running if not _ended(p)]
+        if not running or signal_them is None:
+            break
+        for p in running:
+            signal_them(p)
+        deadline = time.monotonic() + 2.0
+    if manager is not None:
+        manager.join()
+
+
+def _ended(process: BaseProcess) -> bool:
+    """Whether ``process`` has ended, without reaping it (its sentinel is ready)."""
+    return bool(multiprocessing.connection.wait([process.sentinel], 0))
 
 
 def lower_priority(pids: Iterable[int]) -> None:
