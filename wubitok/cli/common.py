@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import itertools
 import json
 import os
 import shutil
@@ -15,7 +16,17 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
 from ..errors import FileError, InputError, excerpt
-from ..fileio import TextFile, TextPath, decode_text, encoding_label, normalize_encoding, read_stream, read_text_file
+from ..fileio import (
+    TextFile,
+    TextPath,
+    decode_text,
+    encoding_label,
+    file_encoding,
+    iter_text_chunks,
+    normalize_encoding,
+    read_stream,
+    read_text_file,
+)
 from ..progress import Progress, ProgressMeter, clock, si
 
 if TYPE_CHECKING:
@@ -131,6 +142,21 @@ def utf8_argument(text: str, what: str = "TEXT") -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"{what} is not valid UTF-8 (undecodable byte at byte {exc.start})") from None
+
+
+def streamed_file(args: argparse.Namespace) -> Iterator[str] | None:
+    """``--file PATH``'s text in chunks (its encoding detected and named as ``text_or_file``
+    does), for a command whose output is a function of a chunk at a time; None for TEXT or
+    ``-`` (read whole, as ``text_or_file`` reads them).  An empty file is the same error."""
+    if not args.file or args.file == STDIN or args.text:
+        return None
+    encoding = file_encoding(args.file, args.encoding)
+    note_encoding(args, args.file, encoding)
+    chunks = iter_text_chunks(args.file, encoding=encoding)
+    first = next(chunks, "")
+    if not first:
+        raise InputError("empty input")
+    return itertools.chain([first], chunks)
 
 
 def text_or_file(args: argparse.Namespace, *, allow_empty: bool = False) -> str:
