@@ -5,10 +5,27 @@ and never imports Qt.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import os as _os
+import signal as _signal
+import sys as _sys
 
-from .engines import ENGINES
-from .registry import attribute_table, resolve
+
+def _interrupted_at_start(signum: int, frame: object) -> None:
+    # Ctrl-C while the command's modules load, before wubitok.cli.main() answers it itself.
+    _os.write(2, b"wubitok: interrupted\n")
+    _os._exit(130)
+
+
+# Run as the wubitok command (its script, python -m wubitok), not imported by another program: a
+# Ctrl-C in its first second, while modules import, was a traceback (issue #37, 10).
+if _os.path.basename(_sys.argv[0] if _sys.argv else "") in ("wubitok", "wubitok.exe", "__main__.py") and \
+        _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+    _signal.signal(_signal.SIGINT, _interrupted_at_start)
+
+from typing import TYPE_CHECKING, Any  # noqa: E402
+
+from .engines import ENGINES  # noqa: E402
+from .registry import attribute_table, resolve  # noqa: E402
 
 if TYPE_CHECKING:
     # What the lazy __getattr__ below gives, spelled out for type checkers and IDEs
