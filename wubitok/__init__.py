@@ -16,9 +16,13 @@ def _interrupted_at_start(signum: int, frame: object) -> None:
     _os._exit(130)
 
 
-# Run as the wubitok command (its script, python -m wubitok), not imported by another program: a
-# Ctrl-C in its first second, while modules import, was a traceback (issue #37, 10).
-if _os.path.basename(_sys.argv[0] if _sys.argv else "") in ("wubitok", "wubitok.exe", "__main__.py") and \
+# Run as the wubitok command (its script, python -m wubitok), not imported by another program nor
+# in a worker process: a Ctrl-C in its first second, while modules import, was a traceback
+# (issue #37, 10).  The interpreter's own command line says which (sys.argv is "-m" at this point
+# under python -m, and a worker is given its parent's).
+_cmd = getattr(_sys, "orig_argv", [])
+if (len(_cmd) > 1 and _os.path.basename(_cmd[1]) in ("wubitok", "wubitok.exe")
+        or any(a == "-m" and b == "wubitok" for a, b in zip(_cmd, _cmd[1:]))) and \
         _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
     _signal.signal(_signal.SIGINT, _interrupted_at_start)
 

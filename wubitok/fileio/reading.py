@@ -288,8 +288,8 @@ def read_model_bytes(path: str | os.PathLike) -> bytes:
 
 
 def read_model_text(path: str | os.PathLike) -> str:
-    """A tokenizer file's text (see :func:`read_model_bytes`)."""
-    return read_text(path, max_bytes=MAX_MODEL_BYTES)
+    """A tokenizer file's text (see :func:`read_model_bytes`: its size is checked first)."""
+    return decode_text(read_model_bytes(path), path=path).text
 
 
 
