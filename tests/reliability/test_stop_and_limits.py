@@ -94,7 +94,9 @@ def test_a_memory_limit_is_one_line_and_exit_2(tmp_path):
     assert _one_line(done.stderr).startswith("wubitok convert: error: out of memory")
 
 
-@pytest.mark.parametrize("delay", [0.2, 0.5, 1.0, 1.8])
+# From 0.5 s: before Python has imported wubitok at all (about 0.1 s, more on a loaded machine) a
+# Ctrl-C is the interpreter's own.
+@pytest.mark.parametrize("delay", [0.5, 1.0, 1.8])
 def test_ctrl_c_in_the_first_seconds_of_train_is_one_line(tmp_path, corpus, delay):
     proc = subprocess.Popen([*WUBITOK, "train", "-m", "bpe", "-v", "3000", "--workers", "2", str(corpus), "-o",
                              str(tmp_path / "m.json")], stderr=subprocess.PIPE, text=True, env=_env(),
