@@ -4,6 +4,7 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import signal
 import tempfile
 
 # Before anything imports Qt or reads the user data folder.  Removed at exit
@@ -12,6 +13,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 _DATA_DIR = tempfile.mkdtemp(prefix="wubitok-test-data-")
 os.environ["WUBITOK_DATA_DIR"] = _DATA_DIR
 atexit.register(shutil.rmtree, _DATA_DIR, ignore_errors=True)
+# A suite started in the background by a shell without job control (`make test &`, nohup) inherits
+# SIGINT ignored, and so would every command a test starts: Ctrl-C tests would see it do nothing.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402

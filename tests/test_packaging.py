@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.metadata
 import os
 import struct
 import subprocess
@@ -18,6 +19,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_readme_installs_from_the_clone_or_a_built_wheel():
+    """No package is published yet: `pip install wubitok` would find none, or someone else's (issue #37, 11)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "pip install wubitok" not in readme and "pip install 'wubitok[" not in readme
+    assert "pip install '.[gui]'" in readme and "pip wheel --no-deps -w dist ." in readme
+    version = importlib.metadata.version("wubitok")
+    assert f"dist/wubitok-{version}-py3-none-any.whl" in readme  # the name the wheel gets
 
 
 @pytest.fixture(scope="module")

@@ -3,6 +3,7 @@ WUBITOK_REQUIRE_SYSTEM_TESTS=1.  The machine is left alone: a part is missing be
 lacks it, present because PATH has a stand-in."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -91,3 +92,21 @@ def test_no_other_skips_in_the_suite():
     offenders = [str(p.relative_to(ROOT)) for p in TESTS.rglob("*.py")
                  if p not in own and pattern.search(p.read_text(encoding="utf-8"))]
     assert offenders == []
+
+
+@pytest.mark.system("root", "mount")
+def test_ci_bare_machine_hides_every_optional_part_and_leaves_the_machine_alone():
+    """.ci/bare-machine, CI's fresh machine (issue #37, 1): the optional parts are missing inside,
+    Python's gi and GLib's typelibs stay, and outside nothing changed."""
+    hidden = ("ibus-typelib", "ibus-daemon", "Xvfb", "xdotool", "rime_deployer", "rime-data-wubi", "libime_tabledict")
+    before = missing(*hidden)
+    script = (f"import json, sys; sys.path.insert(0, {str(TESTS)!r}); from system import PARTS\n"
+              f"print(json.dumps({{n: PARTS[n].present() for n in {hidden!r} + ('gi',)}}))")
+    env = {k: v for k, v in os.environ.items() if k != "WUBITOK_BARE_MACHINE"}  # a namespace of its own
+    done = subprocess.run([str(ROOT / ".ci" / "bare-machine"), sys.executable, "-c", script], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT, env=env)
+    assert done.returncode == 0, done.stderr
+    present = json.loads(done.stdout)
+    assert not any(present[n] for n in hidden), present
+    assert present["gi"] == (not missing("gi"))
+    assert missing(*hidden) == before

@@ -21,7 +21,8 @@ from system import missing
 
 ROOT = Path(__file__).resolve().parents[1]
 QT_DISTRIBUTIONS = ("pyside6", "shiboken6")
-GI_MODULES = ("wubitok.platform.ibus.engine", "wubitok.platform.ibus.service")
+# The one module that loads IBus when imported (service.py loads it inside the calls that need it).
+GI_MODULES = ("wubitok.platform.ibus.engine",)
 GUI_LINE = "pip install 'wubitok[gui]'"
 
 

@@ -5,10 +5,31 @@ and never imports Qt.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import os as _os
+import signal as _signal
+import sys as _sys
 
-from .engines import ENGINES
-from .registry import attribute_table, resolve
+
+def _interrupted_at_start(signum: int, frame: object) -> None:
+    # Ctrl-C while the command's modules load, before wubitok.cli.main() answers it itself.
+    _os.write(2, b"wubitok: interrupted\n")
+    _os._exit(130)
+
+
+# Run as the wubitok command (its script, python -m wubitok), not imported by another program nor
+# in a worker process: a Ctrl-C in its first second, while modules import, was a traceback
+# (issue #37, 10).  The interpreter's own command line says which (sys.argv is "-m" at this point
+# under python -m, and a worker is given its parent's).
+_cmd = getattr(_sys, "orig_argv", [])
+if (len(_cmd) > 1 and _os.path.basename(_cmd[1]) in ("wubitok", "wubitok.exe")
+        or any(a == "-m" and b == "wubitok" for a, b in zip(_cmd, _cmd[1:]))) and \
+        _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+    _signal.signal(_signal.SIGINT, _interrupted_at_start)
+
+from typing import TYPE_CHECKING, Any  # noqa: E402
+
+from .engines import ENGINES  # noqa: E402
+from .registry import attribute_table, resolve  # noqa: E402
 
 if TYPE_CHECKING:
     # What the lazy __getattr__ below gives, spelled out for type checkers and IDEs

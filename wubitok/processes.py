@@ -25,15 +25,21 @@ instead, and the training process on :func:`spawn_context`.
 """
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
+import multiprocessing.connection
 import os
+import pickle
 import signal
 import sys
+import tempfile
 import threading
+import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from multiprocessing.context import SpawnContext
 from multiprocessing.process import BaseProcess
 from typing import Any, Callable, Iterable, Iterator, TypeVar
@@ -156,10 +162,38 @@ def executor_pids(ex: ProcessPoolExecutor) -> list[int]:
 def stop_executor(ex: ProcessPoolExecutor, timeout: float = 2.0) -> None:
     """Drop ``ex``'s queued tasks and end its processes, a task still running
     after ``timeout`` seconds with its process."""
-    processes = executor_processes(ex)  # before shutdown forgets them
+    processes = executor_processes(ex)  # before shutdown forgets them, and its thread
+    manager: threading.Thread | None = getattr(ex, "_executor_manager_thread", None)
+    if timeout <= 0:
+        # At once: before the executor closes its pipes, which a worker still starting up reads
+        # (it printed a traceback: "pickle data was truncated").
+        for p in processes:
+            if not _ended(p):
+                p.terminate()
     ex.shutdown(wait=False, cancel_futures=True)
-    for p in processes:
-        end_process(p, timeout)
+    # The executor's own thread joins (reaps) each process as it ends.  Joining them here as well
+    # raced with it: the loser's waitpid fails, and multiprocessing then takes the reaped process
+    # for alive for ever (active_children() listed it; terminate() would signal a pid that may be
+    # reused).  So this thread only waits on the processes' sentinels, which reap nothing, ends
+    # the ones still running (not reaped while they run), then lets the executor's thread finish.
+    deadline = time.monotonic() + timeout
+    for signal_them in (BaseProcess.terminate, BaseProcess.kill, None):
+        running = [p for p in processes if not _ended(p)]
+        while running and time.monotonic() < deadline:
+            multiprocessing.connection.wait([p.sentinel for p in running], deadline - time.monotonic())
+            running = [p for p in running if not _ended(p)]
+        if not running or signal_them is None:
+            break
+        for p in running:
+            signal_them(p)
+        deadline = time.monotonic() + 2.0
+    if manager is not None:
+        manager.join()
+
+
+def _ended(process: BaseProcess) -> bool:
+    """Whether ``process`` has ended, without reaping it (its sentinel is ready)."""
+    return bool(multiprocessing.connection.wait([process.sentinel], 0))
 
 
 def lower_priority(pids: Iterable[int]) -> None:
@@ -198,14 +232,68 @@ _task_func: Callable[[Any, Any], Any] | None = None
 _task_spec: Any = None
 
 
-def _init_task(func: Callable[[Any, Any], Any], spec: Any) -> None:
+# What a worker's start-up may carry through its pipe.  multiprocessing writes it while it holds
+# the pipe's other end too: a worker killed before it read more than the pipe holds (64 KB) left
+# the parent writing for ever (issue #37, 10).  A bigger spec (a model) goes in a file.
+_PIPED_SPEC_BYTES = 16 << 10
+
+
+def _init_task(func: Callable[[Any, Any], Any], spec: Any, spec_file: str | None = None) -> None:
     global _task_func, _task_spec
+    if spec_file is not None:
+        with open(spec_file, "rb") as fh:
+            spec = pickle.load(fh)
     _task_func, _task_spec = func, spec
+
+
+@contextlib.contextmanager
+def _spec_args(func: Callable[[Any, Any], Any], spec: Any) -> Iterator[tuple]:
+    """``_init_task``'s arguments: the spec itself when small, else a file holding it."""
+    data = pickle.dumps(spec)
+    if len(data) <= _PIPED_SPEC_BYTES:
+        yield func, spec
+        return
+    fd, path = tempfile.mkstemp(prefix="wubitok-spec-")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        yield func, None, path
+    finally:
+        os.unlink(path)
 
 
 def _run_task(item: Any) -> Any:
     assert _task_func is not None
     return _task_func(_task_spec, item)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block is done, then act as they would have (main thread
+    only; elsewhere nothing changes).  A submit may start a worker: interrupted half-way, the
+    worker was not yet listed to be stopped and printed a traceback as it read a cut start-up."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+    held = {sig: signal.signal(sig, lambda signum, frame: came.append(signum))
+            for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in held.items():
+            signal.signal(sig, handler)
+        for signum in came:
+            handler = held[signal.Signals(signum)]
+            if callable(handler):
+                handler(signum, None)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(signum)
+
+
+def _held_submit(pool: ProcessPoolExecutor, item: Any) -> Any:
+    with _signals_held():
+        return pool.submit(_run_task, item)
 
 
 def window(submit: Callable[[Any], Any], items: Iterable[Any], depth: int) -> Iterator[tuple[Any, Any]]:
@@ -231,12 +319,23 @@ def run_in_processes(func: Callable[[Any, R], Any], spec: Any, items: Iterable[R
     the program's main module importable, as for any ``multiprocessing`` use.
     A worker that dies fails the run with :func:`worker_died` instead of hanging."""
     workers = usable_workers(workers)
-    pool = new_executor(workers, _init_task, (func, spec))
+    with _spec_args(func, spec) as initargs:
+        yield from _run_pool(new_executor(workers, _init_task, initargs), items, workers)
+
+
+def _run_pool(pool: ProcessPoolExecutor, items: Iterable[Any], workers: int) -> Iterator[Any]:
+    done = False
     try:
-        for _, fut in window(lambda item: pool.submit(_run_task, item), items, AHEAD * workers):
-            try:
-                yield fut.result()
-            except BrokenProcessPool:
-                raise worker_died("nothing was written") from None
+        for _, fut in window(partial(_held_submit, pool), items, AHEAD * workers):
+            yield fut.result()
+        done = True
+    except BrokenProcessPool:  # from a result, or from a submit after the pool broke
+        raise worker_died("nothing was written") from None
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if done:
+            pool.shutdown(wait=True, cancel_futures=True)
+        else:
+            # Stopped early (an error, Ctrl-C, a dead worker): end every worker now.  After a
+            # worker was killed, the executor's thread ends the workers it knows of and waits for
+            # them; one a submit started meanwhile it never ended, and it waited for ever.
+            stop_executor(pool, 0.0)

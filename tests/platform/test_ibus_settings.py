@@ -7,6 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from system import IBUS
+
 from wubitok.ime import ImeOptions, load_options, save_options
 from wubitok.ime.options import settings_path
 from wubitok.platform.ibus.settings import SETTINGS, Choice, SavedOptions, Switch, parse_key
@@ -43,6 +46,7 @@ def test_a_change_writes_that_setting_over_the_saved_ones(user_data_dir):
     assert load_options() == ImeOptions(page_size=3, charset="all")
 
 
+@pytest.mark.system(*IBUS)  # the script starts a private ibus-daemon
 def test_output_traditional_stored_without_opencc_types_as_the_table_has_it(tmp_path):
     """OpenCC absent from the engine process (a sitecustomize makes ``import opencc`` fail), the
     typist's stored output=traditional falls back to the default: every key typed, nothing
@@ -61,3 +65,11 @@ def test_output_traditional_stored_without_opencc_types_as_the_table_has_it(tmp_
     assert first["told"] == ["output traditional needs OpenCC: pip install opencc;"
                              " typing with output unchanged meanwhile"]
     assert second["told"] == []
+
+
+def test_the_platform_notes_count_the_panel_menu_as_it_is():
+    """docs/ime-platforms.md once said the panel switched only the three modes (issue #37, 11)."""
+    notes = (Path(__file__).resolve().parents[2] / "docs" / "ime-platforms.md").read_text(encoding="utf-8")
+    modes = 3  # engine.TOGGLES (Chinese/English, width, punctuation); engine.py needs gi to import
+    assert f"The panel menu has {modes + len(SETTINGS)} entries" in notes
+    assert "switch only the three modes" not in notes

@@ -4,12 +4,16 @@ from __future__ import annotations
 import os
 import signal
 
-from gi.repository import IBus
-from ibus_harness import ENGINE, START_TIMEOUT, Client, wait_for
+from system import require
 
-from wubitok.platform.ibus.engine import WubiEngine
-from wubitok.platform.ibus.loading import Loading
-from wubitok.platform.ibus.settings import SavedOptions
+# The distribution's gi, found by ibus_harness (the venv has none of its own), and IBus's typelib.
+require("gi", "ibus-typelib")
+
+from ibus_harness import ENGINE, START_TIMEOUT, Client, IBus, wait_for  # noqa: E402
+
+from wubitok.platform.ibus.engine import WubiEngine  # noqa: E402
+from wubitok.platform.ibus.loading import Loading  # noqa: E402
+from wubitok.platform.ibus.settings import SavedOptions  # noqa: E402
 
 
 def _stop_engine_process(private_ibus) -> None:

@@ -44,6 +44,20 @@ def _one_line_refusal(code, err):
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
 
 
+# -- issue #37, 9: every target is checked before anything is written ----------------------------
+
+@pytest.mark.parametrize("fmt, side", [("bin", "c.bin.idx"), ("bin", "c.bin.json"), ("megatron", "c.json"),
+                                       ("nanogpt", "c.bin/meta.pkl")])
+def test_a_folder_where_a_side_file_goes_leaves_the_old_set_untouched(capsys, model, corpus, tmp_path, fmt, side):
+    out = tmp_path / "out"
+    (out / side).mkdir(parents=True)
+    before = sorted(p.relative_to(out) for p in out.rglob("*"))
+    code, _, err = run(capsys, "encode", "-m", model, "--file", corpus, "-o", out / "c.bin", "--format", fmt)
+    _one_line_refusal(code, err)
+    assert "is a folder" in err and side.rsplit("/", 1)[-1] in err
+    assert sorted(p.relative_to(out) for p in out.rglob("*")) == before  # no new file, no journal
+
+
 # -- item 5: side files are outputs too ---------------------------------------------------------
 
 def test_a_side_file_that_is_the_model_is_refused(capsys, model, corpus, tmp_path):

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import signal
 import sys
 import threading
-from typing import Any, Iterator, NoReturn, Sequence
+from typing import Any, Iterator, NoReturn, Sequence, TextIO, cast
 
-from .. import __version__
+from .. import __version__, _interrupted_at_start
 from ..errors import WubitokError
 from ..registry import resolve
 from .common import stdin_copied
@@ -128,11 +129,33 @@ def _error_line(command: str, message: str) -> str:
     return f"wubitok {command}: error: {message}"
 
 
+class _ClosedOutput:
+    """Standard output when it was closed before start (``>&-``): Python leaves ``sys.stdout``
+    None, and the first print or flush was a traceback.  Writing is an OSError like any output
+    that cannot be written (one line, exit 2); a command that prints nothing is not disturbed."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    writelines = write
+
+    def flush(self) -> None:
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    if signal.getsignal(signal.SIGINT) is _interrupted_at_start:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if sys.stdout is None:
+        sys.stdout = cast(TextIO, _ClosedOutput())
     _utf8_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(argv[0] if argv else None)
-    args = parser.parse_args(argv)
+    try:  # building the parser imports every command's module: a second or so
+        parser = build_parser(argv[0] if argv else None)
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        print("wubitok: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
@@ -150,6 +173,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"wubitok {args.command}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except MemoryError:
+        # Under a memory limit (ulimit -v, a container's): one line, not a traceback.
+        _drop_stdout()
+        print(_error_line(args.command, "out of memory: this input needs more memory than the process may use"),
+              file=sys.stderr)
+        return EXIT_USER_ERROR
     except BrokenPipeError:
         # `wubitok ... | head` closed the pipe: not an error worth a word.
         _drop_stdout()

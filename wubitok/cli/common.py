@@ -4,16 +4,29 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
+import itertools
 import json
 import os
 import shutil
+import stat
 import sys
 import tempfile
 import time
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
-from ..errors import InputError, excerpt
-from ..fileio import TextFile, TextPath, decode_text, encoding_label, normalize_encoding, read_stream, read_text_file
+from ..errors import FileError, InputError, excerpt
+from ..fileio import (
+    TextFile,
+    TextPath,
+    decode_text,
+    encoding_label,
+    file_encoding,
+    iter_text_chunks,
+    normalize_encoding,
+    read_stream,
+    read_text_file,
+)
 from ..progress import Progress, ProgressMeter, clock, si
 
 if TYPE_CHECKING:
@@ -64,24 +77,57 @@ def read_input(path: str, encoding: str | None) -> TextFile:
 
 @contextlib.contextmanager
 def stdin_copied(args: argparse.Namespace) -> Iterator[None]:
-    """``-`` (standard input) in the file lists a command names in its
-    ``stdin_copied`` default, replaced by a temporary copy of the input for the
-    command's run: training and corpus encoding read their files more than once."""
-    names = [n for n in getattr(args, "stdin_copied", ()) if STDIN in (getattr(args, n, None) or [])]
-    if not names:
-        yield
-        return
+    """``-`` (standard input) and pipes (``/dev/stdin`` of ``cat f |``, a FIFO) in the file lists a
+    command names in its ``stdin_copied`` default, each replaced by a temporary copy of what came
+    through it for the command's run: training and corpus encoding read their files more than
+    once, and seek in them."""
+    names = [n for n in getattr(args, "stdin_copied", ()) if getattr(args, n, None)]
     if sum((getattr(args, n) or []).count(STDIN) for n in names) > 1:
         raise InputError("- (standard input) can be read once: give it once")
+    copies: dict[str, str] = {}
+    try:
+        for n in names:
+            paths = getattr(args, n)
+            for path in paths:
+                if path not in copies and _is_pipe(path):
+                    copies[path] = _copy_of(path)
+            setattr(args, n, [copies.get(p, p) for p in paths])
+        yield
+    finally:
+        for copy in copies.values():
+            os.unlink(copy)
+
+
+def _is_pipe(path: str) -> bool:
+    """``-``, or a path that names a pipe, FIFO or socket (read once, no seeking)."""
+    if path == STDIN:
+        return True
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False  # the command says what is wrong with it
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
+def _copy_of(path: str) -> str:
     fd, copy = tempfile.mkstemp(prefix="wubitok-stdin-", suffix=".txt")
     try:
         with os.fdopen(fd, "wb") as fh:
-            shutil.copyfileobj(sys.stdin.buffer, fh)
-        for n in names:
-            setattr(args, n, [copy if p == STDIN else p for p in getattr(args, n)])
-        yield
-    finally:
+            if path == STDIN:
+                shutil.copyfileobj(sys.stdin.buffer, fh)
+            else:
+                with open(path, "rb") as source:
+                    shutil.copyfileobj(source, fh)
+    except OSError as exc:
         os.unlink(copy)
+        if exc.errno == errno.ENOSPC:
+            raise FileError(f"{path}: no room for a copy of it in {tempfile.gettempdir()}: the disk is full",
+                            code="file.no_space", path=path) from None
+        raise FileError(f"{path}: cannot read ({exc.strerror or exc})", code="file.unreadable", path=path) from None
+    except BaseException:
+        os.unlink(copy)
+        raise
+    return copy
 
 
 def utf8_argument(text: str, what: str = "TEXT") -> str:
@@ -96,6 +142,21 @@ def utf8_argument(text: str, what: str = "TEXT") -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"{what} is not valid UTF-8 (undecodable byte at byte {exc.start})") from None
+
+
+def streamed_file(args: argparse.Namespace) -> Iterator[str] | None:
+    """``--file PATH``'s text in chunks (its encoding detected and named as ``text_or_file``
+    does), for a command whose output is a function of a chunk at a time; None for TEXT or
+    ``-`` (read whole, as ``text_or_file`` reads them).  An empty file is the same error."""
+    if not args.file or args.file == STDIN or args.text:
+        return None
+    encoding = file_encoding(args.file, args.encoding)
+    note_encoding(args, args.file, encoding)
+    chunks = iter_text_chunks(args.file, encoding=encoding)
+    first = next(chunks, "")
+    if not first:
+        raise InputError("empty input")
+    return itertools.chain([first], chunks)
 
 
 def text_or_file(args: argparse.Namespace, *, allow_empty: bool = False) -> str:

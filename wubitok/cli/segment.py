@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from typing import Iterable
 
-from ..text.segment import segment
-from .common import add_text_or_file, help_formatter, print_json, text_or_file
+from ..text.segment import Run, segment, segment_stream
+from .common import add_text_or_file, help_formatter, streamed_file, text_or_file
 
 _NAMED_ESCAPES = {"\t": "\\t", "\n": "\\n", "\r": "\\r", "\\": "\\\\"}
 
@@ -48,10 +50,22 @@ def _escape_char(ch: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    text = text_or_file(args)
-    runs = segment(text)
+    chunks = streamed_file(args)
+    # A file is segmented as it is read (segment_stream: the same runs), so memory does not grow
+    # with the file or its longest line (issue #37, 5).
+    runs: Iterable[Run] = segment(text_or_file(args)) if chunks is None else segment_stream(chunks)
     if args.json:
-        print_json([{"text": r.text, "kind": r.kind, "start": r.start, "end": r.end} for r in runs])
+        _write_json_list({"text": r.text, "kind": r.kind, "start": r.start, "end": r.end} for r in runs)
     else:
         sys.stdout.writelines(f"{r.kind}\t{r.start}\t{r.end}\t{escape(r.text)}\n" for r in runs)
     return 0
+
+
+def _write_json_list(items: Iterable[dict]) -> None:
+    """``print_json(list(items))``, written an item at a time."""
+    first = True
+    for item in items:
+        body = json.dumps(item, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        sys.stdout.write(("[\n  " if first else ",\n  ") + body)
+        first = False
+    sys.stdout.write("[]\n" if first else "\n]\n")

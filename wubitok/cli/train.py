@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from ..engines.base import available_models
 from ..engines.pre_tokenizers.wubi import DEFAULT_MODE
 from ..errors import InputError
 from ..fileio import check_output, check_readable_text
-from ..services.training import TrainRequest, resolve_backend, train_to_file
+from ..services.training import TrainRequest, check_options, resolve_backend, train_to_file
 from ..wubi.codec import BOUNDARY_CHOICES, CODE_CHOICES, INDEX_CHOICES, LAYOUT_CHOICES
 from .common import (
     ProgressLine,
@@ -96,12 +97,9 @@ def run(args: argparse.Namespace) -> int:
     if args.sample is not None and args.sample < 1:
         raise InputError(f"--sample must be 1 or more, not {args.sample}")
     check_output(args.output, [*args.corpus, *(args.counts or [])])
-    # Each file's encoding found (and named if not UTF-8) once, here.
-    paths = check_readable_text(args.corpus, encoding=args.encoding) if args.corpus else []
-    note_encodings(args, paths)
     request = TrainRequest(
         model_type=args.model,
-        files=tuple(paths),
+        files=tuple(args.corpus),
         vocab_size=args.vocab_size,
         output=Path(args.output),
         min_frequency=args.min_frequency,
@@ -116,6 +114,11 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         max_words=args.max_words,
     )
+    check_options(request)  # before the corpus is read
+    # Each file's encoding found (and named if not UTF-8) once, here.
+    paths = check_readable_text(args.corpus, encoding=args.encoding) if args.corpus else []
+    note_encodings(args, paths)
+    request = dataclasses.replace(request, files=tuple(paths))
     if (args.backend == "auto" and request.model_type not in SAME_MODEL and resolve_backend(request) == "fast"
             and not args.quiet):
         corpus_bytes = sum(Path(f).stat().st_size for f in request.files)

@@ -34,8 +34,12 @@ from .metrics import CompareResult, ModelFacts, Sample, Tally
 BATCH_SAMPLES = 1024
 BATCH_CHARS = 1 << 16
 # Files up to this many characters are encoded whole (the token count is the
-# tokenizer's own for the file); longer ones in parts of about this size.
-DOCUMENT_PART_CHARS = 1 << 22
+# tokenizer's own for the file); longer ones in parts of about this size.  An encoding holds about
+# 140 bytes per character: parts of 4M characters took 560 MB (issue #37, 5).
+DOCUMENT_PART_CHARS = 1 << 20
+# A line longer than this is measured in parts cut as ``safe_blocks`` cuts a line with no line
+# break (issue #37, 5: a 6 MB line took 470 MB); each part is a sample of its own.
+LINE_PART_CHARS = 1 << 18
 
 M = TypeVar("M", bound=ModelFacts)
 NamedTokenizers = Union[Mapping[str, Tokenizer], Sequence[tuple[str, Tokenizer]]]
@@ -108,6 +112,11 @@ def _lines(texts: Iterable[str] | None, files: list[str | os.PathLike] | None) -
     for raw in raw_lines:
         pending += len(raw.encode("utf-8", "surrogatepass"))
         body = _body(raw)
+        if len(body) > LINE_PART_CHARS:  # measured in parts, each encoded in bounded memory
+            parts = list(safe_blocks([body], LINE_PART_CHARS, max_chars=LINE_PART_CHARS))
+            for part in parts[:-1]:
+                yield part, 0
+            body = parts[-1]
         if body:
             yield body, pending
             pending = 0
@@ -120,7 +129,8 @@ def _documents(texts: Iterable[str] | None, files: list[str | os.PathLike] | Non
     for text in texts or ():
         yield text, len(text.encode("utf-8", "surrogatepass"))
     for path in files or ():
-        for part in safe_blocks(iter_text_chunks(path, DOCUMENT_PART_CHARS), min_chars=DOCUMENT_PART_CHARS):
+        for part in safe_blocks(iter_text_chunks(path, DOCUMENT_PART_CHARS), min_chars=DOCUMENT_PART_CHARS,
+                                max_chars=DOCUMENT_PART_CHARS):
             yield part, len(part.encode("utf-8", "surrogatepass"))
 
 

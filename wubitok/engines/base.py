@@ -260,6 +260,17 @@ class Tokenizer:
         return cls._train(corpus, args.for_corpus(corpus.size), own, checked)
 
     @classmethod
+    def check_options(cls, *, vocab_size: int = 8000, min_frequency: int = 2,
+                      special_tokens: Sequence[str] | None = None, backend: str = "python", **options: Any) -> None:
+        """What ``train`` checks before it reads anything, without the corpus: a front end calls it
+        before reading input, so that ``-v 300`` too small is one line at once, not after 2 GB."""
+        own = cls.Options.of(options, f"{cls.__name__}.train")
+        args = check_training(cls.model_type, vocab_size=vocab_size, min_frequency=min_frequency,
+                              special_tokens=special_tokens, progress=None, cancel=None, backend=backend,
+                              default_specials=cls.default_specials)
+        cls._checked(args, own)
+
+    @classmethod
     def min_vocab_size(cls, special_tokens: Sequence[str] | None = None, **options: Any) -> int:
         """The smallest ``vocab_size`` that ``train`` accepts with these special
         tokens and options (for a front end's vocabulary field)."""

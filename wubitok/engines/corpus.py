@@ -110,8 +110,44 @@ def last_safe_cut(text: str) -> int:
     return 0
 
 
+def last_space_cut(text: str, specials: Sequence[str] = ()) -> int:
+    """Just before the last space (U+0020) that follows a character that is not whitespace, or 0:
+    the place to cut a line too long to hold whole, where it has one (issue #37, 5).
+
+    Every engine's pre-tokenizer ends a pre-token there and starts the next one from there alone:
+    GPT-4's and the joined pattern's letter, number and punctuation runs stop at a space, and a
+    space starts " word", " (" or a run of spaces (no pattern looks behind); Wubi-BPE's clause cut
+    ends a run at a space and holds the space for what follows; BERT splits at whitespace; a
+    Unigram word starts with its space (runs of spaces too).  So a cut there splits no pre-token
+    and the ids of the two parts are the ids of the whole (tests/engines/test_long_lines.py).
+    Only what counts followers is not cut-free: Unigram's counts key the word before the cut
+    with the end of a line instead of a space.  A special token written with a space in it
+    (``specials``) is never cut: it is matched before any pre-tokenizer runs.
+    """
+    spaced = [t for t in specials if " " in t]
+    # Not so near the end that a special token around the place could go on past the text.
+    end = len(text) - max(map(len, spaced), default=0)
+    pos = text.rfind(" ", 1, max(end, 0))
+    while pos > 0:
+        if not text[pos - 1].isspace() and not any(_inside(text, t, pos) for t in spaced):
+            return pos
+        pos = text.rfind(" ", 1, pos)
+    return 0
+
+
+def _inside(text: str, token: str, pos: int) -> bool:
+    """Whether an occurrence of ``token`` in ``text`` has ``pos`` strictly inside it."""
+    start = text.find(token, max(0, pos - len(token) + 1), pos + len(token) - 1)
+    while start != -1 and start < pos:
+        if start + len(token) > pos:
+            return True
+        start = text.find(token, start + 1, pos + len(token) - 1)
+    return False
+
+
 def safe_blocks(chunks: Iterable[str], block_chars: int | None = None, *, min_chars: int = 0,
-                max_chars: int | None = None, on_chunk: Callable[[str], None] | None = None,
+                max_chars: int | None = None, specials: Sequence[str] = (),
+                on_chunk: Callable[[str], None] | None = None,
                 cancel: threading.Event | None = None) -> Iterator[str]:
     """The text of ``chunks`` again, in blocks cut only at safe places (``last_safe_cut``).
 
@@ -121,9 +157,10 @@ def safe_blocks(chunks: Iterable[str], block_chars: int | None = None, *, min_ch
     once that much has come (fewer, bigger blocks: the cut is still the last
     safe place, so a block may be shorter).  So a text with no safe place is
     held whole, unless ``max_chars`` is given: a block that long with no safe
-    place is cut anyway (a bound on memory that may split a pre-token; only an
-    absurd text has no line break for that long).  ``on_chunk(chunk)`` is called once a chunk
-    is used up (for progress), and a set ``cancel`` raises
+    place is cut before its last space that ends a word (``last_space_cut``, which splits no
+    pre-token either, nor any of ``specials``), and one with no such space is cut anyway (a bound
+    on memory that may split a pre-token; only an absurd text has neither for that long).
+    ``on_chunk(chunk)`` is called once a chunk is used up (for progress), and a set ``cancel`` raises
     ``errors.Cancelled`` before each chunk.
     """
     tail = ""
@@ -134,7 +171,7 @@ def safe_blocks(chunks: Iterable[str], block_chars: int | None = None, *, min_ch
             buf = tail + chunk[i:i + step]
             cut = last_safe_cut(buf) if len(buf) >= min_chars else 0
             if not cut and max_chars is not None and len(buf) >= max_chars:
-                cut = len(buf)
+                cut = last_space_cut(buf, specials) or len(buf)
             if cut:
                 yield buf[:cut]
                 tail = buf[cut:]

@@ -18,6 +18,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -99,19 +100,13 @@ class FileSet:
         self.handles: list[BinaryIO] = []
         self._pairs: list[tuple[Path, Path]] = []  # (temp, target) of the regular files
         self._first: Path | None = None
+        checked = self._checked(targets)  # every target, before any file is made
         try:
-            for given in targets:
-                if os.fspath(given) == "-":  # standard output: written through, never closed here
+            for target, st in checked:
+                if target is None:  # standard output: written through, never closed here
                     self.handles.append(cast(BinaryIO, _Unclosed(sys.stdout.buffer)))
                     continue
-                target, st = write_target(given)
-                if self._first is None:
-                    self._first = target
-                    roll_forward(target)
                 folder = target.parent if str(target.parent) else Path(".")
-                if not folder.is_dir():
-                    raise FileError(f"{folder}: no such folder", code="file.no_folder", path=str(target),
-                                    folder=str(folder))
                 if is_stream(st):  # a device or FIFO: written through, never renamed over
                     try:
                         self.handles.append(open(target, "wb"))
@@ -126,6 +121,30 @@ class FileSet:
         except BaseException:
             self.discard()
             raise
+
+    def _checked(self, targets: Sequence[str | os.PathLike]) -> list[tuple[Path | None, os.stat_result | None]]:
+        """Where each target lands and what is there now (None, None: standard output).  A folder
+        where a file goes, or a missing folder, is refused here: found at the switch, it had left
+        the files renamed before it new and the journal behind (issue #37, 9)."""
+        checked: list[tuple[Path | None, os.stat_result | None]] = []
+        for given in targets:
+            if os.fspath(given) == "-":
+                checked.append((None, None))
+                continue
+            target, st = write_target(given)
+            if self._first is None:
+                self._first = target
+                roll_forward(target)
+                target, st = write_target(given)
+            folder = target.parent if str(target.parent) else Path(".")
+            if not folder.is_dir():
+                raise FileError(f"{folder}: no such folder", code="file.no_folder", path=str(target),
+                                folder=str(folder))
+            if st is not None and stat.S_ISDIR(st.st_mode):
+                raise FileError(f"{target}: is a folder, where the output has a file; move it or choose another "
+                                f"output", code="file.directory", path=str(target))
+            checked.append((target, st))
+        return checked
 
     def commit(self) -> None:
         """Flush every file to disk, then switch the set (see the module docstring)."""

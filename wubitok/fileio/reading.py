@@ -24,6 +24,12 @@ MAX_MODEL_BYTES = 512 << 20
 MAX_WHOLE_FILE_BYTES = 256 << 20
 # Big enough to make file reading cheap, small enough to keep memory bounded.
 CHUNK_CHARS = 1 << 20
+# NUL characters in a row that no text file has: a sparse file (a 2 GB one reads as 2 GB of NULs),
+# a disk image or another binary file.  Refused as soon as they are read, so such a file is one
+# line within a second, not minutes of work (issue #37, 6).  UTF-16's NUL bytes are no NUL characters.
+NUL_RUN = 1024
+_NULS = "\0" * NUL_RUN
+_NUL_BYTES = _NULS.encode("ascii")
 
 
 @dataclass(frozen=True)
@@ -126,6 +132,11 @@ def _decode_error(path: Path, encoding: str, offset: int, tail: bytes | None = N
                      code="file.not_encoding", path=str(path), encoding=label, offset=offset)
 
 
+def _nul_error(path: str | os.PathLike) -> FileError:
+    return FileError(f"{path}: not text: {NUL_RUN:,} or more NUL characters in a row (a sparse or binary file?)",
+                     code="file.nul_run", path=str(path))
+
+
 def _not_text_error(path: Path, utf8_offset: int, reason: str) -> FileError:
     # The UTF-8 offset is the one a user can check in a hex viewer; the other
     # encodings failed somewhere too, or read as no Chinese text: ``reason`` says which.
@@ -161,6 +172,8 @@ def _read_window(path: Path) -> tuple[bytes, bool, int]:
             start = 0
             while True:  # plain ASCII tells no encoding: on to the first other byte
                 chunk = fh.read(1 << 20)
+                if _NUL_BYTES in chunk:  # the ASCII before the first other byte, as read
+                    raise _nul_error(path)
                 found = first_not_ascii(chunk)
                 if found is not None or not chunk:
                     start = start + found if found is not None else 0
@@ -209,14 +222,20 @@ def _too_big(name: str, max_bytes: int) -> FileError:
                      limit_mb=max_bytes >> 20)
 
 
-def _read_bytes(p: Path, max_bytes: int | None) -> bytes:
+def _read_bytes(p: Path, max_bytes: int | None, *, text: bool = False) -> bytes:
+    """``text``: a run of NULs in the first megabyte is refused at once (see NUL_RUN)."""
     try:
         with open(p, "rb") as fh:
             if max_bytes is None:
                 return fh.read()
             # Checked on what is read, not on the size the file claims: a
-            # device or a growing file has no honest size.
-            data = fh.read(max_bytes + 1)
+            # device or a growing file has no honest size.  A sparse file is refused on its
+            # first megabyte, not after max_bytes of NULs.
+            data = fh.read(min(max_bytes + 1, 1 << 20))
+            if text and _NUL_BYTES in data:
+                raise _nul_error(p)
+            if len(data) == 1 << 20:
+                data += fh.read(max_bytes + 1 - len(data))
     except OSError as exc:
         raise _open_error(p, exc) from None
     if len(data) > max_bytes:
@@ -239,9 +258,12 @@ def decode_text(data: bytes, encoding: str | None = None, *, path: str | os.Path
                 offset = exc.start
             raise _not_text_error(p, offset, refusal_reason(head, complete=complete, start=start))
     try:
-        return TextFile(data.decode(chosen), chosen)
+        text = data.decode(chosen)
     except UnicodeDecodeError as exc:
         raise _decode_error(p, chosen, exc.start, data[exc.start:]) from None
+    if _NULS in text:
+        raise _nul_error(path)
+    return TextFile(text, chosen)
 
 
 def read_text_file(path: str | os.PathLike, encoding: str | None = None, *,
@@ -251,7 +273,7 @@ def read_text_file(path: str | os.PathLike, encoding: str | None = None, *,
     ``encoding`` None (or "auto") detects it; a :class:`TextPath` brings its own.
     A file of more than ``max_bytes`` is refused (after reading no more than that).
     """
-    return decode_text(_read_bytes(Path(path), max_bytes), encoding, path=path)
+    return decode_text(_read_bytes(Path(path), max_bytes, text=True), encoding, path=path)
 
 
 def read_text(path: str | os.PathLike, encoding: str | None = None, *,
@@ -266,8 +288,8 @@ def read_model_bytes(path: str | os.PathLike) -> bytes:
 
 
 def read_model_text(path: str | os.PathLike) -> str:
-    """A tokenizer file's text (see :func:`read_model_bytes`)."""
-    return read_text(path, max_bytes=MAX_MODEL_BYTES)
+    """A tokenizer file's text (see :func:`read_model_bytes`: its size is checked first)."""
+    return decode_text(read_model_bytes(path), path=path).text
 
 
 
@@ -294,6 +316,8 @@ def iter_text_chunks(path: str | os.PathLike, chunk_chars: int = CHUNK_CHARS,
                 raise _open_error(p, exc) from None
             if not chunk:
                 return
+            if _NULS in chunk:
+                raise _nul_error(p)
             yield chunk
 
 

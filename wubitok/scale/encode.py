@@ -38,7 +38,7 @@ import sys
 from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from itertools import chain, repeat
+from itertools import chain, islice, repeat
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..engines.base import SPECIAL_TEXT, Tokenizer, tokenizer_from_dict
@@ -46,6 +46,7 @@ from ..errors import InputError
 from ..fileio import atomic_write_text, file_lock
 from ..fileio.fileset import FileSet
 from .documents import RANGE_BYTES, ByteRange, byte_ranges, check_doc_mode, read_range, split_documents
+from .stream import MAX_BLOCK_CHARS, encode_blocks
 
 # megatron: Megatron-Core's indexed dataset (scale.megatron); nanogpt: nanoGPT's train/val folder (scale.nanogpt)
 OUTPUT_FORMATS = ("jsonl", "bin", "npy", "megatron", "nanogpt")
@@ -93,18 +94,36 @@ def encode_range(spec: EncodeSpec, rng: ByteRange) -> RangeResult:
     model = special_text_model(model, spec.special, documents)
     eod = [] if spec.eod is None else [spec.eod]
     lengths = []
-    if spec.offsets:
+    id_lists: Sequence[Sequence[int]]
+    offset_lists: list[list[tuple[int, int]]] = []
+    if any(len(doc) > MAX_BLOCK_CHARS for doc in documents):
+        # A document of one huge line: encoded a block at a time (stream.encode_blocks, which
+        # cuts where no pre-token spans the cut), its ids kept in an array, so its memory is a
+        # block's and 4 bytes an id (issue #37, 5).
+        id_lists = []
+        for doc in documents:
+            doc_ids = array("I")
+            offsets: list[tuple[int, int]] = []
+            for enc in encode_blocks(model, [doc]):
+                doc_ids.extend(enc.ids)
+                if spec.offsets:
+                    offsets.extend(enc.offsets)
+            id_lists.append(doc_ids)
+            offset_lists.append(offsets)
+    elif spec.offsets:
         encodings = model.encode_batch(documents)
         id_lists = [enc.ids for enc in encodings]
+        offset_lists = [enc.offsets for enc in encodings]
     else:  # ids alone: some engines skip the offsets then
         id_lists = model.encode_batch_ids(documents)
     if spec.fmt == "jsonl":
         lines = []
         for k, ids in enumerate(id_lists):
-            obj: dict[str, Any] = {"ids": ids + eod}
+            # json.dumps(obj, separators=(",", ":")) of {"ids", "offsets"}, the ids a block at a time
+            line = '{"ids":[' + _joined_ints(chain(ids, eod)) + "]"
             if spec.offsets:
-                obj["offsets"] = [list(o) for o in encodings[k].offsets]
-            lines.append(json.dumps(obj, separators=(",", ":")))
+                line += ',"offsets":' + json.dumps([list(o) for o in offset_lists[k]], separators=(",", ":"))
+            lines.append(line + "}")
             lengths.append(len(ids) + len(eod))
         payload = ("\n".join(lines) + "\n").encode() if lines else b""
     else:
@@ -116,6 +135,17 @@ def encode_range(spec: EncodeSpec, rng: ByteRange) -> RangeResult:
             flat.byteswap()
         payload = flat.tobytes()
     return RangeResult(rng.index, payload, lengths, rng.size)
+
+
+def _joined_ints(values: Iterable[int], block: int = 1 << 16) -> str:
+    """``",".join(map(str, values))`` holding a block of strings at a time, not one per value."""
+    it = iter(values)
+    parts: list[str] = []
+    while True:
+        some = list(islice(it, block))
+        if not some:
+            return ",".join(parts)
+        parts.append(",".join(map(str, some)))
 
 
 def special_text_model(model: Tokenizer, special: str, texts: Sequence[str]) -> Tokenizer:

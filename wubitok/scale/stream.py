@@ -7,7 +7,9 @@ blocks cut just before a line whose first character is not whitespace
 (``engines.corpus.safe_blocks``): no pre-token of any engine spans such a
 cut, so the blocks' encodings, offsets shifted, are the encoding of the whole
 text (tested on every engine).  Memory holds one block: a chunk plus the rest
-of the line it ends in, so a file that is one huge line is held whole.
+of the line it ends in, up to ``MAX_BLOCK_CHARS``; a longer line is cut before a space that ends
+a word, which splits no pre-token either (``engines.corpus.last_space_cut``), or, with none,
+anyway (issue #37, 5).
 
 The writers put out exactly what printing the whole encoding gives: ids
 separated by spaces, or the JSON object ``{"ids", "tokens", "offsets"}``
@@ -28,6 +30,9 @@ from ..engines.corpus import safe_blocks
 # Characters encoded at a time: the token objects of a block take about 100
 # bytes per character, so this keeps a block's encoding to a few MB.
 BLOCK_CHARS = 1 << 16
+# A block with no line to cut at is cut before a space that ends a word once it is this long, or
+# anyway with no such space (``safe_blocks``): a 10 MB line is encoded in bounded memory.
+MAX_BLOCK_CHARS = 1 << 18
 
 # A str as JSON with ensure_ascii=False (json's own C encoder).
 _json_string: Callable[[str], str] = json.encoder.encode_basestring
@@ -40,7 +45,8 @@ def encode_blocks(tokenizer: Tokenizer, chunks: Iterable[str], block_chars: int 
                   progress: CharProgress | None = None) -> Iterator[Encoding]:
     """The encoding of the text of ``chunks``, a block at a time, offsets counted from the text's start."""
     start = 0
-    for block in safe_blocks(chunks, block_chars):
+    for block in safe_blocks(chunks, block_chars, max_chars=max(block_chars, MAX_BLOCK_CHARS),
+                             specials=tokenizer.special_tokens):
         enc = tokenizer.encode(block)
         if start:
             enc = Encoding(enc.ids, enc.tokens, [(a + start, b + start) for a, b in enc.offsets], enc.partial)

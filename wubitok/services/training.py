@@ -120,10 +120,7 @@ def check_request(request: TrainRequest, *, create_folder: bool = False) -> list
     cut, a missing output folder (made
     when ``create_folder``).
     """
-    engine_class(request.model_type)  # an unknown type names the known ones
-    if request.codec is not None and request.model_type != "wubi-bpe":
-        raise InputError(f"a Wubi spelling (codec) is for wubi-bpe models, not {request.model_type}")
-    check_pre_tokens(request.model_type, request.pre_tokens)
+    check_options(request)
     check_output(request.output, [*request.files, *request.counts])
     check_workers(request.workers)
     if request.cluster is not None:
@@ -148,24 +145,39 @@ def check_request(request: TrainRequest, *, create_folder: bool = False) -> list
     return paths
 
 
+def check_options(request: TrainRequest) -> None:
+    """The model type and its training options (``-v`` too small, a codec for a model without
+    one...), checked without reading the corpus: a wrong option is one line at once, not
+    after reading gigabytes (issue #37, 6)."""
+    engine = engine_class(request.model_type)  # an unknown type names the known ones
+    if request.codec is not None and request.model_type != "wubi-bpe":
+        raise InputError(f"a Wubi spelling (codec) is for wubi-bpe models, not {request.model_type}")
+    check_pre_tokens(request.model_type, request.pre_tokens)
+    engine.check_options(**_engine_options(request))
+
+
+def _engine_options(request: TrainRequest) -> dict[str, Any]:
+    """The engine's training options of ``request`` (with the backend decided)."""
+    options: dict[str, Any] = {
+        "vocab_size": request.vocab_size,
+        "min_frequency": request.min_frequency,
+        "special_tokens": list(request.special_tokens) if request.special_tokens is not None else None,
+        "backend": resolve_backend(request),
+    }
+    if request.codec is not None:
+        options["codec"] = request.codec
+    options.update(_pre_tokens_option(request))
+    return options
+
+
 def train_to_file(request: TrainRequest, *, progress: ProgressCallback | None = None,
                   cancel: threading.Event | None = None, create_folder: bool = False) -> TrainResult:
     """Check, train and save (atomically: no partial file on failure or cancel)."""
     start = time.perf_counter()
     paths = check_request(request, create_folder=create_folder)
-    backend = resolve_backend(request)
     check_cancel(cancel)
-    options: dict[str, Any] = {
-        "vocab_size": request.vocab_size,
-        "min_frequency": request.min_frequency,
-        "special_tokens": list(request.special_tokens) if request.special_tokens is not None else None,
-        "progress": progress,
-        "cancel": cancel,
-        "backend": backend,
-    }
-    if request.codec is not None:
-        options["codec"] = request.codec
-    options.update(_pre_tokens_option(request))
+    options = {**_engine_options(request), "progress": progress, "cancel": cancel}
+    backend = options["backend"]
     engine = engine_class(request.model_type)
     if request.from_counts:
         counts = request_counts(request, paths, progress)

@@ -17,8 +17,10 @@ as it is: what a Wubi typist reads, not exact on the way back.
 """
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass
+from typing import Iterator
 
 from ..errors import InputError, UnknownCodeError, excerpt
 from .dictionary import Candidate, WubiDictionary, default_dictionary, is_wubi_code
@@ -54,12 +56,16 @@ def _check_style(style: str) -> None:
 
 def to_code_pieces(text: str, *, style: str = "full", dictionary: WubiDictionary | None = None) -> list[Piece]:
     """Split ``text`` into coded characters and verbatim stretches (joined texts == ``text``)."""
+    return list(_code_pieces(text, style, dictionary))
+
+
+def _code_pieces(text: str, style: str, dictionary: WubiDictionary | None) -> Iterator[Piece]:
+    """``to_code_pieces`` one at a time: ``to_codes`` holds no Piece per character (issue #37, 5)."""
     _check_style(style)
     d = dictionary or default_dictionary()
     code_of = d.full_code if style == "full" else d.shortest_code
     # One query per distinct character: a book repeats its characters.
     coded: dict[str, tuple[str, int] | None] = {}
-    pieces: list[Piece] = []
     plain: list[str] = []
     for ch in text:
         if ch not in coded:
@@ -72,12 +78,11 @@ def to_code_pieces(text: str, *, style: str = "full", dictionary: WubiDictionary
             plain.append(ch)
             continue
         if plain:
-            pieces.append(Piece("".join(plain), None))
+            yield Piece("".join(plain), None)
             plain.clear()
-        pieces.append(Piece(ch, *found))
+        yield Piece(ch, *found)
     if plain:
-        pieces.append(Piece("".join(plain), None))
-    return pieces
+        yield Piece("".join(plain), None)
 
 
 def _selector(d: WubiDictionary, code: str, ch: str) -> int:
@@ -106,22 +111,23 @@ def to_codes(text: str, *, style: str = "full", separator: str = " ", plain: boo
     if not plain and (not separator or re.search(r"[A-Za-z0-9`]", separator)):
         raise InputError(f"the separator {excerpt(separator)} could be read as part of a code; choose another",
                          code="convert.separator", separator=separator)
-    out: list[str] = []
+    # A buffer, not a list of pieces: a piece's str object took 10 times its text (issue #37, 5).
+    out = io.StringIO()
     prev_code = False  # the last item written was a code or a quoted stretch
-    for piece in to_code_pieces(text, style=style, dictionary=dictionary):
+    for piece in _code_pieces(text, style, dictionary):
         if piece.code is None:
             if plain or not _needs_quotes(piece.text, separator):
-                out.append(piece.text)
+                out.write(piece.text)
                 prev_code = False
                 continue
             item = quote(piece.text)
         else:
             item = piece.code if plain else piece.spelled
         if prev_code:
-            out.append(separator)
-        out.append(item)
+            out.write(separator)
+        out.write(item)
         prev_code = True
-    return "".join(out)
+    return out.getvalue()
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,14 @@ def rime(tmp_path_factory, wubi_dict, taught_table):
     require("rime_deployer", "librime", "rime-data-wubi")
     folder = tmp_path_factory.mktemp("rime")
     write_rime(taught_table, folder, completions=completions(wubi_dict))
-    (folder / "default.yaml").write_text(f"schema_list:\n  - schema: {SCHEMA_ID}\n", encoding="utf-8")
+    # Only our schema is deployed.  A default.yaml of the user's own is not enough: the deployer
+    # replaces it with a shared one of a newer config_version (rime-prelude's, which every Rime
+    # user has, lists terra_pinyin and other schemas this machine need not have), so the list is
+    # set by a patch too, which applies over whichever default.yaml wins.
+    schema_list = f"schema_list:\n  - schema: {SCHEMA_ID}\n"
+    (folder / "default.yaml").write_text(schema_list, encoding="utf-8")
+    (folder / "default.custom.yaml").write_text("patch:\n  " + schema_list.replace("\n  ", "\n    "),
+                                                encoding="utf-8")
     done = subprocess.run(["rime_deployer", "--build", str(folder), "/usr/share/rime-data", str(folder / "build")],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
