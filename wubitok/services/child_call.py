@@ -7,8 +7,11 @@ the encode workers' lower priority, and takes the same ``progress`` and
 
 * progress comes back over a pipe, at most one report per
   :data:`PROGRESS_INTERVAL` (a new stage and the end always);
-* ``cancel`` is passed on to a process-shared event, so the library stops
-  at its next check exactly as in a thread, and no file is left behind;
+* ``cancel`` is passed on to a process-shared flag, so the library stops
+  at its next check exactly as in a thread, and no file is left behind (a
+  byte of shared memory, not a ``multiprocessing.Event``: an Event's
+  ``is_set`` takes a lock, and a child stopped or killed while holding it
+  would leave the parent's ``set`` waiting for ever);
 * the result, or the library's error, comes back as it was returned or
   raised; a process that dies without a word is the encode workers'
   "a worker process died" error;
@@ -23,11 +26,11 @@ child: a module-level function, or a ``functools.partial`` of one.
 """
 from __future__ import annotations
 
+import ctypes
 import threading
 import time
 import traceback
 from multiprocessing.connection import Connection
-from multiprocessing.synchronize import Event
 from typing import Any, Callable, TypeVar, cast
 
 from ..errors import Cancelled, WubitokError
@@ -40,12 +43,26 @@ WAIT_STEP = 0.05  # seconds between looks at ``cancel`` while waiting
 R = TypeVar("R")
 
 
+class StopFlag:
+    """The ``cancel`` a child sees: ``threading.Event``'s ``is_set``/``set`` over one shared byte,
+    read and written without a lock (see the module doc)."""
+
+    def __init__(self, ctx: Any) -> None:
+        self._value = ctx.RawValue(ctypes.c_bool, False)
+
+    def set(self) -> None:
+        self._value.value = True
+
+    def is_set(self) -> bool:
+        return bool(self._value.value)
+
+
 def call_in_child(body: Callable[..., R], request: Any, *, name: str, stop_wait: float,
                   progress: ProgressCallback | None = None, cancel: threading.Event | None = None) -> R:
     """``body(request, progress=, cancel=)`` in a spawned process named ``name``; see the module doc."""
     ctx = spawn_context()
     receive, send = ctx.Pipe(duplex=False)
-    stop = ctx.Event()
+    stop = StopFlag(ctx)
     # Not a daemon: a body may start worker processes of its own.
     child = ctx.Process(target=_run, args=(body, request, send, stop, child_setup()), name=name)
     try:
@@ -85,7 +102,7 @@ def call_in_child(body: Callable[..., R], request: Any, *, name: str, stop_wait:
         end_process(child, 0.0 if cancelled_at is not None else stop_wait)
 
 
-def _run(body: Callable[..., Any], request: Any, send: Connection, stop: Event, setup: tuple[int, bool]) -> None:
+def _run(body: Callable[..., Any], request: Any, send: Connection, stop: StopFlag, setup: tuple[int, bool]) -> None:
     child_started(*setup)
     meter = ProgressMeter(interval=PROGRESS_INTERVAL)
 
@@ -94,7 +111,7 @@ def _run(body: Callable[..., Any], request: Any, send: Connection, stop: Event, 
             send.send(("progress", (stage, done, total)))
 
     try:
-        # The event has threading.Event's is_set(), all the library asks of ``cancel``.
+        # The flag has threading.Event's is_set(), all the library asks of ``cancel``.
         result = body(request, progress=report, cancel=cast(threading.Event, stop))
     except Exception as exc:
         if not isinstance(exc, WubitokError):  # a bug: its traceback where the app's go
