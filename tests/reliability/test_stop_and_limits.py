@@ -98,14 +98,13 @@ def test_a_memory_limit_is_one_line_and_exit_2(tmp_path):
 # Ctrl-C is the interpreter's own.
 @pytest.mark.parametrize("delay", [0.5, 1.0, 1.8])
 def test_ctrl_c_in_the_first_seconds_of_train_is_one_line(tmp_path, corpus, delay):
-    proc = subprocess.Popen([*WUBITOK, "train", "-m", "bpe", "-v", "3000", "--workers", "2", str(corpus), "-o",
-                             str(tmp_path / "m.json")], stderr=subprocess.PIPE, text=True, env=_env(),
-                            preexec_fn=_default_sigint)
+    # The pure-Python trainer merges for tens of seconds: the signal comes before the end.
+    proc = subprocess.Popen([*WUBITOK, "train", "-m", "bpe", "-v", "30000", "--backend", "python", "--workers", "2",
+                             str(corpus), "-o", str(tmp_path / "m.json")], stderr=subprocess.PIPE, text=True,
+                            env=_env(), preexec_fn=_default_sigint)
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     err = proc.communicate(timeout=300)[1]
-    if proc.returncode == 0:
-        pytest.skip("training finished before the signal (a very fast machine)")
     assert proc.returncode == 130 and _one_line(err).endswith("interrupted"), err
     assert not (tmp_path / "m.json").exists()
 
@@ -133,9 +132,7 @@ def test_a_worker_killed_with_sigkill_is_one_line_and_exit_2(tmp_path, corpus, c
     proc = subprocess.Popen([*WUBITOK, *args, "--workers", "2"], stderr=subprocess.PIPE, text=True, env=_env())
     os.kill(_wait_for_workers(proc)[0], signal.SIGKILL)
     err = proc.communicate(timeout=300)[1]  # it used to wait for ever for a worker started meanwhile
-    if proc.returncode == 0:
-        pytest.skip("the work was done before the worker was killed")
-    assert proc.returncode == 2, err
+    assert proc.returncode == 2, err  # killed as it started: no task of the run can have finished
     assert _one_line(err) == f"wubitok {command}: error: a worker process died (out of memory or killed); " \
                              "nothing was written"
     assert sorted(p.name for p in tmp_path.iterdir()) == []
