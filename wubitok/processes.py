@@ -164,6 +164,7 @@ def stop_executor(ex: ProcessPoolExecutor, timeout: float = 2.0) -> None:
     after ``timeout`` seconds with its process."""
     processes = executor_processes(ex)  # before shutdown forgets them, and its thread
     manager: threading.Thread | None = getattr(ex, "_executor_manager_thread", None)
+    results = getattr(getattr(ex, "_result_queue", None), "_writer", None)  # shutdown() forgets it too
     if timeout <= 0:
         # At once: before the executor closes its pipes, which a worker still starting up reads
         # (it printed a traceback: "pickle data was truncated").
@@ -188,7 +189,31 @@ def stop_executor(ex: ProcessPoolExecutor, timeout: float = 2.0) -> None:
             signal_them(p)
         deadline = time.monotonic() + 2.0
     if manager is not None:
-        manager.join()
+        manager.join(MANAGER_WAIT)
+        if manager.is_alive():
+            _unblock_reader(results)
+            manager.join(MANAGER_WAIT)
+
+
+# Seconds the executor's thread gets to notice that the pool is gone.
+MANAGER_WAIT = 5.0
+
+
+def _unblock_reader(writer: Any) -> None:
+    """The executor's thread is stuck reading a result that a worker, ended while it wrote it, never
+    finished (seen after Ctrl-C in a train's first second: the thread, and so the command's exit,
+    waited for ever).  Bytes that do not unpickle complete the read; the thread then takes the pool
+    for broken and ends, as it does when a worker dies.  Written without blocking: no reader is
+    left once it has ended."""
+    if writer is None or writer.closed:
+        return
+    fd = writer.fileno()
+    os.set_blocking(fd, False)
+    try:
+        for _ in range(64):
+            os.write(fd, b"\0" * 65536)
+    except OSError:  # full (no reader is left) or closed: enough
+        pass
 
 
 def _ended(process: BaseProcess) -> bool:

@@ -279,10 +279,6 @@
             <numerusform>%Ln 个字符</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Failed: {}</source>
-        <translation>失败：{}</translation>
-    </message>
 </context>
 <context>
     <name>CorpusPicker</name>
@@ -682,10 +678,6 @@
         <translation>
             <numerusform>完成：%Ln 个测试字符。保持相同的是：模型除嵌入外的形状、每步训练字符数、步数和随机种子。</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Failed: {}</source>
-        <translation>失败：{}</translation>
     </message>
 </context>
 <context>
@@ -1427,6 +1419,13 @@
     <message>
         <source>Click a root to list the characters whose split uses it.</source>
         <translation>点击字根，列出拆分中用到它的汉字。</translation>
+    </message>
+</context>
+<context>
+    <name>RunsOneJob</name>
+    <message>
+        <source>Failed: {}</source>
+        <translation>失败：{}</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import pytest
 from system import IBUS, require
@@ -13,6 +15,12 @@ def private_ibus(tmp_path_factory):
     from ibus_harness import PrivateIbus  # gi: only once require() found it
 
     ibus = PrivateIbus(tmp_path_factory.mktemp("ibus"))
+    # As `wubitok ibus install` does: the typing index is built before the engine first starts, so
+    # the cases meet the engine a user meets, not its first-start interim (which types from the
+    # dictionary and answers no pinyin lookup until the index is there: test_ibus_start's own case).
+    build = ("from wubitok.ime.index import CandidateIndex; from wubitok.wubi.dictionary import default_dictionary; "
+             "index = CandidateIndex(default_dictionary()); index.preload(); assert index.built()")
+    subprocess.run([sys.executable, "-c", build], env=ibus.env(), check=True, timeout=600)
     before = os.environ.get("IBUS_ADDRESS")
     try:
         ibus.start()

@@ -13,8 +13,9 @@ from ....compare.metrics import CompareResult
 from ....fileio import TextPath
 from ....progress import Progress
 from ....services.encode_pool import ModelRef, measure_corpus_batch, shared_pool
-from ...support import errors, live_text, progress_text
+from ...support import live_text, progress_text
 from ...support.model_catalog import ModelCatalog, ModelEntry
+from ...support.one_job import RunsOneJob
 from ...support.settings import Settings
 from ...support.workers import Job
 from ...widgets.corpus_picker import CorpusPicker
@@ -36,7 +37,7 @@ def compare_files(
 
 
 
-class CorpusPage(QWidget):
+class CorpusPage(RunsOneJob, QWidget):
     """Files, Run/Cancel, a progress bar and line; ``finished`` with the results."""
 
     finished = Signal(list)  # list[CompareResult]
@@ -99,24 +100,3 @@ class CorpusPage(QWidget):
         live_text.set_text(self.progress_label, lambda: self.tr("Done: %Ln line(s)", "", lines) + ", "
                            + self.tr("%Ln character(s)", "", chars))
         self.finished.emit(results)
-
-    def _failed(self, job: Job, message: str) -> None:
-        live_text.set_text(self.progress_label, lambda: self.tr("Failed: {}").format(message))
-        errors.show_error(self, job.error or message)
-
-    def _ended(self, job: Job) -> None:
-        if job is self._job:
-            self._job = None
-        self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-
-    def is_busy(self) -> bool:
-        # Until its end has been handled here, not until its thread returned: the
-        # results arrive by a queued signal after that (a caller reading them as
-        # soon as the thread was done could see the previous ones).
-        return self._job is not None
-
-    def shutdown(self) -> None:
-        if self._job is not None:
-            self._job.cancel()
-            self._job.wait(10)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -31,6 +32,7 @@ from ....services.lm_eval import LmEvalRequest
 from ....services.lm_eval_process import lm_eval_in_process
 from ...support import errors, live_text, progress_text
 from ...support.model_catalog import ModelEntry
+from ...support.one_job import RunsOneJob
 from ...support.workers import Job
 from .lm_chart import LmChart
 
@@ -38,7 +40,7 @@ from .lm_chart import LmChart
 Sources = Callable[[], tuple[Sequence[ModelEntry], Sequence[TextPath | str]]]
 
 
-class LmPanel(QGroupBox):
+class LmPanel(RunsOneJob, QGroupBox):
     def __init__(self, sources: Sources, parent: QWidget | None = None):
         super().__init__(parent)
         self._sources = sources
@@ -80,6 +82,8 @@ class LmPanel(QGroupBox):
         self.quick_box.setAccessibleName(self.tr("Quick language-model test"))
         self.seeds_label.setText(self.tr("Seeds:"))
         self.seeds_box.setAccessibleName(self.tr("Seeds"))
+        # Tab lands in the spin box's own text field: a screen reader says that one's name.
+        self.seeds_box.findChild(QLineEdit).setAccessibleName(self.tr("Seeds"))
         self.run_button.setText(self.tr("Train language models"))
         self.run_button.setToolTip(self.tr(
             "One small model per tokenizer, the same shape, training characters and steps for each; the last "
@@ -134,21 +138,3 @@ class LmPanel(QGroupBox):
             "Done: %Ln test character(s). Held equal: the model's shape without embeddings, the training "
             "characters per step, the steps and the seeds.", "", chars))
         self.chart.set_result(result)
-
-    def _failed(self, job: Job, message: str) -> None:
-        live_text.set_text(self.progress_label, lambda: self.tr("Failed: {}").format(message))
-        errors.show_error(self, job.error or message)
-
-    def _ended(self, job: Job) -> None:
-        if job is self._job:
-            self._job = None
-        self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-
-    def is_busy(self) -> bool:
-        return self._job is not None
-
-    def shutdown(self) -> None:
-        if self._job is not None:
-            self._job.cancel()
-            self._job.wait(10)
