@@ -213,6 +213,9 @@ RIME_STAND_INS = {
     "default.yaml": "schema_list:\n  - schema: wubi86\nkey_binder:\n  bindings: []\nrecognizer:\n  patterns: {}\n"
                     "punctuator:\n  full_shape: {}\n  half_shape: {}\n",
     "symbols.yaml": "punctuator:\n  full_shape: {}\n  half_shape: {}\n  symbols: {}\n",
+    # rime-prelude's newer default.yaml replaces ours at deploy time and lists schemas this machine
+    # need not have (terra_pinyin): a patch keeps the list ours, whichever default.yaml wins.
+    "default.custom.yaml": "patch:\n  schema_list:\n    - schema: wubi86\n",
     # A fresh typist whose choices do not reorder the pages while the scripts are checked.
     "wubi86.custom.yaml": "patch:\n  translator/enable_user_dict: false\n",
 }
