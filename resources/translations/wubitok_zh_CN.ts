@@ -255,18 +255,6 @@
         <source>Comparison progress</source>
         <translation>比较进度</translation>
     </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>正在开始…</translation>
-    </message>
-    <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
     <message numerus="yes">
         <source>Done: %Ln line(s)</source>
         <translation>
@@ -660,18 +648,6 @@
     <message>
         <source>Language-model test progress</source>
         <translation>语言模型测试进度</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>正在开始…</translation>
-    </message>
-    <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
     </message>
     <message numerus="yes">
         <source>Done: %Ln test character(s). Held equal: the model&apos;s shape without embeddings, the training characters per step, the steps and the seeds.</source>
@@ -1423,6 +1399,18 @@
 </context>
 <context>
     <name>RunsOneJob</name>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
     <message>
         <source>Failed: {}</source>
         <translation>失败：{}</translation>

@@ -1,12 +1,16 @@
-"""The end of a job for a panel that runs one :class:`~.workers.Job` at a time behind a Run and a
-Cancel button with a progress label (Compare's corpus mode and its language-model test): the one
-place that says what a failure shows, when the buttons come back and what busy means."""
+"""A panel that runs one :class:`~.workers.Job` at a time behind a Run and a Cancel button, with a
+progress bar and label (Compare's corpus mode and its language-model test): the one place that
+starts the job, shows its progress, cancels it, says what a failure shows, when the buttons come
+back and what busy means.  The panel gives the job and what its result does."""
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QLabel, QPushButton, QWidget
+from typing import Callable
 
-from . import errors, live_text
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QWidget
+
+from ...progress import Progress
+from . import errors, live_text, progress_text
 from .workers import Job
 
 
@@ -14,9 +18,34 @@ class RunsOneJob:
     """Mixed into a QWidget that sets these four attributes."""
 
     _job: Job | None
+    progress_bar: QProgressBar
     progress_label: QLabel
     run_button: QPushButton
     cancel_button: QPushButton
+
+    def _start(self, job: Job, on_result: Callable[..., None]) -> Job:
+        job.progress.connect(self._progress)
+        job.finished.connect(on_result)
+        job.failed.connect(lambda msg, j=job: self._failed(j, msg))
+        job.cancelled.connect(lambda: live_text.set_text(
+            self.progress_label, lambda: QCoreApplication.translate("RunsOneJob", "Cancelled")))
+        job.ended.connect(lambda j=job: self._ended(j))
+        self._job = job
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.progress_bar.setValue(0)
+        live_text.set_text(self.progress_label, lambda: QCoreApplication.translate("RunsOneJob", "Starting…"))
+        return job.start()
+
+    def cancel(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
+            live_text.set_text(self.progress_label, lambda: QCoreApplication.translate("RunsOneJob", "Cancelling…"))
+
+    def _progress(self, p: Progress) -> None:
+        if p.fraction is not None:
+            self.progress_bar.setValue(round(p.fraction * 1000))
+        live_text.set_text(self.progress_label, lambda: progress_text.describe(p))
 
     def _failed(self, job: Job, message: str) -> None:
         live_text.set_text(self.progress_label,

@@ -11,9 +11,8 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QVBoxLayout, QW
 from ....compare import compare_tokenizers
 from ....compare.metrics import CompareResult
 from ....fileio import TextPath
-from ....progress import Progress
 from ....services.encode_pool import ModelRef, measure_corpus_batch, shared_pool
-from ...support import live_text, progress_text
+from ...support import live_text
 from ...support.model_catalog import ModelCatalog, ModelEntry
 from ...support.one_job import RunsOneJob
 from ...support.settings import Settings
@@ -71,28 +70,7 @@ class CorpusPage(RunsOneJob, QWidget):
         live_text.refresh(self)
 
     def run(self, catalog: ModelCatalog, entries: Sequence[ModelEntry], files: Sequence[TextPath | str]) -> Job:
-        job = Job(compare_files, catalog, entries, files, name="compare corpus")
-        job.progress.connect(self._progress)
-        job.finished.connect(self._finished)
-        job.failed.connect(lambda msg, j=job: self._failed(j, msg))
-        job.cancelled.connect(lambda: live_text.set_text(self.progress_label, lambda: self.tr("Cancelled")))
-        job.ended.connect(lambda j=job: self._ended(j))
-        self._job = job
-        self.run_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        self.progress_bar.setValue(0)
-        live_text.set_text(self.progress_label, lambda: self.tr("Starting…"))
-        return job.start()
-
-    def cancel(self) -> None:
-        if self._job is not None:
-            self._job.cancel()
-            live_text.set_text(self.progress_label, lambda: self.tr("Cancelling…"))
-
-    def _progress(self, p: Progress) -> None:
-        if p.fraction is not None:
-            self.progress_bar.setValue(round(p.fraction * 1000))
-        live_text.set_text(self.progress_label, lambda: progress_text.describe(p))
+        return self._start(Job(compare_files, catalog, entries, files, name="compare corpus"), self._finished)
 
     def _finished(self, results: list[CompareResult]) -> None:
         self.progress_bar.setValue(1000)

@@ -27,10 +27,9 @@ from PySide6.QtWidgets import (
 
 from ....fileio import TextPath
 from ....lm.experiment import LmConfig, LmEvalResult
-from ....progress import Progress
 from ....services.lm_eval import LmEvalRequest
 from ....services.lm_eval_process import lm_eval_in_process
-from ...support import errors, live_text, progress_text
+from ...support import errors, live_text
 from ...support.model_catalog import ModelEntry
 from ...support.one_job import RunsOneJob
 from ...support.workers import Job
@@ -106,29 +105,8 @@ class LmPanel(RunsOneJob, QGroupBox):
 
     def run(self) -> Job | None:
         with errors.reported(self):
-            job = Job(lm_eval_in_process, self.request(), name="lm-eval")
-            job.progress.connect(self._progress)
-            job.finished.connect(self._finished)
-            job.failed.connect(lambda msg, j=job: self._failed(j, msg))
-            job.cancelled.connect(lambda: live_text.set_text(self.progress_label, lambda: self.tr("Cancelled")))
-            job.ended.connect(lambda j=job: self._ended(j))
-            self._job = job
-            self.run_button.setEnabled(False)
-            self.cancel_button.setEnabled(True)
-            self.progress_bar.setValue(0)
-            live_text.set_text(self.progress_label, lambda: self.tr("Starting…"))
-            return job.start()
+            return self._start(Job(lm_eval_in_process, self.request(), name="lm-eval"), self._finished)
         return None
-
-    def cancel(self) -> None:
-        if self._job is not None:
-            self._job.cancel()
-            live_text.set_text(self.progress_label, lambda: self.tr("Cancelling…"))
-
-    def _progress(self, p: Progress) -> None:
-        if p.fraction is not None:
-            self.progress_bar.setValue(round(p.fraction * 1000))
-        live_text.set_text(self.progress_label, lambda: progress_text.describe(p))
 
     def _finished(self, result: LmEvalResult) -> None:
         self.result = result
