@@ -139,7 +139,7 @@ def test_the_cap_is_said_once_on_stderr_and_changes_no_output(tmp_path):
 def test_stop_executor_ends_a_reader_stuck_on_a_result_cut_short():
     # A worker ended while it wrote a result leaves the executor's thread reading the rest for ever
     # (after Ctrl-C in a train's first second the command never exited).  Here the cut-off result
-    # is written by hand: a header that promises 100 bytes, and 10 of them.
+    # is written by hand: a header that promises a megabyte (more than a pipe holds), and 10 bytes.
     import struct
     import threading
 
@@ -149,8 +149,8 @@ def test_stop_executor_ends_a_reader_stuck_on_a_result_cut_short():
     assert ex.submit(abs, -1).result(timeout=120) == 1
     manager = ex._executor_manager_thread
     writer = ex._result_queue._writer
-    os.write(writer.fileno(), struct.pack("!i", 100) + b"\x80" * 10)
-    time.sleep(0.5)  # the thread is now inside recv(), waiting for 90 more bytes
+    os.write(writer.fileno(), struct.pack("!i", 1_000_000) + b"\x80" * 10)
+    time.sleep(0.5)  # the thread is now inside recv(), waiting for the rest
     stopping = threading.Thread(target=stop_executor, args=(ex, 0.0), daemon=True)
     stopping.start()
     stopping.join(60)

@@ -191,29 +191,33 @@ def stop_executor(ex: ProcessPoolExecutor, timeout: float = 2.0) -> None:
     if manager is not None:
         manager.join(MANAGER_WAIT)
         if manager.is_alive():
-            _unblock_reader(results)
-            manager.join(MANAGER_WAIT)
+            _unblock_reader(results, manager)
 
 
 # Seconds the executor's thread gets to notice that the pool is gone.
 MANAGER_WAIT = 5.0
 
 
-def _unblock_reader(writer: Any) -> None:
+def _unblock_reader(writer: Any, manager: threading.Thread) -> None:
     """The executor's thread is stuck reading a result that a worker, ended while it wrote it, never
     finished (seen after Ctrl-C in a train's first second: the thread, and so the command's exit,
     waited for ever).  Bytes that do not unpickle complete the read; the thread then takes the pool
-    for broken and ends, as it does when a worker dies.  Written without blocking: no reader is
-    left once it has ended."""
+    for broken and ends, as it does when a worker dies.  A result may be megabytes (a corpus's
+    counts) and the pipe holds 64 KB, so the bytes go in as the thread reads them, without blocking,
+    until it has ended or MANAGER_WAIT has passed."""
     if writer is None or writer.closed:
         return
     fd = writer.fileno()
     os.set_blocking(fd, False)
-    try:
-        for _ in range(64):
+    deadline = time.monotonic() + MANAGER_WAIT
+    while manager.is_alive() and time.monotonic() < deadline:
+        try:
             os.write(fd, b"\0" * 65536)
-    except OSError:  # full (no reader is left) or closed: enough
-        pass
+        except BlockingIOError:  # full: the thread has not read it yet
+            manager.join(0.01)
+        except OSError:  # closed: nothing more to do
+            return
+    manager.join(MANAGER_WAIT)
 
 
 def _ended(process: BaseProcess) -> bool:
