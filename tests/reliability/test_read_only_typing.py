@@ -44,6 +44,8 @@ def test_the_users_data_is_read_from_a_read_only_folder(capsys, tmp_path, monkey
         try:
             code, out, err = run(capsys, "phrase", "list")
             assert code == 0 and "天地人和" in out, (out, err)
+            code, out, err = run(capsys, "lookup", "天地人和")  # Lookup shows the user's phrase too
+            assert code == 0 and "gfwt\tuser phrase" in out, (out, err)
             code, out, err = run(capsys, "userdata", "export", tmp_path / "mine.json")
             assert code == 0 and "1 phrases, 1 learned choices" in out, (out, err)
             engine = ImeEngine()  # learning on, as the pad and `type --learn` open it

@@ -15,7 +15,7 @@ from pathlib import Path
 from ..paths import user_data_dir
 from ..wubi.dictionary import CodeEntry, WubiDictionary, default_dictionary
 from ..wubi.query import Detail, SearchResult, SearchRow, search
-from .userdb import FILENAME
+from .userdb import FILENAME, connect_read_only
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,8 @@ def read_user_phrases(path: str | Path | None = None) -> list[UserPhrase]:
     """The user's phrases by code then text; [] if the database cannot be read."""
     try:
         path = Path(path).resolve() if path is not None else (user_data_dir() / FILENAME).resolve()
-        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=1)
+        # A WAL database in a read-only folder has no -shm file: connect_read_only reads it as immutable.
+        conn = connect_read_only(path)
     except (OSError, ValueError, sqlite3.Error):
         return []
     try:

@@ -117,7 +117,7 @@ def _checkpoint(path: Path) -> None:
         pass
 
 
-def _connect_read_only(path: Path) -> sqlite3.Connection:
+def connect_read_only(path: Path) -> sqlite3.Connection:
     """``path`` opened for reading only.  A database in WAL mode needs its ``-shm`` file, which
     a read-only folder cannot get: there nobody can be writing, so it is read as immutable."""
     uri = path.resolve().as_uri()
@@ -240,7 +240,7 @@ class UserFrequencies:
     def _open_read_only(self) -> None:
         try:
             if self.path.exists():
-                self._conn = _connect_read_only(self.path)
+                self._conn = connect_read_only(self.path)
             else:
                 self._conn = sqlite3.connect(":memory:", check_same_thread=False)
             # A table the file lacks (an empty file, version 1) reads as empty: a temporary one.
