@@ -220,3 +220,16 @@ def test_missing_or_foreign_db(tmp_path):
     junk.write_bytes(b"not a database at all" * 100)
     with pytest.raises(DictionaryError):
         WubiDictionary(junk)
+
+
+def test_lists_for_lessons_and_the_root_chart(wubi_dict):
+    firsts = dict(wubi_dict.first_choices("short1"))
+    assert len(firsts) == 25 and firsts["g"] == "一" and firsts["r"] == "的"
+    common = wubi_dict.first_choices("phrase", n_chars=2, common=True, limit=5)
+    assert len(common) == 5 and all(len(t) == 2 and wubi_dict.phrase_code(t) == c for c, t in common)
+    most = wubi_dict.most_used_han(500)
+    assert "的" in most[:5] and len(set(most)) == 500 and all("\u4e00" <= c <= "\u9fff" for c in most)
+    many = most + ["𠂹", "A", "\ud800"]  # over SQLite's 500 bound parameters, an uncoded char, a lone surrogate
+    weights = wubi_dict.weights(many)
+    assert set(weights) == set(most) | {"𠂹"} and weights["的"] > weights["𠂹"]
+    assert sorted(most, key=weights.__getitem__, reverse=True) == most

@@ -26,24 +26,16 @@ def lesson_text(lesson: str, *, dictionary: WubiDictionary | None = None) -> str
     if lesson == "short1":
         return "".join(_firsts(d, 1)[k] for k in KEY_ORDER if k in _firsts(d, 1))
     if lesson == "short2":
-        rows = d._rows("SELECT text FROM entries WHERE kind = 'short2' AND rank = 0 AND n_chars = 1 AND common = 1"
-                       " ORDER BY weight DESC, code LIMIT ?", (LESSON_LENGTH,))
-        return "".join(r[0] for r in rows)
+        return "".join(t for _, t in d.first_choices("short2", common=True, limit=LESSON_LENGTH))
     if lesson == "chars":
-        rows = d._rows("SELECT char FROM chars WHERE common = 1 AND full_code IS NOT NULL AND length(char) = 1"
-                       " AND unicode(char) BETWEEN 19968 AND 40959 ORDER BY weight DESC, cp LIMIT ?",
-                       (LESSON_LENGTH,))
-        return "".join(r[0] for r in rows)
+        return "".join(d.most_used_han(LESSON_LENGTH))
     if lesson == "phrases":
-        rows = d._rows("SELECT text FROM entries WHERE kind = 'phrase' AND n_chars = 2 AND common = 1 AND rank = 0"
-                       " ORDER BY weight DESC, code LIMIT ?", (LESSON_LENGTH // 2,))
-        return "".join(r[0] for r in rows)
+        return "".join(t for _, t in d.first_choices("phrase", n_chars=2, common=True, limit=LESSON_LENGTH // 2))
     raise InputError(f"unknown lesson {lesson!r} (choose from {', '.join(LESSONS)}, or type a text)")
 
 
 def _firsts(d: WubiDictionary, keys: int) -> dict[str, str]:
-    rows = d._rows("SELECT code, text FROM entries WHERE kind = ? AND rank = 0 AND n_chars = 1", (f"short{keys}",))
-    return {code: text for code, text in rows}
+    return dict(d.first_choices(f"short{keys}"))
 
 
 def _area_roots(area: int, d: WubiDictionary) -> str:

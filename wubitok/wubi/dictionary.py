@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from ..errors import DictionaryError, InputError, UnknownCodeError, excerpt
 from ..paths import dictionary_path
@@ -320,6 +320,34 @@ class WubiDictionary:
         )
         rows = self._rows(sql, (query, -1 if limit is None else limit))
         return [PinyinHit(ch, reading, full, weight) for ch, reading, full, weight, _ in rows]
+
+    # -- lists for lessons and the root chart -----------------------------
+    def first_choices(self, kind: str, *, n_chars: int = 1, common: bool = False,
+                      limit: int | None = None) -> list[tuple[str, str]]:
+        """(code, text) of each code of ``kind`` (short1, short2, short3, full, phrase) whose first
+        candidate has ``n_chars`` characters, heaviest first, then by code; with ``common``, only
+        where that candidate is in common use."""
+        sql = "SELECT code, text FROM entries WHERE kind = ? AND rank = 0 AND n_chars = ?"
+        if common:
+            sql += " AND common = 1"
+        return [(c, t) for c, t in self._rows(sql + " ORDER BY weight DESC, code LIMIT ?",
+                                                (kind, n_chars, -1 if limit is None else limit))]
+
+    def most_used_han(self, limit: int) -> list[str]:
+        """The ``limit`` most used common characters of the basic CJK block that have a Wubi code."""
+        return [c for (c,) in self._rows(
+            "SELECT char FROM chars WHERE common = 1 AND full_code IS NOT NULL AND length(char) = 1"
+            " AND unicode(char) BETWEEN 19968 AND 40959 ORDER BY weight DESC, cp LIMIT ?", (limit,))]
+
+    def weights(self, chars: Iterable[str]) -> dict[str, int]:
+        """How much each of ``chars`` is used (the table's weight); characters not in it are left out."""
+        wanted = [c for c in dict.fromkeys(chars) if _utf8(c)]
+        found: dict[str, int] = {}
+        for start in range(0, len(wanted), 500):  # SQLite's limit on bound parameters
+            part = wanted[start:start + 500]
+            found.update(self._conn().execute(
+                f"SELECT char, weight FROM chars WHERE char IN ({','.join('?' * len(part))})", part).fetchall())
+        return found
 
     # -- bulk access for the codec ---------------------------------------
     def iter_full_codes(self) -> Iterator[tuple[str, str, int]]:

@@ -139,9 +139,7 @@ def split_of(char: str) -> Split | None:
 def chars_with_root(root: str, dictionary: WubiDictionary, limit: int = 60) -> list[str]:
     """Characters whose verified split uses ``root``, most used first (the root chart's list)."""
     having = [c for c, s in all_splits().items() if root in s.roots]
-    weights = dict(dictionary._rows(
-        f"SELECT char, weight FROM chars WHERE char IN ({','.join('?' * len(having))})", tuple(having))) \
-        if having else {}
+    weights = dictionary.weights(having)
     return sorted(having, key=lambda c: (-weights.get(c, 0), c))[:limit]
 
 
@@ -168,7 +166,7 @@ def coverage(dictionary: WubiDictionary) -> tuple[list[Coverage], list[Split]]:
     :func:`check` (none, or the file and the dictionary disagree)."""
     splits = all_splits()
     failing = [s for s in splits.values() if not check(s, dictionary)]
-    coded = [c for (c,) in dictionary._rows("SELECT char FROM chars WHERE full_code IS NOT NULL ORDER BY cp")]
+    coded = [c for c, _, _ in dictionary.iter_full_codes()]
     listed = (resources_dir() / TONGYONG_FILE).read_text(encoding="utf-8").strip()
     sets = {
         "GB2312 hanzi (6,763)": [c for c in coded if _is_gb2312_hanzi(c)],
