@@ -193,6 +193,18 @@ def help_formatter(prog: str) -> argparse.HelpFormatter:
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
 
 
+def actions_of(command: argparse.ArgumentParser, epilog: str) -> Callable[..., argparse.ArgumentParser]:
+    """The ACTION sub-commands of ``command`` (``phrase add``, ``settings show``...):
+    ``add(name, help, run)`` makes one that runs ``run``, with the command's help layout and examples."""
+    actions = command.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    def add(name: str, help: str, run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+        action = actions.add_parser(name, help=help, formatter_class=help_formatter, epilog=epilog)
+        action.set_defaults(func=run)
+        return action
+    return add
+
+
 def add_pre_tokens(parser: argparse.ArgumentParser, default: str) -> None:
     """``--pre-tokens CUT``: Wubi-BPE's pre-token cut, the choices the engine has."""
     # Here, not at the top: the tokenizer stack is 0.1-0.2 s to import, which every command

@@ -9,7 +9,7 @@ from ..ime.phrases import check_code, phrase_entry, typed_by_table
 from ..ime.userdata import MAX_POSITION
 from ..ime.userdb import open_for_reading
 from ..wubi.dictionary import default_dictionary
-from .common import help_formatter, print_json
+from .common import actions_of, help_formatter, print_json
 
 EPILOG = """\
 examples:
@@ -30,31 +30,23 @@ def register(sub: argparse._SubParsersAction) -> None:
                        formatter_class=help_formatter, epilog=EPILOG,
                        description="Add your own phrases, forget a learned choice or a phrase, "
                                    "fix a candidate's place on its code, list what you added.")
-    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    action = actions_of(p, EPILOG)
 
-    add = actions.add_parser("add", help="add a phrase under the standard Wubi phrase code or --code",
-                             formatter_class=help_formatter, epilog=EPILOG)
+    add = action("add", "add a phrase under the standard Wubi phrase code or --code", run_add)
     add.add_argument("text", metavar="TEXT", help="Chinese characters only")
     add.add_argument("--code", metavar="CODE", help="1-4 keys a-y (default: the standard phrase code)")
-    add.set_defaults(func=run_add)
 
-    forget = actions.add_parser("forget", help="forget a learned choice or your phrase on CODE",
-                                formatter_class=help_formatter, epilog=EPILOG)
+    forget = action("forget", "forget a learned choice or your phrase on CODE", run_forget)
     forget.add_argument("code", metavar="CODE")
     forget.add_argument("text", metavar="TEXT")
-    forget.set_defaults(func=run_forget)
 
-    pin = actions.add_parser("pin", help="keep TEXT at a fixed place among the candidates of CODE",
-                             formatter_class=help_formatter, epilog=EPILOG)
+    pin = action("pin", "keep TEXT at a fixed place among the candidates of CODE", run_pin)
     pin.add_argument("code", metavar="CODE")
     pin.add_argument("text", metavar="TEXT")
     pin.add_argument("--position", type=int, default=1, metavar="N", help="1 = first (default)")
-    pin.set_defaults(func=run_pin)
 
-    listing = actions.add_parser("list", help="your phrases and pins", formatter_class=help_formatter,
-                                 epilog=EPILOG)
+    listing = action("list", "your phrases and pins", run_list)
     listing.add_argument("--json", action="store_true", help="print JSON")
-    listing.set_defaults(func=run_list)
 
 
 def run_add(args: argparse.Namespace) -> int:

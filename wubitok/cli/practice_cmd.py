@@ -8,7 +8,7 @@ from ..ime import UserFrequencies
 from ..ime.practice import Score, read_session, replay
 from ..ime.practice_history import review_chars, sessions
 from ..ime.practice_lessons import LESSONS, lesson_text
-from .common import help_formatter, print_json
+from .common import actions_of, help_formatter, print_json
 
 EPILOG = """\
 examples:
@@ -29,20 +29,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                        formatter_class=help_formatter, epilog=EPILOG,
                        description="Lessons for typing practice, the score of a recorded session, "
                                    "and the history of your sessions.")
-    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    lesson = actions.add_parser("lesson", help="print a lesson's text", formatter_class=help_formatter,
-                                epilog=EPILOG)
+    action = actions_of(p, EPILOG)
+    lesson = action("lesson", "print a lesson's text", run_lesson)
     lesson.add_argument("name", choices=LESSONS, metavar="NAME", help=", ".join(LESSONS))
-    lesson.set_defaults(func=run_lesson)
-    score = actions.add_parser("score", help="score a recorded session (replayed through the engine)",
-                               formatter_class=help_formatter, epilog=EPILOG)
+    score = action("score", "score a recorded session (replayed through the engine)", run_score)
     score.add_argument("file", metavar="FILE.json")
     score.add_argument("--json", action="store_true", help="print JSON")
-    score.set_defaults(func=run_score)
-    history = actions.add_parser("history", help="your practice sessions and the characters to review",
-                                 formatter_class=help_formatter, epilog=EPILOG)
+    history = action("history", "your practice sessions and the characters to review", run_history)
     history.add_argument("--json", action="store_true", help="print JSON")
-    history.set_defaults(func=run_history)
 
 
 def run_lesson(args: argparse.Namespace) -> int:

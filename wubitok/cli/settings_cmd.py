@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import InputError, MissingExtraError
 from ..ime.options import ImeOptions, load_options, missing_part, save_options, settings_path, update_options
-from .common import help_formatter, print_json
+from .common import actions_of, help_formatter, print_json
 
 EPILOG = """\
 examples:
@@ -32,18 +32,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                        formatter_class=help_formatter, epilog=EPILOG,
                        description="Show, change or reset the typing settings "
                                    "(candidates per page, charset, output script, 顶字, ...).")
-    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    show = actions.add_parser("show", help="every setting and its value", formatter_class=help_formatter,
-                              epilog=EPILOG)
+    action = actions_of(p, EPILOG)
+    show = action("show", "every setting and its value", run_show)
     show.add_argument("--json", action="store_true", help="print JSON")
-    show.set_defaults(func=run_show)
-    change = actions.add_parser("set", help="change one setting", formatter_class=help_formatter, epilog=EPILOG)
+    change = action("set", "change one setting", run_set)
     change.add_argument("key", metavar="KEY", help="a name as 'settings show' lists it")
     change.add_argument("value", metavar="VALUE")
-    change.set_defaults(func=run_set)
-    reset = actions.add_parser("reset", help="back to the defaults", formatter_class=help_formatter,
-                               epilog=EPILOG)
-    reset.set_defaults(func=run_reset)
+    action("reset", "back to the defaults", run_reset)
 
 
 def run_show(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ from ..ime.tables.fcitx5 import NAME as FCITX5_NAME
 from ..ime.tables.rime import SCHEMA_ID
 from ..ime.userdb import open_for_reading
 from ..wubi.dictionary import CHARSETS, default_dictionary
-from .common import help_formatter
+from .common import actions_of, help_formatter
 
 EPILOG = """\
 examples:
@@ -40,20 +40,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "schema or an fcitx5 table, or import a user dictionary into your phrases: "
                                    "a Rime .dict.yaml, code phrase lines (fcitx5, fcitx, ibus-table, 极点), "
                                    "Microsoft's code,pos=phrase, or word<TAB>code lines.")
-    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    export = actions.add_parser("export", help="write a Rime schema or an fcitx5 table",
-                                formatter_class=help_formatter, epilog=EPILOG)
+    action = actions_of(p, EPILOG)
+    export = action("export", "write a Rime schema or an fcitx5 table", run_export)
     export.add_argument("--to", required=True, choices=("rime", "fcitx5"), help="the input method framework")
     export.add_argument("-o", "--output", required=True, metavar="DIR", help="folder to write into")
     export.add_argument("--charset", choices=CHARSETS, help="characters to include (default: your setting)")
-    export.set_defaults(func=run_export)
-    imp = actions.add_parser("import", help="add a user dictionary (Rime, fcitx, ibus-table, 极点, Microsoft) "
-                                           "to your phrases",
-                             formatter_class=help_formatter, epilog=EPILOG)
+    imp = action("import", "add a user dictionary (Rime, fcitx, ibus-table, 极点, Microsoft) to your phrases",
+                 run_import)
     imp.add_argument("file", metavar="FILE")
     imp.add_argument("--skip-invalid", action="store_true",
                      help="leave out lines that are no Chinese phrase with a Wubi code (default: stop at the first)")
-    imp.set_defaults(func=run_import)
 
 
 def run_export(args: argparse.Namespace) -> int:

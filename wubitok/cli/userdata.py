@@ -8,7 +8,7 @@ from ..ime.options import settings_path
 from ..ime.userdata import export_user_data, import_user_data
 from ..ime.userdb import FILENAME
 from ..paths import user_data_dir
-from .common import help_formatter
+from .common import actions_of, help_formatter
 
 EPILOG = """\
 examples:
@@ -25,12 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        formatter_class=help_formatter, epilog=EPILOG,
                        description="Export the user's typing data (own phrases, learned choices, pins, "
                                    "settings) to one JSON file, or import such a file.")
-    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    for name, func, what in (("export", run_export, "write the data to FILE"),
-                             ("import", run_import, "merge FILE into this machine's data")):
-        a = actions.add_parser(name, help=what, formatter_class=help_formatter, epilog=EPILOG)
-        a.add_argument("file", metavar="FILE")
-        a.set_defaults(func=func)
+    action = actions_of(p, EPILOG)
+    action("export", "write the data to FILE", run_export).add_argument("file", metavar="FILE")
+    action("import", "merge FILE into this machine's data", run_import).add_argument("file", metavar="FILE")
 
 
 def _summary(data: tuple) -> str:
