@@ -27,6 +27,40 @@ def show_pane(gui_app, qtbot):
 
 
 @pytest.fixture
+def open_window(gui_app, gui_data_dir, qtbot):
+    """``open_window(width, height)``: the main window (not restored from settings) at that size, shown,
+    and shut down after the test."""
+    from wubitok.gui.main_window import MainWindow
+
+    def open_(width: int = 1200, height: int = 800) -> MainWindow:
+        window = MainWindow(restore=False)
+        qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+        window.resize(width, height)
+        window.show()
+        qtbot.waitExposed(window)
+        return window
+
+    return open_
+
+
+@pytest.fixture
+def pane_ready(qtbot):
+    """``pane_ready(window, key, text=None)``: the window's pane ``key`` shown and ready, with ``text``
+    in it (and tokenized, converted...) when one is given."""
+
+    def ready(window, key: str, text: str | None = None, timeout: int = 120_000):
+        window.show_pane(key)
+        pane = window.pane(key)
+        qtbot.waitUntil(pane.is_ready, timeout=timeout)
+        if text is not None:
+            pane.set_sample_text(text)
+            qtbot.waitUntil(pane.is_ready, timeout=timeout)
+        return pane
+
+    return ready
+
+
+@pytest.fixture
 def tokenized():
     """``tokenized(text, encoding, display=None, tokenizer=None)``: a ``TokenizedText`` made as an encode
     worker makes it (with the ``tokenizer``'s forms for readable tokens)."""

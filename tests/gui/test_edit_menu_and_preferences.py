@@ -7,28 +7,18 @@ import json
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from wubitok.gui.main_window import MainWindow
 from wubitok.ime.options import load_options
 
 
 @pytest.fixture
-def window(gui_app, gui_data_dir, qtbot):
-    w = MainWindow(restore=False)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.shutdown()
+def window(open_window):
+    return open_window()
 
 
-def _tokenize(window, qtbot, text):
-    window.show_pane("tokenize")
-    pane = window.pane("tokenize")
-    qtbot.waitUntil(pane.is_ready, timeout=60_000)
-    pane.set_sample_text(text)
-    qtbot.waitUntil(pane.is_ready, timeout=60_000)
-    return pane
+@pytest.fixture
+def tokenize(window, pane_ready):
+    """``tokenize(text)``: the Tokenize pane with ``text`` tokenized."""
+    return lambda text: pane_ready(window, "tokenize", text)
 
 
 def choose(edit, name: str) -> None:
@@ -37,8 +27,8 @@ def choose(edit, name: str) -> None:
     edit.actions[name].trigger()
 
 
-def test_edit_actions_work_on_the_focused_text_box(window, qtbot):
-    pane = _tokenize(window, qtbot, "")
+def test_edit_actions_work_on_the_focused_text_box(window, qtbot, tokenize):
+    pane = tokenize("")
     editor = pane.editor
     editor.setFocus()
     qtbot.waitUntil(editor.hasFocus)
@@ -65,8 +55,8 @@ def test_edit_actions_work_on_the_focused_text_box(window, qtbot):
     assert not edit.actions["paste"].isEnabled() and not edit.actions["undo"].isEnabled()
 
 
-def test_find_selects_each_match_in_turn_and_goes_round(window, qtbot):
-    pane = _tokenize(window, qtbot, "天上 人间 天上 人间")
+def test_find_selects_each_match_in_turn_and_goes_round(window, qtbot, tokenize):
+    pane = tokenize("天上 人间 天上 人间")
     pane.editor.setFocus()
     qtbot.waitUntil(pane.editor.hasFocus)
     dialog = window.find()
@@ -116,9 +106,9 @@ def test_preferences_gather_theme_language_and_typing(window, qtbot):
 
 
 @pytest.mark.parametrize("fmt", ["csv", "json"])
-def test_the_token_table_exports_every_row_and_column(window, qtbot, tmp_path, fmt):
+def test_the_token_table_exports_every_row_and_column(window, qtbot, tmp_path, fmt, tokenize):
     text = "明月几时有，把酒问青天。Wubi"
-    pane = _tokenize(window, qtbot, text)
+    pane = tokenize(text)
     path = tmp_path / f"tokens.{fmt}"
     job = pane.export_table(path)
     qtbot.waitUntil(lambda: not job.is_running(), timeout=30_000)

@@ -21,17 +21,11 @@ from wubitok.paths import resources_dir
 
 
 @pytest.fixture
-def window(gui_app, gui_data_dir, qtbot):
-    w = MainWindow(restore=False)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
+def window(open_window, pane_ready):
+    w = open_window()
     for key in w.pane_keys():
-        w.show_pane(key)
-        qtbot.waitUntil(w.pane(key).is_ready, timeout=60_000)
-    yield w
-    w.shutdown()
+        pane_ready(w, key)
+    return w
 
 
 def _editors(window: MainWindow, key: str) -> list[QPlainTextEdit | QTextEdit]:

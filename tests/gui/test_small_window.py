@@ -1,17 +1,11 @@
 """The window works at 800x600: no pane forces it wider or taller, long notes wrap."""
 from __future__ import annotations
 
-from wubitok.gui.main_window import MainWindow
-
 MODELS = ["wubi-bpe-6000", "bpe-6000", "wordpiece-6000", "unigram-6000"]
 
 
-def test_every_pane_fits_800x600(gui_app, gui_data_dir, qtbot, tmp_path):
-    window = MainWindow(restore=False)
-    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
-    window.resize(800, 600)
-    window.show()
-    qtbot.waitExposed(window)
+def test_every_pane_fits_800x600(open_window, qtbot, tmp_path):
+    window = open_window(800, 600)
     big = tmp_path / ("a-long-file-name-that-goes-on-and-on-" * 3 + ".txt")
     big.write_text("五笔字型输入法。" * 30_000, encoding="utf-8")  # 240,000 characters: shown in part, with a note
     too_wide = {}
@@ -30,21 +24,11 @@ def test_every_pane_fits_800x600(gui_app, gui_data_dir, qtbot, tmp_path):
     assert not too_wide, f"panes needing more than 800x600 (min width, min height, window width): {too_wide}"
 
 
-def test_at_800x600_nothing_needs_sideways_scrolling_and_the_keys_are_readable(gui_app, gui_data_dir, qtbot):
-    window = MainWindow(restore=False)
-    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
-    window.resize(800, 600)
-    window.show()
-    qtbot.waitExposed(window)
+def test_at_800x600_nothing_needs_sideways_scrolling_and_the_keys_are_readable(open_window, pane_ready, qtbot):
+    window = open_window(800, 600)
 
     def show(key: str, text: str | None = None):
-        window.show_pane(key)
-        pane = window.pane(key)
-        qtbot.waitUntil(pane.is_ready, timeout=120_000)
-        if text is not None:
-            pane.set_sample_text(text)
-            qtbot.waitUntil(pane.is_ready, timeout=120_000)
-        return pane
+        return pane_ready(window, key, text)
 
     # Compare's export buttons: inside the window's width.
     compare = show("compare", "明月几时有，把酒问青天。")

@@ -15,25 +15,14 @@ SAMPLES = {"lookup": "wqiy", "tokenize": "明月几时有，把酒问青天。",
 
 
 @pytest.fixture(params=["light", "dark"])
-def window(request, gui_app, gui_data_dir, qtbot):
+def window(request, open_window):
     theme.apply_theme(request.param)
-    w = MainWindow(restore=False)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.shutdown()
+    yield open_window()
     theme.apply_theme("light")
 
 
-def _show(window: MainWindow, key: str, qtbot) -> QWidget:
-    window.show_pane(key)
-    pane = window.pane(key)
-    qtbot.waitUntil(pane.is_ready, timeout=60_000)
-    if key in SAMPLES:
-        pane.set_sample_text(SAMPLES[key])
-        qtbot.waitUntil(pane.is_ready, timeout=60_000)
+def _show(window: MainWindow, key: str, qtbot, pane_ready) -> QWidget:
+    pane = pane_ready(window, key, SAMPLES.get(key))
     if key == "lookup":
         pane.table.selectRow(0)  # the detail with its links and Copy buttons
         qtbot.waitUntil(lambda: pane.detail.copy_text.isVisible())
@@ -103,8 +92,8 @@ def _order(pane: QWidget, key: str) -> list[QWidget]:
 
 
 @pytest.mark.parametrize("key", ["lookup", "convert", "tokenize", "compare", "train", "ime", "roots", "practice"])
-def test_tab_walks_each_pane_in_order_leaves_tables_in_one_press_and_marks_each_stop(window, qtbot, key):
-    pane = _show(window, key, qtbot)
+def test_tab_walks_each_pane_in_order_leaves_tables_in_one_press_and_marks_each_stop(window, qtbot, key, pane_ready):
+    pane = _show(window, key, qtbot, pane_ready)
     stops = _walk(window, qtbot)
     visited = [w for w, _ in stops]
     # Every control is reached.
@@ -133,20 +122,14 @@ def _spoken_name(w: QWidget) -> str:
 
 
 @pytest.fixture
-def light_window(gui_app, gui_data_dir, qtbot):
+def light_window(open_window):
     theme.apply_theme("light")
-    w = MainWindow(restore=False)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.shutdown()
+    return open_window()
 
 
 @pytest.mark.parametrize("key", ["lookup", "convert", "tokenize", "compare", "train", "ime"])
-def test_every_tab_stop_has_a_name_a_screen_reader_says(light_window, qtbot, key):
-    pane = _show(light_window, key, qtbot)
+def test_every_tab_stop_has_a_name_a_screen_reader_says(light_window, qtbot, key, pane_ready):
+    pane = _show(light_window, key, qtbot, pane_ready)
     stops = [w for w, _ in _walk(light_window, qtbot)]
     fields = [s.findChild(QLineEdit) for s in pane.findChildren(QAbstractSpinBox)]
     unnamed = [w for w in [light_window.pane_list, *stops, *fields] if not _spoken_name(w)]
