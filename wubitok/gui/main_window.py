@@ -335,6 +335,17 @@ class MainWindow(QMainWindow):
         menu.addAction(action)
         return action
 
+    def _one_of(self, menu, names, setting: str, choose: Callable[[str], None]) -> QActionGroup:
+        """A checkable item in ``menu`` for each of ``names``, the app setting's value checked."""
+        group = QActionGroup(self)
+        current = Settings("app").get_str(setting, "system")
+        for name in names:
+            action = self._action(menu, lambda _=False, n=name: choose(n), checkable=True)
+            action.setData(name)
+            action.setChecked(name == current)
+            group.addAction(action)
+        return group
+
     def _build_menus(self) -> None:
         bar = self.menuBar()
         self.file_menu = bar.addMenu("")
@@ -359,22 +370,9 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.focus_action = self._action(self.view_menu, self._focus_pane, "Ctrl+L")
         self.theme_menu = self.view_menu.addMenu("")
-        self._theme_actions = QActionGroup(self)
-        current_theme = Settings("app").get_str("theme", "system")
-        for name in THEMES:
-            action = self._action(self.theme_menu, lambda _=False, n=name: self.set_theme(n), checkable=True)
-            action.setData(name)
-            action.setChecked(name == current_theme)
-            self._theme_actions.addAction(action)
-
+        self._theme_actions = self._one_of(self.theme_menu, THEMES, "theme", self.set_theme)
         self.language_menu = bar.addMenu("")
-        self._language_actions = QActionGroup(self)
-        current_language = Settings("app").get_str("language", "system")
-        for name in LANGUAGES:
-            action = self._action(self.language_menu, lambda _=False, n=name: self.set_language(n), checkable=True)
-            action.setData(name)
-            action.setChecked(name == current_language)
-            self._language_actions.addAction(action)
+        self._language_actions = self._one_of(self.language_menu, LANGUAGES, "language", self.set_language)
 
         self.help_menu = bar.addMenu("")
         self.doctor_action = self._action(self.help_menu, self.check_computer)
