@@ -94,6 +94,16 @@
     </message>
 </context>
 <context>
+    <name>PracticePane</name>
+    <message numerus="yes">
+        <source>%n session(s); the last {speed} chars/min</source>
+        <translation>
+            <numerusform>%n session; the last {speed} chars/min</numerusform>
+            <numerusform>%n sessions; the last {speed} chars/min</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TokenizePane</name>
     <message numerus="yes">
         <source>%Ln token(s)</source>

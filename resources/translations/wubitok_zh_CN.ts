@@ -1144,13 +1144,15 @@
         <source>Missed most: {chars}</source>
         <translation>错得最多：{chars}</translation>
     </message>
-    <message>
-        <source>{n} sessions; the last {speed} chars/min</source>
-        <translation>共 {n} 次练习；最近一次 {speed} 字/分</translation>
+    <message numerus="yes">
+        <source>%n session(s); the last {speed} chars/min</source>
+        <translation>
+            <numerusform>共 %n 次练习；最近一次 {speed} 字/分</numerusform>
+        </translation>
     </message>
     <message>
-        <source>No sessions yet</source>
-        <translation>还没有练习记录</translation>
+        <source>No sessions yet: finish a lesson and your speed shows here</source>
+        <translation>还没有练习记录：练完一课，速度就显示在这里</translation>
     </message>
     <message>
         <source>Roots: area 1 横 (G F D S A)</source>

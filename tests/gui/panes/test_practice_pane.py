@@ -29,6 +29,8 @@ def _type(qtbot, pane, keys):
 
 
 def test_a_typed_lesson_is_scored_saved_and_plotted(qtbot, pane, gui_data_dir):
+    assert pane.chart.speeds() == [] and "No sessions yet" in pane.chart.accessibleName()
+    assert pane.chart.grab().toImage() != _blank_chart(pane.chart)  # the empty chart says why it is empty
     pane.set_sample_text("你好")
     pane.input.setFocus()
     keys = keys_for("你好")
@@ -43,6 +45,16 @@ def test_a_typed_lesson_is_scored_saved_and_plotted(qtbot, pane, gui_data_dir):
     db.close()
     assert [r.score for r in kept] == [expected]
     assert pane.chart.speeds() == [expected.speed]
+    assert pane.chart.accessibleName().startswith("1 session; the last")
+
+
+def _blank_chart(chart):
+    """The chart as it paints with nothing to say: its frame and axis labels only."""
+    said, chart.empty_text = chart.empty_text, ""
+    try:
+        return chart.grab().toImage()
+    finally:
+        chart.empty_text = said
 
 
 def test_a_wrong_character_is_marked_at_once(qtbot, pane):

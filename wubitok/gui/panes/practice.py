@@ -95,6 +95,7 @@ class HistoryChart(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._records: list[SessionRecord] = []
+        self.empty_text = ""  # what the chart says before the first session (the pane translates it)
         self.setMinimumHeight(110)
 
     def set_records(self, records: list[SessionRecord]) -> None:
@@ -117,7 +118,9 @@ class HistoryChart(QWidget):
         p.setPen(text)
         p.drawText(QRectF(0, box.top() - 4, 34, 16), Qt.AlignmentFlag.AlignRight, f"{top:.0f}")
         p.drawText(QRectF(0, box.bottom() - 12, 34, 16), Qt.AlignmentFlag.AlignRight, "0")
-        if speeds:
+        if not speeds:  # an empty frame alone looks broken to a learner who has not finished a lesson yet
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, self.empty_text)
+        else:
             step = box.width() / max(1, len(speeds) - 1)
             points = [QPointF(box.left() + i * step if len(speeds) > 1 else box.center().x(),
                               box.bottom() - s / top * box.height()) for i, s in enumerate(speeds)]
@@ -365,10 +368,11 @@ class PracticePane(Pane):
         self.chart.set_records(records)
         if records:
             last = records[-1].score
-            self.chart.setAccessibleName(self.tr("{n} sessions; the last {speed} chars/min")
-                                         .replace("{n}", str(len(records))).replace("{speed}", f"{last.speed:.1f}"))
+            self.chart.setAccessibleName(self.tr("%n session(s); the last {speed} chars/min", "", len(records))
+                                         .replace("{speed}", f"{last.speed:.1f}"))
         else:
-            self.chart.setAccessibleName(self.tr("No sessions yet"))
+            self.chart.empty_text = self.tr("No sessions yet: finish a lesson and your speed shows here")
+            self.chart.setAccessibleName(self.chart.empty_text)
 
     def retranslate_ui(self) -> None:
         names = {"roots-1": self.tr("Roots: area 1 横 (G F D S A)"), "roots-2": self.tr("Roots: area 2 竖 (H J K L M)"),
