@@ -24,7 +24,7 @@ TEXTS = {
     "compare": "床前明月光，疑是地上霜。举头望明月，低头思故乡。\nTokenizers split 中文 text differently. 𠀀",
     "train": None,
     "ime": None,
-    "roots": "木",  # a root searched for: its key marked, the characters that use it listed
+    "roots": "木",  # a root searched for: its key named and marked
     "practice": None,  # the first lesson, as a learner opens it
 }
 # (language, theme, folder).
