@@ -169,3 +169,16 @@ def test_a_long_text_converts_in_pieces_to_the_same_codes_and_one_undo(qtbot, pa
     assert pane.shared_list.count() > 0 and pane.codes.editor.extraSelections()
     pane.codes.editor.undo()  # the result is one step to undo on its side
     assert pane.codes.editor.toPlainText() == ""
+
+
+def test_activating_a_shared_code_goes_to_each_of_its_places_in_turn(qtbot, pane):
+    pane.chinese.editor.insertPlainText("你好中国\n" * 3)
+    _wait(qtbot, pane)
+    row = next(i for i in range(pane.shared_list.count()) if pane.shared_list.item(i).text().startswith("wqiy"))
+    item = pane.shared_list.item(row)
+    lines = pane.codes.editor.toPlainText().split("\n")
+    starts = [sum(len(line) + 1 for line in lines[:n]) for n in range(3)]  # wqiy starts each line
+    for turn in range(4):
+        pane.shared_list.itemActivated.emit(item)
+        cursor = pane.codes.editor.textCursor()
+        assert (cursor.selectionStart(), cursor.selectedText()) == (starts[turn % 3], "wqiy")

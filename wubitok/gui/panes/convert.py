@@ -496,11 +496,13 @@ class ConvertPane(Pane):
         self.stats.setText(" · ".join((self.tr("%Ln code(s)", "", n_codes), self.tr("%Ln shared", "", n_shared),
                                        self.tr("%Ln unknown", "", n_unknown))))
         self.shared_list.clear()
-        for code, where in self._shared:
+        for row, (code, where) in enumerate(self._shared):
             piece = self._pieces[where[0]]
             alts = "   ".join(f"{n}\u2009{drawable(c.text)}" for n, c in enumerate(piece.alternatives, 1))
             item = QListWidgetItem(f"{code}  ×{len(where)}    {alts}")
-            item.setData(Qt.ItemDataRole.UserRole, where)
+            # The row's place in _shared, not its occurrences: Qt copies a list into a QVariant, and the
+            # codes of a 10 MB text occur a million times (half a second on the GUI thread).
+            item.setData(Qt.ItemDataRole.UserRole, row)
             item.setData(NEXT_ROLE, 0)
             item.setToolTip(self.tr("%n time(s) in the text; double-click to choose for the next one", "",
                                     len(where)))
@@ -550,7 +552,7 @@ class ConvertPane(Pane):
 
     def _offer_alternatives(self, item: QListWidgetItem) -> None:
         # Each activation goes on to the code's next occurrence in the text.
-        where, turn = item.data(Qt.ItemDataRole.UserRole), item.data(NEXT_ROLE)
+        where, turn = self._shared[item.data(Qt.ItemDataRole.UserRole)][1], item.data(NEXT_ROLE)
         index = where[turn % len(where)]
         item.setData(NEXT_ROLE, turn + 1)
         mark = self._mark(index)
