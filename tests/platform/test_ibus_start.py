@@ -180,3 +180,34 @@ def test_an_engine_started_at_login_is_the_one_the_daemon_uses(ibus_bus, private
         engine.wait(30)
     assert "Traceback" not in Path(tmp_path / "engine.log").read_text(errors="replace")
     wait_for(lambda: not ibus_bus.name_has_owner(component.BUS_NAME), 30, "the name to be free again")
+
+
+def test_the_autostart_command_is_quoted_as_desktop_entries_are():
+    """The Desktop Entry spec's quoting (double quotes; inside, \\ before " ` $ \\; the value's
+    own backslashes escaped again), not the shell's single quotes."""
+    assert component._desktop_exec(["/usr/bin/python3", "-m", "wubitok"]) == "/usr/bin/python3 -m wubitok"
+    assert component._desktop_exec(["/opt/my env/python", "--at-login"]) == '"/opt/my env/python" --at-login'
+    assert component._desktop_exec(["/a$b/100%"]) == '"/a\\\\$b/100%%"'
+
+
+def test_an_engine_started_at_login_waits_for_the_daemon(monkeypatch):
+    from wubitok.errors import PlatformError
+    from wubitok.platform.ibus import service
+
+    answers = iter([PlatformError("IBus is not running"), PlatformError("IBus is not running"), "bus"])
+
+    def connect():
+        answer = next(answers)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+    monkeypatch.setattr(service, "connect", connect)
+    monkeypatch.setattr(service.time, "sleep", lambda _s: None)
+    assert service._connect_at_login() == "bus"
+    monkeypatch.setattr(service, "connect", lambda: (_ for _ in ()).throw(PlatformError("IBus is not running")))
+    try:
+        service._connect_at_login(wait=0)
+    except PlatformError as exc:
+        assert "not running" in str(exc)
+    else:
+        raise AssertionError("no PlatformError once the wait is over")
