@@ -27,12 +27,23 @@ application's input module has one, sends key events with ``process_key_event``.
   handling ``g`` then Space in this process, its signals sent to the daemon as in the engine
   process), wall time and CPU time of this thread.  The rest of a round trip is the daemon,
   two D-Bus hops and three processes waiting for a core.
+- ``--first-keys N``: the keys lost at a switch, N runs of each: a context on the plain
+  keyboard (``xkb:us::eng``) is switched to the engine as the panel does (``SetEngine``,
+  which returns at once) and a key is typed every 20 ms from that moment; the keys the
+  application gets before the first one the engine takes are lost (typed as Latin
+  letters), and the time from the switch to that first key is when typing starts.  Ours
+  started at the switch (no process running: the daemon starts it), ours started at login
+  (``wubitok ibus engine --at-login`` running, loaded, beforehand) and ibus-table (started
+  at the switch).  Median and range over the runs.
 - ``--trace``: ours only, the engine process run by bench/ibus_trace_engine.py, which notes
   when each key enters and leaves the engine, each signal it sends, its database
   transactions and collections: each key's time cut at those points (median, the slowest
   1% that make the p99, the slowest).
 
-ibus-table needs Debian's ``ibus-table-wubi`` (it is skipped, with a note, without it).
+ibus-table needs Debian's ``ibus-table-wubi``: where ibus-table is installed and the table is
+not, the package is fetched (``apt-get download``, once, into bench/data) and its table given to
+the private daemon's ibus-table alone (a "bring your own" table in the private HOME); without
+ibus-table it is skipped, with a note.
 """
 from __future__ import annotations
 
@@ -61,6 +72,28 @@ OURS = "wubitok-wubi86"
 REFERENCE = "table:wubi-jidian86"
 MODES = ("async", "sync")
 SYSTEM_COMPONENTS = Path("/usr/share/ibus/component")
+IBUS_TABLE = Path("/usr/share/ibus-table")
+TABLE_DB = "wubi-jidian86.db"
+
+
+def give_reference_table(ibus: PrivateIbus) -> bool:
+    """Whether the private daemon has ibus-table's Wubi: the system's, else the fetched package's
+    table as ibus-table's "bring your own" table in the private HOME (listed from
+    $XDG_DATA_HOME/ibus-table/byo-tables, loaded from ~/.ibus/byo-tables).  False without ibus-table."""
+    if not (SYSTEM_COMPONENTS / "table.xml").is_file():
+        return False
+    if (IBUS_TABLE / "tables" / TABLE_DB).is_file():
+        return True
+    sys.path.insert(0, str(ROOT / "bench"))
+    from corpus import extract_package  # noqa: PLC0415 - only when the system lacks the table
+
+    env = ibus.env()
+    (table,) = extract_package("ibus-table-wubi", ibus.root / "ibus-table-wubi").rglob(TABLE_DB)
+    home = Path(env["HOME"])
+    for folder in (Path(env["XDG_DATA_HOME"]) / "ibus-table" / "byo-tables", home / ".ibus" / "byo-tables"):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / TABLE_DB).symlink_to(table)
+    return True
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -163,8 +196,9 @@ def figures(presses: list[Press]) -> dict[str, float]:
     return row
 
 
-def measure(bus, ibus: PrivateIbus, engine: str, commits: int) -> dict:
-    """Start, then ``commits`` characters typed async then as many sync, then memory."""
+def measure(bus, ibus: PrivateIbus, engine: str, commits: int, pinyin: bool = False) -> dict:
+    """Start, then ``commits`` characters typed async then as many sync, then memory; with
+    ``pinyin``, a ``z`` pinyin lookup (zni + Space: 你) right after the first commit."""
     before = set(ibus.engine_pids())
     t0 = time.perf_counter()
     client = Client(bus, engine, loaded=False)
@@ -176,6 +210,16 @@ def measure(bus, ibus: PrivateIbus, engine: str, commits: int) -> dict:
     client.press(IBus.KEY_space)
     wait_for(lambda: client.commits, 120, "the first commit")
     first_commit = time.perf_counter() - t0
+    first_pinyin, index_then = None, None
+    if pinyin:
+        for keyval in (IBus.KEY_z, IBus.KEY_n, IBus.KEY_i, IBus.KEY_space):
+            client.press(keyval)
+        wait_for(lambda: len(client.commits) >= 2, 120, "the pinyin lookup's commit")
+        first_pinyin = time.perf_counter() - t0
+        index_then = bool(list((ibus.data_dir / "cache").glob("ime-index-*.sqlite")))
+        assert client.commits[1] == "你", client.commits
+        client.commits.clear()
+        client.commits.append("一")
     (pid,) = set(ibus.engine_pids()) - before
     stamps = Stamps(client)
     processes = {"client": os.getpid(), "daemon": ibus.daemon.pid, "engine": pid}
@@ -190,6 +234,7 @@ def measure(bus, ibus: PrivateIbus, engine: str, commits: int) -> dict:
     assert set(client.commits) == {"一"}, set(client.commits)
     client.destroy()
     return {"start_s": start, "first_commit_s": first_commit, "rss_mb": rss_mb(pid), "pid": pid,
+            "first_pinyin_s": first_pinyin, "index_then": index_then,
             "presses": presses, "received": stamps.received,
             "cost": cost}
 
@@ -319,6 +364,87 @@ time; db, gc: user-database transactions and collections inside it; reply_back: 
 return -> daemon -> client's reply; signals: sent by the engine / run by the client for the key."""
 
 
+KEY_INTERVAL = 0.020  # seconds between keys after a switch: a quick typist (50 keys a second is 3000/min)
+PLAIN = "xkb:us::eng"  # the keyboard a switch starts from
+
+
+def first_keys(bus, ibus: PrivateIbus, engine: str, at_login: bool, tmp: Path) -> tuple[int, float, float | None]:
+    """One switch to ``engine``: (keys lost, ms from the switch to the first key taken, engine MB or None)."""
+    from wubitok.platform.ibus.component import BUS_NAME
+
+    login = None
+    if at_login:
+        env = {**ibus.env(), "IBUS_ADDRESS": ibus.address}
+        with open(tmp / "at-login.log", "ab") as log:
+            login = subprocess.Popen([sys.executable, "-m", "wubitok", "ibus", "engine", "--at-login"], env=env,
+                                     stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+        wait_for(lambda: bus.name_has_owner(BUS_NAME), 120, "the engine started at login to take its name")
+        time.sleep(2.0)  # loaded long before the typist switches (the user database, the index: ms)
+    client = Client(bus, engine=None)
+    client.select(PLAIN)
+    lost, taken_after = 0, None
+    t0 = time.perf_counter()
+    client.ic.set_engine(engine)  # as the panel does: returns at once, the daemon creates the engine
+    i = 0
+    while taken_after is None and i < 2000:
+        wait = t0 + i * KEY_INTERVAL - time.perf_counter()
+        if wait > 0:
+            time.sleep(wait)
+        sent = time.perf_counter()
+        if client.press(IBus.KEY_g):
+            taken_after = (sent - t0) * 1e3
+        else:
+            lost += 1
+        i += 1
+    memory = rss_mb(login.pid) if login is not None else None
+    client.select(PLAIN)  # the daemon's global engine back to the keyboard before the next run
+    client.destroy()
+    if login is not None:
+        login.terminate()
+        login.wait(30)
+    for pid in ibus.engine_pids():  # the next switch starts its process afresh
+        if Path(f"/proc/{pid}/cmdline").read_bytes().find(b"ibus-engine-simple") < 0:
+            os.kill(pid, signal.SIGKILL)
+    wait_for(lambda: not bus.name_has_owner(BUS_NAME), 30, "our engine to be gone")
+    time.sleep(0.5)
+    assert taken_after is not None, f"{engine}: no key taken after {i} keys"
+    return lost, taken_after, memory
+
+
+def run_first_keys(runs: int, reference: bool) -> int:
+    setups = [("ours, started at the switch", OURS, False), ("ours, started at login", OURS, True)]
+    if reference:
+        setups.append(("ibus-table, started at the switch", REFERENCE, False))
+    results: dict[str, list[tuple[int, float, float | None]]] = {name: [] for name, _e, _l in setups}
+    with tempfile.TemporaryDirectory(prefix="wubitok-bench-ibus-") as tmp:
+        ibus = PrivateIbus(Path(tmp))
+        if reference and not give_reference_table(ibus):
+            setups = setups[:2]
+            results.pop("ibus-table, started at the switch", None)
+        ibus.write_component()
+        subprocess.run([sys.executable, "-c", "from wubitok.ime import ImeEngine; ImeEngine(learning=False).preload()"],
+                       env=ibus.env(), check=True)
+        ibus.start(component_path=f"{ibus.component_dir}:{SYSTEM_COMPONENTS}")
+        try:
+            bus = connect(ibus.address)
+            for _ in range(runs):  # interleaved, so that the machine's load falls on all alike
+                for name, engine, at_login in setups:
+                    results[name].append(first_keys(bus, ibus, engine, at_login, Path(tmp)))
+        finally:
+            ibus.stop()
+    print(f"{runs} switches each from {PLAIN}, a key every {KEY_INTERVAL * 1e3:.0f} ms from the switch;"
+          f" load average {os.getloadavg()[0]:.2f}")
+    print(f"{'':36}{'keys lost: median (range)':>28}{'first key taken, ms: median (range)':>40}")
+    for name, rows in results.items():
+        lost = [r[0] for r in rows]
+        after = [r[1] for r in rows]
+        print(f"{name:36}{f'{statistics.median(lost):g} ({min(lost)}-{max(lost)})':>28}"
+              f"{f'{statistics.median(after):.0f} ({min(after):.0f}-{max(after):.0f})':>40}")
+    memory = [r[2] for r in results["ours, started at login"] if r[2] is not None]
+    print(f"the engine started at login, resident once loaded: {statistics.median(memory):.1f} MB")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commits", type=int, default=1000,
@@ -326,12 +452,18 @@ def main() -> int:
     parser.add_argument("--fresh-index", action="store_true",
                         help="ours starts without its candidate index (the first start after an install):"
                              " it is built aside while the first keys are typed from the dictionary")
+    parser.add_argument("--first-keys", type=int, metavar="N", default=0,
+                        help="the keys lost at a switch, N runs each: ours started at the switch, ours started at"
+                             " login, ibus-table")
     parser.add_argument("--trace", action="store_true",
                         help="ours only, run by bench/ibus_trace_engine.py: where each key's time goes")
     args = parser.parse_args()
     reference = (SYSTEM_COMPONENTS / "table.xml").is_file() and not args.trace
+    if args.first_keys:
+        return run_first_keys(args.first_keys, reference)
     with tempfile.TemporaryDirectory(prefix="wubitok-bench-ibus-") as tmp:
         ibus = PrivateIbus(Path(tmp))
+        reference = reference and give_reference_table(ibus)
         ibus.write_component()
         # The candidate index is built once per dictionary (the first start after an install
         # or a dictionary update): built here first, so that the start measured is every other.
@@ -348,7 +480,7 @@ def main() -> int:
         ibus.start(component_path=f"{ibus.component_dir}:{SYSTEM_COMPONENTS}" if reference else str(ibus.component_dir))
         try:
             bus = connect(ibus.address)
-            runs = {OURS: measure(bus, ibus, OURS, args.commits)}
+            runs = {OURS: measure(bus, ibus, OURS, args.commits, pinyin=args.fresh_index)}
             trace = read_trace(runs[OURS]["pid"], trace_file) if args.trace else []
             if reference:
                 runs[REFERENCE] = measure(bus, ibus, REFERENCE, args.commits)
@@ -363,7 +495,9 @@ def main() -> int:
     for name, row in rows.items():
         print(f"{name:34}" + "".join(f"{row[c]:18.2f}" for c in cols))
     if args.fresh_index:
-        print(f"\n{OURS} started without its candidate index (built aside while it typed)")
+        print(f"\n{OURS} started without its candidate index (built aside while it typed); a pinyin lookup"
+              f" (zni + Space) right after the first commit committed 你 {runs[OURS]['first_pinyin_s']:.2f} s"
+              f" from selection, the index " + ("built by then" if runs[OURS]["index_then"] else "still building"))
     else:
         print(f"\n{OURS}'s candidate index built beforehand (once per dictionary) in {index_build:.1f} s")
     print(f"{'engine':34}{'start_s':>18}{'first_commit_s':>18}{'rss_mb':>18}")

@@ -2,11 +2,22 @@
 """Keystrokes per character when typing real text with wubitok's engine, per charset setting,
 with and without automatic phrases, and the share of the text the setting can type.
 
-    nice -n 10 .venv/bin/python bench/bench_typing.py [--auto-phrase 3] [--check 400]
+    nice -n 10 .venv/bin/python bench/bench_typing.py [--auto-phrase 3] [--check 400] [--quick]
 
 Text (bench/genres.py, from Debian packages): modern = the held-out man pages of
 ``manpages-zh`` (zh_CN), prose = the held-out ``fortunes-zh`` fortunes, classical = all
-Tang and Song poems of ``fortunes-zh``, traditional = the held-out zh_TW man pages.
+Tang and Song poems of ``fortunes-zh``, Tang = 唐诗三百首 as bundled
+(``resources/samples/tang300.txt``, the same ``fortunes-zh`` file: titles, authors and
+poems) and the same converted to traditional characters by OpenCC's ``s2t``
+(``wubitok.text.script``), traditional = the held-out zh_TW man pages.
+
+``--quick``: only the default setting, the default under Rime's rules (no 顶字, no
+auto-commit) and Rime, no automatic phrases (a few minutes instead of about fifteen).
+
+Simplified first follows the typist (``wubitok/ime/script_sense.py``): the order steps
+aside once 4 of the last 20 characters chosen are outside GB2312.  Under such a setting
+each text is typed in order, each run planned with the order then in force and planned
+again from the segment after which the typist's choices turn it, as the engine would.
 
 The typist: every run of Han characters is typed in the fewest keys the engine allows
 (dynamic programming over characters and the table's phrases): a code of 1-4 keys, ``=``
@@ -41,6 +52,7 @@ through librime.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import subprocess
 import sys
@@ -60,7 +72,9 @@ from genres import load_genres  # noqa: E402
 from wubitok.errors import InputError, UnknownCodeError  # noqa: E402
 from wubitok.ime import ImeEngine, ImeOptions  # noqa: E402
 from wubitok.ime.phrases import phrase_entry, typed_by_table  # noqa: E402
+from wubitok.ime.script_sense import ScriptSense  # noqa: E402
 from wubitok.ime.tables import typing_table  # noqa: E402
+from wubitok.text.script import convert_script  # noqa: E402
 from wubitok.wubi.dictionary import default_dictionary  # noqa: E402
 
 HAN_RUN = regex.compile(r"\p{Han}+")
@@ -76,6 +90,8 @@ SETTINGS = {
     # Like for like with Rime's wubi86 as shipped, which has neither.
     "default without 顶字 and auto-commit": ImeOptions(top_commit=False, auto_commit=False),
 }
+QUICK = ("gbk, simplified first (default)", "default without 顶字 and auto-commit")
+TANG = ROOT / "resources" / "samples" / "tang300.txt"
 AUTO_PHRASE_LENGTHS = (2, 3, 4)
 
 
@@ -88,10 +104,13 @@ class Way(NamedTuple):
 
 def texts() -> dict[str, str]:
     g = load_genres()
+    tang = TANG.read_text(encoding="utf-8")
     return {
         "modern (manpages-zh)": "".join(g["zh_CN"]["test"]),
         "prose (fortunes-zh)": "".join(g["fortunes"]["test"]),
         "classical (tang300, song100)": "".join(d for s in ("train", "dev", "test") for d in g["classical"][s]),
+        "Tang (tang300.txt)": tang,
+        "Tang traditional (tang300.txt, s2t)": convert_script(tang, "traditional"),
         "traditional (manpages-zh zh_TW)": "".join(g["zh_TW"]["test"]),
     }
 
@@ -125,6 +144,13 @@ class Typist:
             self._add_ways(code)
         self.longest = max(map(len, self.best))
         self._saved = dict(self.best), {t: set(c) for t, c in self.where.items()}
+
+    def start(self) -> None:
+        """A new text: a fresh typing session (the order depends on nothing typed before)."""
+
+    def plan(self, run: str) -> tuple[int, list[tuple[str, Way]]] | None:
+        """(keys, segments) to type ``run`` after what was typed before; None if it cannot be typed."""
+        return self.type_run(run)
 
     def forget_phrases(self) -> None:
         """Back to the table alone (no automatic phrases)."""
@@ -208,6 +234,63 @@ class Typist:
         return keys
 
 
+class SensingTypist:
+    """The typist under a simplified-first setting, whose order follows the typist's script
+    (script_sense.py): two typists, the order simplified first and as ranked, and the sense
+    fed with each segment chosen; a run is planned again from where the sense turns."""
+
+    def __init__(self, options: ImeOptions):
+        self.simplified = Typist(options)
+        self.as_ranked = Typist(dataclasses.replace(options, simplified_first=False))
+        self.options, self.page, self.dictionary = options, self.simplified.page, self.simplified.dictionary
+        self.best = self.simplified.best  # what can be typed: the same texts in either order
+        self.sense = ScriptSense()
+
+    @property
+    def user(self) -> dict[str, list[str]]:
+        return self.simplified.user
+
+    def start(self) -> None:
+        self.sense.reset()
+
+    def plan(self, run: str) -> tuple[int, list[tuple[str, Way]]] | None:
+        keys, out, i = 0, [], 0
+        while i < len(run):
+            traditional = self.sense.traditional
+            result = (self.as_ranked if traditional else self.simplified).type_run(run[i:])
+            if result is None:
+                return None
+            cost, segments = result
+            for k, (text, _way) in enumerate(segments):
+                self.sense.note(text)
+                if self.sense.traditional != traditional and k < len(segments) - 1:
+                    keys += sum(w.mid for _t, w in segments[:k + 1])  # another code follows each
+                    out += segments[:k + 1]
+                    i += sum(len(t) for t, _w in segments[:k + 1])
+                    break
+            else:
+                keys += cost
+                out += segments
+                i = len(run)
+        return keys, out
+
+    def script(self, segments: list[tuple[str, Way]]) -> list[str]:
+        return self.simplified.script(segments)
+
+    def add_phrase(self, text: str) -> bool:
+        added = self.simplified.add_phrase(text)
+        self.as_ranked.add_phrase(text)
+        return added
+
+    def forget_phrases(self) -> None:
+        self.simplified.forget_phrases()
+        self.as_ranked.forget_phrases()
+
+
+def make_typist(options: ImeOptions) -> Typist | SensingTypist:
+    return SensingTypist(options) if options.orders_simplified_first else Typist(options)
+
+
 RIME_DATA = Path("/usr/share/rime-data")
 RIME_STAND_INS = {
     "default.yaml": "schema_list:\n  - schema: wubi86\nkey_binder:\n  bindings: []\nrecognizer:\n  patterns: {}\n"
@@ -274,7 +357,7 @@ class RimeTypist(Typist):
     def check(self, text: str, n: int) -> int:
         done = 0
         for m in HAN_RUN.finditer(text):
-            result = self.type_run(m.group())
+            result = self.plan(m.group())
             if result is None:
                 continue
             committed = ""
@@ -288,7 +371,8 @@ class RimeTypist(Typist):
         return done
 
 
-def measure(typist: Typist, text: str, auto_phrase: int = 0) -> dict[str, float]:
+def measure(typist: Typist | SensingTypist, text: str, auto_phrase: int = 0) -> dict[str, float]:
+    typist.start()
     keys = typed = untypable = 0
     runs_typed: Counter[str] = Counter()
     for m in HAN_RUN.finditer(text):
@@ -298,7 +382,7 @@ def measure(typist: Typist, text: str, auto_phrase: int = 0) -> dict[str, float]
                 untypable += 1
             if not run or run == "\0":
                 continue
-            result = typist.type_run(run)
+            result = typist.plan(run)
             assert result is not None
             cost, segments = result
             keys += cost
@@ -310,7 +394,8 @@ def measure(typist: Typist, text: str, auto_phrase: int = 0) -> dict[str, float]
             "han": han, "phrases": sum(map(len, typist.user.values()))}
 
 
-def _note_runs(typist: Typist, segments: list[tuple[str, Way]], runs_typed: Counter[str], n: int) -> None:
+def _note_runs(typist: Typist | SensingTypist, segments: list[tuple[str, Way]], runs_typed: Counter[str],
+               n: int) -> None:
     """Strings of 2-4 characters typed one by one count; the Nth time one becomes a phrase."""
     stretch = ""
     for seg, _way in segments:
@@ -326,15 +411,16 @@ def _note_runs(typist: Typist, segments: list[tuple[str, Way]], runs_typed: Coun
                     typist.add_phrase(s)
 
 
-def check(typist: Typist, text: str, n: int) -> int:
+def check(typist: Typist | SensingTypist, text: str, n: int) -> int:
     """Feed the key scripts of the first ``n`` typable runs through ImeEngine; returns how many."""
     # Output as typed: the check is of the keys and the candidate order (which the output
     # setting can change), not of OpenCC's conversion.
     engine = ImeEngine(typist.dictionary, **{**typist.options.to_dict(), "learning": False})
     engine.configure(output="unchanged", simplified_first=typist.options.orders_simplified_first)
+    typist.start()  # the engine is new: its script sense too
     done = 0
     for m in HAN_RUN.finditer(text):
-        result = typist.type_run(m.group())
+        result = typist.plan(m.group())
         if result is None:
             continue
         committed = "".join(engine.process(k).committed for k in typist.script(result[1]))
@@ -351,7 +437,11 @@ def main() -> None:
     parser.add_argument("--check", type=int, default=400, metavar="N")
     parser.add_argument("--rime", action=argparse.BooleanOptionalAction, default=True,
                         help="also Rime with Debian's wubi86 (needs librime-bin, rime-data-wubi)")
+    parser.add_argument("--quick", action="store_true",
+                        help="the default setting, the same under Rime's rules, and Rime; no automatic phrases")
     args = parser.parse_args()
+    if args.quick:
+        args.auto_phrase = 0
     corpora = texts()
     print(f"load average {os.getloadavg()[0]:.2f}; Han characters: " + ", ".join(
         f"{name} {sum(len(m.group()) for m in HAN_RUN.finditer(t)):,}" for name, t in corpora.items()))
@@ -360,7 +450,9 @@ def main() -> None:
     print("|---|" + "---|" * len(corpora))
     checked = 0
     for name, options in SETTINGS.items():
-        typist = Typist(options)
+        if args.quick and name not in QUICK:
+            continue
+        typist = make_typist(options)
         cells = []
         for text in corpora.values():
             r = measure(typist, text)

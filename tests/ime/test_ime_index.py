@@ -190,3 +190,39 @@ def test_while_the_index_builds_the_dictionary_gives_the_same_first_pages(wubi_d
         assert interim.state.candidates == built.state.candidates, code
         built.press("escape")
         interim.press("escape")
+
+
+@pytest.mark.parametrize("charset", ["all", "gbk", "gb2312"])
+def test_while_the_index_builds_z_and_zz_lookups_answer_from_the_dictionary(wubi_dict, index, charset):
+    """A first start's ``z`` pinyin of one syllable and its ``zz`` symbols are there at once
+    (issue #39, 1), the characters and symbols the index lists; pinyin phrases wait for it."""
+    interim = CandidateIndex(wubi_dict)
+    interim.interim = True
+    for query in ("ni", "ni3", "hao", "lv", "lve4", "zhuang", "zhuang1", "a", "e", "xian", "nih", "q"):
+        built = [e for e in index.pinyin(query, charset) if len(e[TEXT]) == 1]
+        assert [e[CODE:] for e in interim.pinyin(query, charset)] == [e[CODE:] for e in built], query
+    assert interim.pinyin("ni", charset)  # the dictionary answered: not an empty index
+    for query in ("nihao", "ni3hao", "zhongguo"):
+        assert index.pinyin(query, charset) and interim.pinyin(query, charset) == (), query
+    for code in ("zz", "zzb", "zzbd", "zzsx", "zzzz"):
+        assert interim.symbols(code) == index.symbols(code), code
+    assert interim.symbols("zzbd").exact
+
+
+def test_a_first_start_types_pinyin_and_symbols_before_the_index_is_there(wubi_dict, index):
+    from wubitok.ime import ImeEngine
+
+    built = ImeEngine(wubi_dict, learning=False)
+    interim = ImeEngine(wubi_dict, learning=False)
+    interim._index = CandidateIndex(wubi_dict)
+    interim._index.interim = True
+    for keys in ("zni", "zni;3", "zzbd", "zzsx", "zhao"):
+        for engine in (built, interim):
+            for key in keys:
+                engine.press(key)
+        assert interim.state.candidates
+        assert interim.state.candidates == built.state.candidates, keys
+        built.press("escape")
+        interim.press("escape")
+    assert interim.press("z") + interim.press("n") + interim.press("i") + interim.press("space") == \
+        built.press("z") + built.press("n") + built.press("i") + built.press("space") == "你"

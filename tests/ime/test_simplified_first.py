@@ -43,3 +43,48 @@ def test_simplified_first_is_off_when_the_output_is_traditional(wubi_dict):
         assert not ImeOptions(output=output).orders_simplified_first
         assert first_page(output=output) == as_ranked
     assert first_page(output="simplified") == first_page()
+
+
+def _choose(engine, text: str) -> str:
+    """Type ``text``'s full code and pick it, paging as far as it takes."""
+    code = max((c.code for c in engine.dictionary.codes(text)), key=len)
+    for key in code:
+        engine.process(key)
+    while True:
+        shown = [c.text for c in engine.state.candidates]
+        if text in shown:
+            return engine.select(shown.index(text))
+        assert engine.state.page + 1 < engine.state.page_count, (text, code)
+        engine.process("pagedown")
+
+
+def test_the_order_follows_the_typist_to_traditional_and_back(wubi_dict):
+    from wubitok.ime import ImeEngine
+    from wubitok.ime.script_sense import TRADITIONAL_AT, WINDOW
+
+    def first_page(engine):
+        for key in "tt":
+            engine.process(key)
+        page = [c.text for c in engine.state.candidates]
+        engine.process("escape")
+        return page
+
+    as_ranked = first_page(ImeEngine(wubi_dict, learning=False, simplified_first=False))
+    engine = ImeEngine(wubi_dict, learning=False, auto_commit=False)  # each choice a pick
+    simplified = first_page(engine)
+    assert simplified != as_ranked
+    # A simplified text's rare characters do not turn it (3 of 20 outside GB2312) ...
+    for text in "國語說" + "的" * (WINDOW - TRADITIONAL_AT):
+        _choose(engine, text)
+    assert first_page(engine) == simplified
+    # ... a fourth does: the typist writes traditional, 種 is back on the first page.
+    for text in "國語說書":
+        assert _choose(engine, text) == text
+    assert first_page(engine) == as_ranked
+    # Characters both scripts share keep it (the last 20 still hold one outside GB2312) ...
+    for text in "的" * (WINDOW - 1):
+        _choose(engine, text)
+    assert first_page(engine) == as_ranked
+    # ... until none of the last 20 is outside GB2312.
+    _choose(engine, "的")
+    assert first_page(engine) == simplified

@@ -14,12 +14,14 @@ Type Wubi-86 in every application on a Linux desktop through IBus.
   component   print the IBus component XML (engine wubitok-wubi86, its exec line
               starts this very installation)
   install     write it where ibus-daemon finds it: for this user (and refresh IBus's
-              registry cache), or with --system (as root) in /usr/share/ibus/component;
-              then says what to restart
+              registry cache, and start the engine process at login: an autostart
+              entry; --no-autostart leaves it out), or with --system (as root) in
+              /usr/share/ibus/component; then says what to restart
   uninstall   remove what install wrote
   status      what is installed, and whether the running daemon lists the engine
               (if not, why: the variable, IBus's registry cache, or a restart)
-  engine      the engine process itself (ibus-daemon starts it; not for typing in)
+  engine      the engine process itself (ibus-daemon starts it, or the autostart
+              entry with --at-login; not for typing in)
 
 Needs the system's IBus, its introspection data and the distribution's PyGObject
 (Debian/Ubuntu: apt install ibus gir1.2-ibus-1.0 python3-gi; Fedora: dnf install
@@ -28,6 +30,7 @@ ibus ibus-libs python3-gobject); nothing is built with pip."""
 EPILOG = """\
 examples:
   wubitok ibus install             (then log out and in, add "Wubi-86 (wubitok)")
+  wubitok ibus install --no-autostart   (the engine starts when first selected)
   sudo wubitok ibus install --system && ibus restart
   wubitok ibus status
   wubitok ibus component > wubitok.xml
@@ -44,6 +47,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="component, install, uninstall, status or engine")
     p.add_argument("--system", action="store_true",
                    help="install / uninstall for every user in /usr/share/ibus/component (as root)")
+    p.add_argument("--no-autostart", dest="autostart", action="store_false",
+                   help="install: do not start the engine process at login (it then starts when first "
+                        "selected, and the keys typed while it starts reach the application as they are)")
+    p.add_argument("--at-login", action="store_true",
+                   help="engine: started at login (the autostart entry): wait for ibus-daemon, and end at once "
+                        "if the engine is running already or the daemon does not list it")
     p.set_defaults(func=run)
 
 
@@ -54,6 +63,10 @@ def run(args: argparse.Namespace) -> int:
 
     if args.system and args.action not in ("install", "uninstall"):
         raise PlatformError("--system goes with install or uninstall")
+    if not args.autostart and args.action != "install":
+        raise PlatformError("--no-autostart goes with install")
+    if args.at_login and args.action != "engine":
+        raise PlatformError("--at-login goes with engine")
     if args.action == "component":
         sys.stdout.write(component.component_xml())
         return 0
@@ -61,8 +74,14 @@ def run(args: argparse.Namespace) -> int:
         from ..platform.ibus.gi_loader import load_ibus
 
         load_ibus()  # the engine could not start without it: say so now, not at the first key
-        where = component.install(args.system)
+        where = component.install(args.system, autostart=args.autostart)
         print(f"wrote {where.component}")
+        if where.autostart is not None:
+            print(f"wrote {where.autostart} (the engine process starts at login, about 30 MB, so that the "
+                  "first keys after switching to it are typed)")
+        elif args.system:
+            print("the engine process starts when a user first selects it ('wubitok ibus install' as that "
+                  "user adds an autostart entry that starts it at login)")
         _prepare_index(args.system)
         if where.environment is None:
             print("next: restart IBus as your user ('ibus restart', or 'ibus-daemon -drx'), then")
@@ -98,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         return _status(component)
     from ..platform.ibus.service import run_engine
 
-    return run_engine()
+    return run_engine(at_login=args.at_login)
 
 
 def _prepare_index(system: bool) -> None:
@@ -128,6 +147,13 @@ def _status(component: ModuleType) -> int:
     env = component.environment_file()
     if env.is_file():
         print(f"environment: {env}")
+    autostart = component.autostart_file()
+    if autostart.is_file():
+        current = autostart.read_text(encoding="utf-8", errors="replace") == component.autostart_entry()
+        print(f"autostart: {autostart} (the engine process starts at login)" + (
+            "" if current else " (from another installation or version: run 'wubitok ibus install' again)"))
+    elif found:
+        print("autostart: no (the engine process starts when first selected)")
     from ..platform.ibus.diagnosis import not_listed_reason
 
     reason = not_listed_reason()

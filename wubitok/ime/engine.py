@@ -39,7 +39,8 @@ Behaviour, where IMEs differ, follows ibus-table and Rime:
   the setting; a second Space types a space (docs/ime-platforms.md, "4 keys + Space").
 - Order of exact matches: the standard two-key short code first (short_codes.py),
   then with ``simplified_first`` GB2312 text before the rest (not when the output is
-  a traditional script: ``ImeOptions.orders_simplified_first``), then by the user's
+  a traditional script: ``ImeOptions.orders_simplified_first``; nor while the typist's
+  own choices are traditional characters: script_sense.py), then by the user's
   choices (learning), then the user's pins; ``charset`` hides what it excludes.
   The user's own phrases are exact matches of their codes (``user`` is set).
 - A capital letter starts a temporary English run, as Rime's ``ascii_composer`` does:
@@ -70,6 +71,7 @@ from .keys import normalize_key
 from .options import ImeOptions, in_force
 from .phrases import phrase_entry
 from .punctuation import Punctuator, full_width
+from .script_sense import ScriptSense
 from .userdb import READABLE_REASONS, UserFrequencies
 
 T = TypeVar("T")
@@ -199,6 +201,7 @@ class ImeEngine:
         self._run_grew = ""  # what the current key added to _run
         self._alert = False
         self._auto_committed = False  # the last key's full code committed itself
+        self._script = ScriptSense()  # whether the typist's choices are traditional characters
 
     # -- keys -------------------------------------------------------------
     def process(self, key: str) -> KeyResult:
@@ -397,7 +400,7 @@ class ImeEngine:
         return (*exact, *extra)
 
     def _simplified_first(self, entries: Sequence[Entry]) -> Sequence[Entry]:
-        if not self._options.orders_simplified_first:
+        if not self._options.orders_simplified_first or self._script.traditional:
             return entries
         return _SimplifiedFirst(entries)
 
@@ -472,6 +475,8 @@ class ImeEngine:
                 self._learn(self._user.record, candidate.code, candidate.text)
             if len(candidate.text) == 1:
                 self._grow_run(candidate.text)
+        if candidate.kind != "symbol":
+            self._script.note(candidate.text)  # before the next code is looked up (顶字)
         self._last = candidate
         self._set_code("")
         text = candidate.text

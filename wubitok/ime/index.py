@@ -143,9 +143,10 @@ class CandidateIndex:
         self._built: sqlite3.Connection | None = None  # the build in memory, until it is on disk
         self._path: Path | None = None
         self.notice = ""  # for the typist: the index could not be kept on disk
-        # While another thread or process builds the file, lookups are answered from the
-        # dictionary itself (:meth:`serve_from_dictionary`); pinyin and symbols wait for it.
+        # While another thread or process builds the file, lookups, symbols and the pinyin of
+        # single characters are answered from the dictionary itself; pinyin phrases wait for it.
         self.interim = False
+        self._interim_symbols: list[Entry] | None = None
         self._lock = threading.Lock()
         # Typing revisits the same codes all the time; results are never mutated.
         self._cached_lookup = lru_cache(maxsize=1024)(self._lookup)
@@ -159,12 +160,35 @@ class CandidateIndex:
         return self._cached_lookup(code, charset)
 
     def pinyin(self, query: str, charset: str = "all") -> tuple[Entry, ...]:
-        """See :meth:`_pinyin`; nothing while the index is being built."""
-        return () if self.interim else self._cached_pinyin(query, charset)
+        """See :meth:`_pinyin`; while the index is being built, characters only (one syllable)."""
+        return self._dictionary_pinyin(query, charset) if self.interim else self._cached_pinyin(query, charset)
 
     def symbols(self, code: str) -> Lookup:
-        """See :meth:`_symbols`; nothing while the index is being built."""
-        return Lookup((), ()) if self.interim else self._cached_symbols(code)
+        """See :meth:`_symbols` (while the index is being built, from the dictionary's symbols)."""
+        if self.interim:
+            return self._dictionary_symbols(code)
+        return self._cached_symbols(code)
+
+    def _dictionary_pinyin(self, query: str, charset: str) -> tuple[Entry, ...]:
+        """:meth:`_pinyin` for one syllable (``ni``, ``ni3``), answered by the dictionary's own
+        query in the same order: the characters a first start's ``z`` lookup shows while the
+        index builds.  Several syllables (``nihao``) read as phrases, which only the index
+        holds: nothing until it is there; a syllable's phrases (``xian`` 西安) come with it."""
+        if not query or not all("a" <= c <= "z" or "1" <= c <= "5" for c in query) or query[0].isdigit():
+            raise InputError(f"not pinyin: {query!r} (letters a-z, v for ü, tone digits 1-5 after a syllable)")
+        if any(c.isdigit() for c in query[:-1]):
+            return ()  # a tone inside: several syllables
+        hits = self.dictionary.by_pinyin(query, charset=charset)
+        return tuple((pos, h.full_code or "", 0, h.char, level(h.char, in_charset(h.char, "gb2312")))
+                     for pos, h in enumerate(hits))
+
+    def _dictionary_symbols(self, code: str) -> Lookup:
+        """:meth:`_symbols` from the dictionary's few hundred symbols, read once."""
+        if self._interim_symbols is None:
+            self._interim_symbols = [(pos, c, 0, t, 0) for pos, (c, t) in enumerate(self.dictionary.iter_symbols())]
+        exact = tuple(e for e in self._interim_symbols if e[CODE] == code)
+        longer = [e for e in self._interim_symbols if e[CODE] > code and e[CODE].startswith(code)]
+        return Lookup(exact, tuple(_first_of_each_text(longer, {e[TEXT] for e in exact})))
 
     def _dictionary_lookup(self, code: str, charset: str) -> Lookup:
         """:meth:`_lookup` answered by the dictionary's own query (a few ms, a 1-key code's

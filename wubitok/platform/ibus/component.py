@@ -8,6 +8,12 @@ install is a file in ``~/.local/share/ibus/component`` plus
 ``IBUS_COMPONENT_PATH`` naming both folders in the session's environment, which
 ``~/.config/environment.d`` gives to daemons that systemd's user manager or
 GNOME starts (after the next login).
+
+A user install also writes an XDG autostart entry (``~/.config/autostart``) that starts
+the engine process at login (``wubitok ibus engine --at-login``): it takes the
+component's bus name, and the daemon, which watches that name, has the engine's factory
+before the typist first switches to it, so that the first keys after the switch are not
+passed to the application while a process starts (``--no-autostart`` leaves it out).
 """
 from __future__ import annotations
 
@@ -28,6 +34,8 @@ BUS_NAME = "org.wubitok.IBus.Wubi86"  # the component's name: the engine process
 COMPONENT_FILE = "wubitok.xml"
 SYSTEM_DIR = Path("/usr/share/ibus/component")
 ENVIRONMENT_FILE = "60-wubitok-ibus.conf"
+AUTOSTART_FILE = "wubitok-ibus-engine.desktop"
+AT_LOGIN = "--at-login"
 
 
 def engine_command() -> list[str]:
@@ -90,6 +98,35 @@ def environment_file() -> Path:
     return Path(config) / "environment.d" / ENVIRONMENT_FILE
 
 
+def autostart_file() -> Path:
+    config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(config) / "autostart" / AUTOSTART_FILE
+
+
+def _desktop_exec(argv: list[str]) -> str:
+    """``argv`` as a desktop entry's Exec value (the Desktop Entry spec's quoting, not the shell's)."""
+    def quoted(arg: str) -> str:
+        if arg and not any(c in arg for c in " \t\n\"'\\><~|&;$*?#()`%="):
+            return arg
+        inner = "".join("\\" + c if c in '"`$\\' else c for c in arg).replace("%", "%%")
+        return f'"{inner}"'
+    # The value is a string too: its backslashes are escaped once more.
+    return " ".join(quoted(a) for a in argv).replace("\\", "\\\\")
+
+
+def autostart_entry() -> str:
+    """The desktop entry that starts the engine process at login."""
+    return f"""[Desktop Entry]
+Type=Application
+Name={LONG_NAME} engine
+Comment=Starts the IBus engine at login so that the first keys after switching to it are typed
+Exec={_desktop_exec(engine_command() + [AT_LOGIN])}
+NoDisplay=true
+Terminal=false
+X-GNOME-Autostart-enabled=true
+"""
+
+
 def component_path_value() -> str:
     """``IBUS_COMPONENT_PATH`` for a user install: the user's folder, then the system's."""
     return f"{user_component_dir()}:{SYSTEM_DIR}"
@@ -97,44 +134,53 @@ def component_path_value() -> str:
 
 @dataclass(frozen=True)
 class Placement:
-    """Where an install puts things (the environment file only for a user install)."""
+    """Where an install puts things (the environment file and the autostart entry only
+    for a user install)."""
 
     component: Path
     environment: Path | None
+    autostart: Path | None = None
 
 
 def placement(system: bool) -> Placement:
     if system:
         return Placement(SYSTEM_DIR / COMPONENT_FILE, None)
-    return Placement(user_component_dir() / COMPONENT_FILE, environment_file())
+    return Placement(user_component_dir() / COMPONENT_FILE, environment_file(), autostart_file())
 
 
-def install(system: bool) -> Placement:
-    """Write the component (and, for the user, the environment file); atomic, idempotent."""
+def install(system: bool, autostart: bool = True) -> Placement:
+    """Write the component (and, for the user, the environment file and, with ``autostart``,
+    the autostart entry; without it an entry written before is removed); atomic, idempotent."""
     where = placement(system)
     if system and not SYSTEM_DIR.is_dir():
         raise PlatformError(f"{SYSTEM_DIR} does not exist: install IBus first (apt install ibus)")
     _write(where.component, component_xml(), system)
     if where.environment is not None:
         _write(where.environment, f"IBUS_COMPONENT_PATH={component_path_value()}\n", system)
+    if where.autostart is not None:
+        if autostart:
+            _write(where.autostart, autostart_entry(), system)
+        else:
+            _remove(where.autostart, system)
+            where = Placement(where.component, where.environment, None)
     return where
 
 
 def uninstall(system: bool) -> list[Path]:
     """Remove what :func:`install` wrote; returns the files removed."""
     where = placement(system)
-    removed = []
-    for path in (where.component, where.environment):
-        if path is None:
-            continue
-        try:
-            path.unlink()
-            removed.append(path)
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            raise PlatformError(_not_writable(path, exc, system)) from None
-    return removed
+    return [path for path in (where.component, where.environment, where.autostart)
+            if path is not None and _remove(path, system)]
+
+
+def _remove(path: Path, system: bool) -> bool:
+    try:
+        path.unlink()
+        return True
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise PlatformError(_not_writable(path, exc, system)) from None
 
 
 def installed() -> list[Path]:

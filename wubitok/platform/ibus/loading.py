@@ -2,8 +2,9 @@
 
 On the first start for a dictionary (no candidate index yet: after an install, a cleared
 cache) the index is built by another process meanwhile, and the keys are typed from the
-dictionary itself until it is there (``CandidateIndex.interim``): the first commit does not
-wait for the seconds of the build.
+dictionary itself until it is there (``CandidateIndex.interim``: Wubi codes, ``zz`` symbols
+and the ``z`` pinyin of single characters; only pinyin phrases such as ``znihao`` wait):
+the first commit does not wait for the seconds of the build.
 
 ibus-daemon passes every key of a context to the application until the engine it
 selected exists (``_ic_process_key_event`` in the daemon's inputcontext.c answers

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import itertools
 import os
+import signal
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +16,7 @@ from .loading import Loading
 from .settings import SavedOptions
 
 OBJECT_PATH = "/org/freedesktop/IBus/Engine/wubitok/{}"
+DAEMON_WAIT = 60.0  # seconds an engine started at login waits for ibus-daemon to come up
 
 
 def connect() -> Any:
@@ -59,10 +63,34 @@ def daemon_environment() -> dict[str, str] | None:
     return {k.decode(errors="replace"): v.decode(errors="replace") for k, v in pairs}
 
 
-def run_engine() -> int:
-    """Serve ``wubitok-wubi86`` engines until the daemon goes away (ibus-daemon runs this)."""
-    bus = connect()
+def _connect_at_login(wait: float = DAEMON_WAIT) -> Any:
+    """:func:`connect`, waiting for the daemon: autostart entries run while the desktop starts it."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return connect()
+        except PlatformError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.25)
+
+
+def run_engine(at_login: bool = False) -> int:
+    """Serve ``wubitok-wubi86`` engines until the daemon goes away (ibus-daemon runs this).
+
+    ``at_login`` (the autostart entry): wait for the daemon, then take the component's bus
+    name before anyone selects the engine; the daemon watches the name and uses this
+    process's factory when the engine is selected (no process to start then).  Nothing to
+    do where the engine runs already or the daemon does not list it (not installed for it)."""
+    bus = _connect_at_login() if at_login else connect()
     IBus, GLib = load_ibus()
+    if at_login:
+        if bus.name_has_owner(BUS_NAME):
+            return 0  # the daemon started it first (the typist switched early)
+        if ENGINE_NAME not in [desc.get_name() for desc in bus.list_engines()]:
+            print(f"wubitok ibus engine: ibus-daemon does not list {ENGINE_NAME}; not started "
+                  "(see 'wubitok ibus status')", file=sys.stderr)
+            return 0
     from .engine import WubiEngine  # subclasses IBus.Engine: only importable once gi is
 
     # The typist's settings (one store with the pad and `wubitok type`), read at start and
@@ -83,6 +111,9 @@ def run_engine() -> int:
     factory.connect("create-engine", create_engine)
     loop = GLib.MainLoop()
     bus.connect("disconnected", lambda _bus: loop.quit())
+    # SIGTERM (the session ending, for a process started at login) ends the loop: a Python
+    # handler would wait for the loop to return and leave the process to SIGKILL.
+    GLib.unix_signal_add(GLib.PRIORITY_HIGH, signal.SIGTERM, lambda: loop.quit() or False)
     if bus.request_name(BUS_NAME, 0) == 0:
         raise PlatformError(f"cannot own {BUS_NAME} on the IBus bus (is another wubitok engine running?)")
     loading.start()
