@@ -32,6 +32,8 @@ Operations, in order, as the app issue lists them:
   tokenize_keystroke_1m   one keystroke in that 1 MB text (the 10 MB paste comes after it)
   convert_paste_1m        Ctrl+V of 1 MB into Convert's Chinese side, until the codes show
   convert_paste_10m       the same with 10 MB
+  compare_paste_1m        Ctrl+V of 1 MB into Compare's text (4 tokenizers), until every column shows
+  compare_paste_10m       the same with 10 MB
   ime_key_160k            Type Wubi with 160,000 characters in the pad: one code typed and committed,
                           a key every 30 ms (faster than any typist), each on its own turn
   ime_paste_320k          a paste of 320,000 characters into the pad, then the first word typed after it
@@ -206,6 +208,11 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         p.add_files([corpus])
         p.run_corpus()
 
+    def compare_text_mode() -> None:
+        window.show_pane("compare")
+        pane("compare").set_models(MODELS)
+        pane("compare").text_mode.setChecked(True)
+
     def tokenize_200k() -> None:
         pane("tokenize").set_sample_text(text_200k)
 
@@ -279,6 +286,8 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         "tokenize_paste_10m": (lambda: paste(pane("tokenize").editor, 10_000_000), ready("tokenize")),
         "convert_paste_1m": (lambda: paste(pane("convert").chinese.editor, 1_000_000), ready("convert")),
         "convert_paste_10m": (lambda: paste(pane("convert").chinese.editor, 10_000_000), ready("convert")),
+        "compare_paste_1m": (lambda: paste(pane("compare").editor, 1_000_000), ready("compare")),
+        "compare_paste_10m": (lambda: paste(pane("compare").editor, 10_000_000), ready("compare")),
         "ime_key_160k": (type_word, word_typed),
         "ime_paste_320k": (lambda: (paste(pane("ime").editor, 320_000), type_word()), word_typed),
     }, {
@@ -292,6 +301,8 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         "tokenize_paste_10m": (lambda: window.show_pane("tokenize"), ready("tokenize")),
         "convert_paste_1m": (lambda: window.show_pane("convert"), ready("convert")),
         "convert_paste_10m": (lambda: window.show_pane("convert"), ready("convert")),
+        "compare_paste_1m": (compare_text_mode, ready("compare")),
+        "compare_paste_10m": (compare_text_mode, ready("compare")),
         "ime_key_160k": (lambda: pad_text(160_000), ready("ime")),
         "ime_paste_320k": (lambda: window.show_pane("ime"), ready("ime")),
     }

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
     QPushButton,
     QRadioButton,
     QSplitter,
@@ -44,6 +43,7 @@ from ...support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared
 from ...support.settings import Settings
 from ...support.steps import Steps
 from ...support.workers import Job
+from ...widgets.long_paste_edit import LongPasteEdit
 from ...widgets.report_chart import save_chart_png
 from ...widgets.token_view import TokenizedText, make_document, replace_document
 from ..base import Pane
@@ -167,7 +167,7 @@ class ComparePane(Pane):
 
     def _build_text_page(self, pages: QStackedWidget) -> None:
         self.text_page = QWidget(pages)
-        self.editor = QPlainTextEdit(self.text_page)
+        self.editor = LongPasteEdit(self.text_page)  # a megabyte pasted goes in a piece per turn
         self.editor.setFont(han_font(12))
         self.editor.setMaximumHeight(90)
         self.columns_splitter = TokenColumns(self.text_page)
@@ -516,7 +516,8 @@ class ComparePane(Pane):
         return self.corpus_page.is_busy()
 
     def is_ready(self) -> bool:
-        return not (self._showing.pending() or self._loading.pending() or self._comparing.pending() or self.is_busy())
+        return not (self.editor.is_pasting() or self._showing.pending() or self._loading.pending()
+                    or self._comparing.pending() or self.is_busy())
 
     def shutdown(self) -> None:
         self._loading.shutdown()
