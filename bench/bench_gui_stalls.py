@@ -34,6 +34,9 @@ Operations, in order, as the app issue lists them:
   convert_paste_10m       the same with 10 MB
   compare_paste_1m        Ctrl+V of 1 MB into Compare's text (4 tokenizers), until every column shows
   compare_paste_10m       the same with 10 MB
+  lookup_paste_1m         Ctrl+V of 1 MB into Lookup's search box (a line edit keeps 32,767 characters)
+  roots_paste_1m          the same into the root chart's search box
+  practice_paste_1m       the same into Practice's box for your own text
   ime_key_160k            Type Wubi with 160,000 characters in the pad: one code typed and committed,
                           a key every 30 ms (faster than any typist), each on its own turn
   ime_paste_320k          a paste of 320,000 characters into the pad, then the first word typed after it
@@ -213,6 +216,10 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         pane("compare").set_models(MODELS)
         pane("compare").text_mode.setChecked(True)
 
+    def practice_custom() -> None:
+        window.show_pane("practice")
+        pane("practice").set_sample_text("")  # the lesson box on "your own text", its text box shown
+
     def tokenize_200k() -> None:
         pane("tokenize").set_sample_text(text_200k)
 
@@ -288,6 +295,9 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         "convert_paste_10m": (lambda: paste(pane("convert").chinese.editor, 10_000_000), ready("convert")),
         "compare_paste_1m": (lambda: paste(pane("compare").editor, 1_000_000), ready("compare")),
         "compare_paste_10m": (lambda: paste(pane("compare").editor, 10_000_000), ready("compare")),
+        "lookup_paste_1m": (lambda: paste(pane("lookup").search_box, 1_000_000), ready("lookup")),
+        "roots_paste_1m": (lambda: paste(pane("roots").search_box, 1_000_000), ready("roots")),
+        "practice_paste_1m": (lambda: paste(pane("practice").custom_text, 1_000_000), ready("practice")),
         "ime_key_160k": (type_word, word_typed),
         "ime_paste_320k": (lambda: (paste(pane("ime").editor, 320_000), type_word()), word_typed),
     }, {
@@ -303,6 +313,9 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         "convert_paste_10m": (lambda: window.show_pane("convert"), ready("convert")),
         "compare_paste_1m": (compare_text_mode, ready("compare")),
         "compare_paste_10m": (compare_text_mode, ready("compare")),
+        "lookup_paste_1m": (lambda: window.show_pane("lookup"), ready("lookup")),
+        "roots_paste_1m": (lambda: window.show_pane("roots"), ready("roots")),
+        "practice_paste_1m": (practice_custom, ready("practice")),
         "ime_key_160k": (lambda: pad_text(160_000), ready("ime")),
         "ime_paste_320k": (lambda: window.show_pane("ime"), ready("ime")),
     }

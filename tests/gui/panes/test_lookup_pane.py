@@ -181,3 +181,16 @@ def test_compact_numbers_in_chinese_keep_their_zeros():
         assert compact_number(1_490_000_000) == "14.9亿"
     finally:
         QLocale.setDefault(before)
+
+
+def test_a_pasted_page_is_searched_up_to_the_boxs_limit(qtbot, pane):
+    from wubitok.gui.panes.lookup import SEARCH_MAX_CHARS
+    from wubitok.paths import resources_dir
+
+    page = (resources_dir() / "samples" / "tang300.txt").read_text(encoding="utf-8")[:50_000]
+    QGuiApplication.clipboard().setText(page)
+    pane.search_box.setFocus()
+    pane.search_box.paste()
+    qtbot.waitUntil(pane.is_ready, timeout=5000)
+    assert pane.search_box.text() == page[:SEARCH_MAX_CHARS]
+    assert pane.model.rowCount() == 200  # what a search shows at most (query.ROW_LIMIT), from the kept text

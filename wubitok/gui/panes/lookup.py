@@ -45,6 +45,7 @@ from .base import Pane
 # Typing pauses shorter than this do not trigger a search: one search per
 # burst of keys, not one per key.
 DEBOUNCE_MS = 150
+SEARCH_MAX_CHARS = 2_000  # characters in the search box: ten times what a search shows
 
 COL_TEXT, COL_FULL, COL_SHORT, COL_PINYIN, COL_WEIGHT, COL_RANK = range(6)
 NUMERIC_COLUMNS = (COL_WEIGHT, COL_RANK)
@@ -391,6 +392,9 @@ class LookupPane(Pane):
 
     def _build_search_bar(self) -> None:
         self.search_box = QLineEdit()
+        # A search shows 200 characters at most (query.ROW_LIMIT); Qt's own limit, 32,767, made a
+        # megabyte pasted here a 130 ms freeze laying out one line (bench_gui_stalls, lookup_paste_1m).
+        self.search_box.setMaxLength(SEARCH_MAX_CHARS)
         self.search_box.setFont(han_font(16))
         self.search_box.setClearButtonEnabled(True)
         self.search_box.setMinimumHeight(40)

@@ -39,6 +39,7 @@ from .ime_pad.editor import _NAMED as ENGINE_KEYS  # the pad's Qt key -> engine 
 
 HINT_AFTER_MS = 4000  # a pause this long on one character shows its code and split
 WINDOW = 24  # lesson characters drawn around the one to type
+OWN_TEXT_MAX_CHARS = 2_000  # characters of a text of your own to practise
 
 
 class PracticeInput(QFrame):
@@ -161,6 +162,9 @@ class PracticePane(Pane):
         for lesson in (*LESSONS, CUSTOM):
             self.lesson_box.addItem("", lesson)
         self.custom_text = QLineEdit()
+        # Half an hour of typing for a learner; at Qt's own limit, 32,767, a pasted megabyte froze the
+        # window 130 ms laying out one line (bench_gui_stalls, practice_paste_1m).
+        self.custom_text.setMaxLength(OWN_TEXT_MAX_CHARS)
         self.custom_text.setFont(han_font(12))
         self.custom_text.setVisible(False)
         self.restart_button = QPushButton()

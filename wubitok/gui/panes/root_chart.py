@@ -32,6 +32,9 @@ from ..widgets.keyboard import ZONE_STROKES, zone_color
 from ..widgets.split_row import SplitRow, root_label
 from .base import Pane
 
+# What a search can be: a root, a key, a character (or a few, the first one found).
+SEARCH_MAX_CHARS = 100
+
 
 class KeyCard(QFrame):
     """One key: letter, area code, key name, its roots as buttons, its 口诀."""
@@ -101,6 +104,7 @@ class RootChartPane(Pane):
 
     def _build_search(self) -> None:
         self.search_box = QLineEdit()
+        self.search_box.setMaxLength(SEARCH_MAX_CHARS)  # a root, a key or a character; a pasted page froze it
         self.search_box.setFont(han_font(14))
         self.search_box.setClearButtonEnabled(True)
         self.found = QLabel()
