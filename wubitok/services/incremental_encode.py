@@ -19,6 +19,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 from ..engines.base import Encoding, Tokenizer
+from .tokenized import EncodedRange, PackedEncoding
 
 
 @dataclass(frozen=True)
@@ -121,3 +122,34 @@ def reencode(tokenizer: Tokenizer, old: str, old_encoding: Encoding, new: str) -
         partial,
     )
     return Reencoded(encoding, start, end)
+
+
+def line_pieces(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """``text[start:end]`` (both line starts, or its ends) cut at its line starts: the pieces
+    every engine encodes alone (see the module doc)."""
+    end = len(text) if end is None else end
+    pieces = []
+    while start < end:
+        cut = min(_line_start_after(text, start), end)
+        pieces.append((start, cut))
+        start = cut
+    return pieces
+
+
+def reencode_packed(tokenizer: Tokenizer, old: PackedEncoding, new: str, edit: Edit
+                    ) -> tuple[PackedEncoding, PackedEncoding, EncodedRange]:
+    """:func:`reencode` on a packed encoding, from an edit the caller knows: the new encoding,
+    the tokens encoded again (their offsets in ``new``), and where they are."""
+    import numpy as np
+
+    start = _line_start_before(new, edit.start)
+    end = _line_start_after(new, edit.new_end)
+    old_end = end + (edit.old_end - edit.new_end)
+    starts = old.starts()
+    first = int(np.searchsorted(starts, start, "left")) if start > 0 else 0
+    stop = int(np.searchsorted(starts, old_end, "left")) if end < len(new) else len(old)
+    middle = tokenizer.encode(new[start:end])
+    packed = PackedEncoding.pack(Encoding(middle.ids, middle.tokens, _shifted(middle.offsets, start),
+                                          middle.partial))
+    where = EncodedRange(start, old_end, end, first, stop, len(middle.ids))
+    return old.spliced(first, stop, packed, end - old_end), packed, where
