@@ -1,0 +1,74 @@
+"""The plain text of a QTextDocument, kept in step with it edit by edit.
+
+``QPlainTextEdit.toPlainText`` copies the whole document: at 1 MB a few milliseconds per
+keystroke, and it is not the text typed -- it turns no-break spaces (U+00A0) into spaces
+(``toRawText`` keeps them).  :class:`DocumentText` follows ``contentsChange`` instead and
+splices each edit into its copy, reading only the characters inserted.
+
+A document counts UTF-16 units: once a character outside the BMP is in it, positions are
+no longer code points, and the copy is read again whole after each edit
+(``toRawText``) -- correct, and as slow as before.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QTextCursor, QTextDocument
+
+PARAGRAPH = "\u2029"  # how a document's raw text and its selections write a line break
+
+
+def raw_text(doc: QTextDocument) -> str:
+    """The document's text with its line breaks as ``\\n`` and nothing else changed."""
+    return doc.toRawText().replace(PARAGRAPH, "\n")
+
+
+def _has_astral(text: str) -> bool:
+    return len(text.encode("utf-16-le", "surrogatepass")) != 2 * len(text)
+
+
+class DocumentText(QObject):
+    """:meth:`text` is the text of the document :meth:`follow` was given, after every edit."""
+
+    def __init__(self, doc: QTextDocument, parent: QObject | None = None):
+        super().__init__(parent)
+        self._doc: QTextDocument | None = None
+        self._text = ""
+        self._astral = False
+        self.follow(doc)
+
+    def follow(self, doc: QTextDocument) -> None:
+        """Follow ``doc`` from now on (a widget was given another document)."""
+        if self._doc is not None:
+            self._doc.contentsChange.disconnect(self._changed)
+        self._doc = doc
+        self._reread()
+        doc.contentsChange.connect(self._changed)
+
+    def text(self) -> str:
+        return self._text
+
+    def _reread(self) -> None:
+        assert self._doc is not None
+        self._text = raw_text(self._doc)
+        self._astral = _has_astral(self._text)
+
+    def _changed(self, position: int, removed: int, added: int) -> None:
+        doc = self._doc
+        assert doc is not None
+        if self._astral:
+            self._reread()
+            return
+        text = self._text
+        # Qt counts the document's last paragraph break, which the text does not have (a
+        # whole document replaced is reported as one more character removed and added).
+        position = min(position, len(text))
+        removed = min(removed, len(text) - position)
+        added = max(0, min(added, doc.characterCount() - 1 - position))
+        cursor = QTextCursor(doc)
+        cursor.setPosition(position)
+        cursor.setPosition(position + added, QTextCursor.MoveMode.KeepAnchor)
+        inserted = cursor.selectedText().replace(PARAGRAPH, "\n")
+        if _has_astral(inserted):
+            self._reread()
+            return
+        self._text = text[:position] + inserted + text[position + removed:]
