@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wubitok.services.encoded_versions import EditedText, encode_since
+from wubitok.services.id_lines import applied, id_lines_after, id_lines_of
 from wubitok.services.model_files import bundled_models_dir, load_model_file
 from wubitok.services.tokenized import PackedEncoding, Spans, spans_after_edit
 
@@ -76,3 +77,24 @@ def test_an_unknown_base_asks_for_the_whole_text():
 @given(old=st.text(max_size=30), new=st.text(max_size=30))
 def test_the_edit_between_two_texts_makes_one_of_the_other(old, new):
     assert EditedText.between(old, new, 0).applied_to(old) == new
+
+
+@pytest.mark.parametrize("limit", [10_000, 12])
+@settings(max_examples=150, deadline=None)
+@given(old=TEXTS, edits=EDITS)
+def test_the_id_lines_after_edits_are_those_of_a_full_run(limit, old, edits):
+    path = MODELS[0]
+    tok = _model(path)
+    ref = ("ids", path, limit)
+    first = encode_since(ref, tok, EditedText.whole(old), 0, limit)
+    text, enc = old, first.tokens
+    shape, lines = id_lines_of(text, enc, limit)
+    for version, (at, removed, inserted) in enumerate(edits, 1):
+        at = min(at, len(text))
+        edited = EditedText(at, min(removed, len(text) - at), inserted, version - 1)
+        since = encode_since(ref, tok, edited, version, limit)
+        text = edited.applied_to(text)
+        enc = enc.spliced(since.where.first, since.where.stop, since.tokens, since.where.char_shift)
+        shape, changes = id_lines_after(shape, text, enc, limit, since.where)
+        lines = applied(lines, changes)
+        assert (shape, lines) == id_lines_of(text, PackedEncoding.pack(tok.encode(text)), limit)
