@@ -11,6 +11,7 @@ no longer code points, and the copy is read again whole after each edit
 """
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QTextCursor, QTextDocument
 
@@ -38,7 +39,7 @@ class DocumentText(QObject):
 
     def follow(self, doc: QTextDocument) -> None:
         """Follow ``doc`` from now on (a widget was given another document)."""
-        if self._doc is not None:
+        if self._doc is not None and shiboken6.isValid(self._doc):  # a widget deletes its own first document
             self._doc.contentsChange.disconnect(self._changed)
         self._doc = doc
         self._reread()

@@ -237,6 +237,7 @@ class TokenTextView(QPlainTextEdit):
         shown = "" if data is None else data.text[: data.shown_chars]
         if document is None:
             document = make_document(shown, self.font())
+        document.setUndoRedoEnabled(False)  # edits (set_tokenized_edited) are never undone
         document.setParent(self)
         old = self._own_document
         self.setDocument(document)
