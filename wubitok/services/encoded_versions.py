@@ -21,6 +21,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 from ..engines.base import Tokenizer
 from .incremental_encode import Edit, find_edit, line_pieces, reencode_packed
@@ -67,10 +68,39 @@ class EncodedSince:
 
 
 @dataclass(frozen=True)
+class LossyPieces:
+    """The line pieces of a text that do not decode back, in text order (numpy: WordPiece has
+    every piece here, tens of thousands at 1 MB, moved by every edit)."""
+
+    starts: Any
+    ends: Any
+
+    @classmethod
+    def of(cls, pieces: list[tuple[int, int]]) -> "LossyPieces":
+        import numpy as np
+
+        return cls(np.array([a for a, _ in pieces], dtype=np.int64), np.array([b for _, b in pieces], dtype=np.int64))
+
+    def __bool__(self) -> bool:
+        return len(self.starts) > 0
+
+    def after(self, where: EncodedRange, edited: list[tuple[int, int]]) -> "LossyPieces":
+        """The pieces after an edit that encoded ``where`` again, ``edited`` those of it that are lossy."""
+        import numpy as np
+
+        before = int(np.searchsorted(self.ends, where.start, "right"))
+        after = int(np.searchsorted(self.starts, where.old_end, "left"))
+        middle = LossyPieces.of(edited)
+        shift = where.char_shift
+        return LossyPieces(np.concatenate([self.starts[:before], middle.starts, self.starts[after:] + shift]),
+                           np.concatenate([self.ends[:before], middle.ends, self.ends[after:] + shift]))
+
+
+@dataclass(frozen=True)
 class _Kept:
     text: str
     encoding: PackedEncoding
-    lossy: tuple[tuple[int, int], ...]  # the line pieces that do not decode back, in text order
+    lossy: LossyPieces
 
 
 _kept: OrderedDict[tuple[object, int], _Kept] = OrderedDict()
@@ -104,9 +134,9 @@ def encode_since(ref, tok: Tokenizer, edited: EditedText, version: int, shown: i
         text = edited.inserted
         full = tok.encode(text)
         enc = PackedEncoding.pack(full)
-        lossy = _lossy_pieces(tok, text, enc, 0, len(text), 0)
+        lossy = LossyPieces.of(_lossy_pieces(tok, text, enc, 0, len(text), 0))
         where = EncodedRange(0, 0, len(text), 0, 0, len(enc))
-        _keep(ref, version, _Kept(text, enc, tuple(lossy)))
+        _keep(ref, version, _Kept(text, enc, lossy))
         return EncodedSince(version, where, enc, not lossy, Spans.of(text, full, shown))
     with _lock:
         base = _kept.get((ref, edited.base))
@@ -116,10 +146,8 @@ def encode_since(ref, tok: Tokenizer, edited: EditedText, version: int, shown: i
     end = edited.start + len(edited.inserted)
     enc, middle, where = reencode_packed(tok, base.encoding, text,
                                          Edit(edited.start, edited.start + edited.removed, end))
-    lossy = [p for p in base.lossy if p[1] <= where.start]
-    lossy += _lossy_pieces(tok, text, enc, where.start, where.new_end, where.first)
-    lossy += [(a + where.char_shift, b + where.char_shift) for a, b in base.lossy if a >= where.old_end]
-    _keep(ref, version, _Kept(text, enc, tuple(lossy)))
+    lossy = base.lossy.after(where, _lossy_pieces(tok, text, enc, where.start, where.new_end, where.first))
+    _keep(ref, version, _Kept(text, enc, lossy))
     return EncodedSince(version, where, middle, not lossy)
 
 

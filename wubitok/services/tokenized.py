@@ -179,30 +179,55 @@ class PackedEncoding:
     def spliced(self, first: int, stop: int, middle: "PackedEncoding", shift: int) -> "PackedEncoding":
         """Tokens ``[first, stop)`` replaced by ``middle`` (its offsets already in the new text's
         terms), the tokens after them moved by ``shift`` characters: the encoding after an edit.
-        Copies of flat buffers (numpy), never a Python object per token."""
-        import numpy as np
-
-        def flat(a: array):
-            return np.frombuffer(a, dtype=a.typecode).astype(np.int64, copy=False)
-
-        ids = np.concatenate([flat(self.ids)[:first], flat(middle.ids), flat(self.ids)[stop:]])
-        offsets = flat(self.offsets.flat)
-        new_offsets = np.concatenate([offsets[: 2 * first], flat(middle.offsets.flat), offsets[2 * stop:] + shift])
-        ends = flat(self.tokens.ends)
-        before_chars = int(ends[first - 1]) if first else 0
-        through_chars = int(ends[stop - 1]) if stop else 0
-        mid_ends = flat(middle.tokens.ends)
-        mid_chars = int(mid_ends[-1]) if len(mid_ends) else 0
-        new_ends = np.concatenate([ends[:first], mid_ends + before_chars,
-                                   ends[stop:] + (before_chars + mid_chars - through_chars)])
+        Copies of flat buffers (slices of arrays, numpy where numbers move), never a Python
+        object per token."""
+        ends = self.tokens.ends
+        before_chars = ends[first - 1] if first else 0
+        through_chars = ends[stop - 1] if stop else 0
+        mid_ends = middle.tokens.ends
+        mid_chars = mid_ends[-1] if len(mid_ends) else 0
         tokens = Joined(self.tokens.flat[:before_chars] + middle.tokens.flat + self.tokens.flat[through_chars:],
-                        np_ints(new_ends))
+                        _joined(ends[:first], _moved(mid_ends, before_chars), ends[stop:],
+                                by=before_chars + mid_chars - through_chars))
+        offsets = self.offsets.flat
+        new_offsets = _joined(offsets[: 2 * first], middle.offsets.flat, offsets[2 * stop:], by=shift)
         if self.partial or middle.partial:
             partial = (self.partial.ljust(len(self), b"\0")[:first] + middle.partial.ljust(len(middle), b"\0")
                        + self.partial.ljust(len(self), b"\0")[stop:])
         else:
             partial = b""
-        return PackedEncoding(np_ints(ids), tokens, Pairs(np_ints(new_offsets)), partial)
+        return PackedEncoding(_joined(self.ids[:first], middle.ids, self.ids[stop:]), tokens, Pairs(new_offsets),
+                              partial)
+
+
+def _moved(values: array, by: int) -> array:
+    """``values`` plus ``by`` each, in one numpy pass (64-bit ints where 32 no longer hold them)."""
+    if not by or not len(values):
+        return values
+    import numpy as np
+
+    moved = np.frombuffer(values, dtype=values.typecode).astype(np.int64) + by
+    return np_ints(moved)
+
+
+def _joined(*parts: array, by: int = 0) -> array:
+    """Arrays of ints end to end (memory copies), in the widest type among them; ``by`` added
+    to each of the last one's, in place (numpy)."""
+    last = parts[-1]
+    # Offsets and ends grow along the text: the first and last are the extremes.
+    if by and len(last) and last.typecode == "i" and not -(2**31) <= int(max(last[0], last[-1])) + by < 2**31 - 1:
+        parts = (*parts[:-1], _moved(last, by))  # past 32 bits: the checked way
+        by = 0
+    code = "q" if any(p.typecode == "q" for p in parts) else "i"
+    out = array(code)
+    for p in parts:
+        out.extend(p) if p.typecode != code else out.frombytes(memoryview(p).cast("B"))
+    if by and len(last):
+        import numpy as np
+
+        view = np.frombuffer(out, dtype=np.int32 if code == "i" else np.int64)
+        view[len(view) - len(last):] += by
+    return out
 
 
 @dataclass(frozen=True)
