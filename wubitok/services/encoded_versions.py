@@ -121,9 +121,8 @@ def _lossy_pieces(tok: Tokenizer, text: str, enc: PackedEncoding, start: int, en
 
 
 def _count_before(enc: PackedEncoding, position: int) -> int:
-    import numpy as np
 
-    return int(np.searchsorted(enc.starts(), position, "left"))
+    return enc.tokens_before(position)
 
 
 def encode_since(ref, tok: Tokenizer, edited: EditedText, version: int, shown: int = DISPLAY_LIMIT

@@ -61,10 +61,14 @@ def _ids_of_lines(text: str, enc: PackedEncoding, at: int, n: int) -> list[str]:
 
     if n <= 0:
         return []
-    bounds = np.searchsorted(enc.starts(), _line_starts(text, at, n), "left")
+    starts = _line_starts(text, at, n)
+    if n > 256:  # the whole list: one numpy search (it copies the strided starts once)
+        bounds = np.searchsorted(enc.starts(), starts, "left").tolist()
+    else:
+        bounds = [enc.tokens_before(s) for s in starts]
     ids = enc.ids
     out = []
-    for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
+    for a, b in zip(bounds[:-1], bounds[1:]):
         line = " ".join(map(str, ids[a:min(b, a + IDS_PER_LINE)]))
         out.append(line + " …" if b - a > IDS_PER_LINE else line)
     return out
@@ -72,13 +76,12 @@ def _ids_of_lines(text: str, enc: PackedEncoding, at: int, n: int) -> list[str]:
 
 def _ids_before(text: str, enc: PackedEncoding, lines: int) -> int:
     """Tokens that start in the first ``lines`` lines of ``text``."""
-    import numpy as np
 
     total = text.count("\n") + 1
     if lines >= total:
         return len(enc)
     end = _nth_line_start(text, lines)
-    return int(np.searchsorted(enc.starts(), end, "left"))
+    return enc.tokens_before(end)
 
 
 def _nth_line_start(text: str, k: int) -> int:

@@ -146,14 +146,11 @@ def reencode_packed(tokenizer: Tokenizer, old: PackedEncoding, new: str, edit: E
                     ) -> tuple[PackedEncoding, PackedEncoding, EncodedRange]:
     """:func:`reencode` on a packed encoding, from an edit the caller knows: the new encoding,
     the tokens encoded again (their offsets in ``new``), and where they are."""
-    import numpy as np
-
     start = _line_start_before(new, edit.start)
     end = _line_start_after(new, edit.new_end)
     old_end = end + (edit.old_end - edit.new_end)
-    starts = old.starts()
-    first = int(np.searchsorted(starts, start, "left")) if start > 0 else 0
-    stop = int(np.searchsorted(starts, old_end, "left")) if end < len(new) else len(old)
+    first = old.tokens_before(start) if start > 0 else 0
+    stop = old.tokens_before(old_end) if end < len(new) else len(old)
     middle = tokenizer.encode(new[start:end])
     packed = PackedEncoding.pack(Encoding(middle.ids, middle.tokens, _shifted(middle.offsets, start),
                                           middle.partial))

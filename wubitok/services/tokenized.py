@@ -19,7 +19,7 @@ futex while a job thread ran ``build_segments``).
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress
@@ -169,6 +169,12 @@ class PackedEncoding:
 
     def partial_at(self, i: int) -> bool:
         return i < len(self.partial) and bool(self.partial[i])
+
+    def tokens_before(self, position: int) -> int:
+        """How many tokens start before ``position`` (a binary search: tokens are in text order).
+        Not numpy's searchsorted on :meth:`starts`: a strided view, copied whole at each call."""
+        flat = self.offsets.flat
+        return bisect_left(range(len(self)), position, key=lambda i: flat[2 * i])
 
     def starts(self):
         """Every token's start offset (a numpy view of ``offsets``, read in place)."""
@@ -396,24 +402,23 @@ def spans_after_edit(old: Spans, text: str, enc: PackedEncoding, edit: "EncodedR
         return Spans(shown, old.seg_start, old.seg_end, old.seg_tokens, old.seg_partial, old.doc_start, old.doc_end)
     seg_start, seg_end = view(old.seg_start), view(old.seg_end)
     n_old = len(seg_start)
-    k0 = max(0, int(np.searchsorted(seg_start, edit.start, "right")) - 1)
+    k0 = max(0, bisect_right(old.seg_start, edit.start) - 1)
     lo = int(seg_start[k0]) if n_old else 0
-    k1 = max(k0, int(np.searchsorted(seg_start, edit.old_end, "left")))
+    k1 = max(k0, bisect_left(old.seg_start, edit.old_end))
     # The segments after the edit, moved: all of them where both texts are shown whole, else
     # those that end before the old cut and still end within the new one.
     k2 = n_old
     if not (old.shown_chars == old_len and shown == len(text)):
         keep = (seg_end[k1:] < old.shown_chars) & (seg_end[k1:] + chars <= shown)
         k2 = k1 + (int(np.argmin(keep)) if not keep.all() else len(keep))
-    starts_of = enc.starts()
 
     def rebuilt(a: int, b: int, old_k: int):
         if a >= b:
             return [], [], [], []
         # Tokens that start before a and cover it cover the old segment there too.
         earlier = [i + (tokens if i >= edit.stop else 0) for i in (old.seg_tokens[old_k] if old_k < n_old else ())]
-        t0 = min([int(np.searchsorted(starts_of, a, "left")), *earlier])
-        return _segments_between(a, b, shown, enc, range(t0, int(np.searchsorted(starts_of, b, "left"))))
+        t0 = min([enc.tokens_before(a), *earlier])
+        return _segments_between(a, b, shown, enc, range(t0, enc.tokens_before(b)))
 
     mid_end = min(int(seg_start[k1]) + chars, shown) if k1 < k2 else shown
     mid = rebuilt(lo, mid_end, k0)
