@@ -259,7 +259,7 @@ class Spans:
     doc_end: array
 
     @classmethod
-    def of(cls, text: str, enc: Encoding, limit: int = DISPLAY_LIMIT) -> "Spans":
+    def of(cls, text: str, enc: Encoding | PackedEncoding, limit: int = DISPLAY_LIMIT) -> "Spans":
         shown = min(len(text), limit)
         starts, ends, covering, flags = build_segments(shown, enc.offsets, enc.partial)
         seg_start, seg_end = ints(starts), ints(ends)
@@ -272,7 +272,7 @@ class Spans:
 
 
 def build_segments(
-    n_chars: int, offsets: Sequence[tuple[int, int]], partial: Sequence[bool]
+    n_chars: int, offsets: Sequence[tuple[int, int]], partial: Sequence[bool] | bytes
 ) -> tuple[list[int], list[int], list[tuple[int, ...]], list[bool]]:
     """Cut ``[0, n_chars)`` at every token boundary.
 

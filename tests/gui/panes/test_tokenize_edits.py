@@ -60,8 +60,11 @@ def _shows_the_full_run(pane: TokenizePane, tok) -> None:
     assert "index" in COLUMNS
 
 
+@pytest.mark.parametrize("large_edit", [None, 3], ids=["typing", "pastes"])
 @pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.stem)
-def test_what_the_pane_shows_after_edits_is_the_full_run(qtbot, catalog, show_pane, path):
+def test_what_the_pane_shows_after_edits_is_the_full_run(qtbot, catalog, show_pane, monkeypatch, path, large_edit):
+    if large_edit is not None:  # every edit but the smallest shown as a new result (as a paste is)
+        monkeypatch.setattr("wubitok.gui.panes.tokenize.LARGE_EDIT_CHARS", large_edit)
     pane = show_pane(TokenizePane(catalog=catalog), 900, 600)
     pane.set_model(path.stem)
     qtbot.waitUntil(pane.is_ready, timeout=30_000)

@@ -33,7 +33,7 @@ from ...progress import check_cancel
 from ...services.encode_pool import ModelRef, encode_edit, versions_pool
 from ...services.encoded_versions import EditedText, EncodedSince
 from ...services.id_lines import IdLines, LinesReplaced, id_lines_after, id_lines_of
-from ...services.tokenized import DISPLAY_LIMIT, EncodedRange, spans_after_edit
+from ...services.tokenized import DISPLAY_LIMIT, EncodedRange, PackedEncoding, Spans, spans_after_edit
 from ..support import errors
 from ..support.document_lines import replace_lines
 from ..support.document_text import DocumentText
@@ -63,6 +63,10 @@ from .base import Pane
 EDIT_LIMIT = DISPLAY_LIMIT
 # Texts up to this size are remembered across sessions (nothing typed is lost).
 REMEMBER_CHARS = 100_000
+# An edit whose lines are longer than this (a paste) is shown as a new result: its documents are
+# built in the job's thread, as a text's first are; changing the views' own documents by that
+# much on the GUI thread froze the window 300 ms on a 10 MB paste (bench_gui_stalls.py).
+LARGE_EDIT_CHARS = 20_000
 DEBOUNCE_MS = 200
 
 SAMPLE_TEXT = "五笔字型输入法是王永民在1983年发明的一种汉字输入法。Wubi-BPE learns merges over Wubi keys."
@@ -108,18 +112,26 @@ def tokenize_text(
         since = pool.call(encode_edit, ref, edited, version, cancel=cancel)
         if since is not None:
             check_cancel(cancel)
+            where = since.where
+            if where.new_end - where.start > LARGE_EDIT_CHARS:  # a paste: new documents, built here
+                enc = base.data.encoding.spliced(where.first, where.stop, since.tokens, where.char_shift)
+                return _whole_result(model, text, enc, Spans.of(text, enc), since.roundtrip, font, id_font, ref,
+                                     since.version)
             return _edited_result(base, model, text, since)
     since = pool.call(encode_edit, ref, EditedText.whole(text), version, cancel=cancel)
     assert since is not None and since.spans is not None
     check_cancel(cancel)
-    enc = since.tokens
-    data = TokenizedText.of_model(text, enc, since.spans, model)
+    return _whole_result(model, text, since.tokens, since.spans, since.roundtrip, font, id_font, ref, version)
+
+
+def _whole_result(model, text: str, enc: PackedEncoding, spans: Spans, roundtrip: bool, font: QFont,
+                  id_font: QFont, ref: ModelRef, version: int) -> TokenizeResult:
+    """A result the views show afresh: its documents built here, in the job's thread."""
+    data = TokenizedText.of_model(text, enc, spans, model)
     doc = make_document(text[: data.shown_chars], font)
     shape, lines = id_lines_of(text, enc, data.shown_chars)
     ids_doc = make_document("\n".join(lines), id_font)
-    check_cancel(cancel)
-    return TokenizeResult(data, doc, ids_doc, model.vocab_size, since.roundtrip, model.trained_by, ref, version,
-                          shape)
+    return TokenizeResult(data, doc, ids_doc, model.vocab_size, roundtrip, model.trained_by, ref, version, shape)
 
 
 def _edited_result(base: TokenizeResult, model, text: str, since: EncodedSince) -> TokenizeResult:
