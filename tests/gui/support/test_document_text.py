@@ -43,3 +43,26 @@ def test_the_text_follows_every_edit(qtbot, start, edits):
         assert follower.text() == raw_text(edit.document())
     edit.undo()
     assert follower.text() == raw_text(edit.document())
+
+
+def test_a_long_paste_is_taken_as_pasted_not_read_back(qtbot, monkeypatch):
+    from wubitok.gui.widgets.long_paste_edit import LongPasteEdit
+
+    edit = LongPasteEdit()
+    qtbot.addWidget(edit)
+    edit.setPlainText("before\nafter")
+    follower = DocumentText(edit.document())
+    edit.longTextComing.connect(follower.expect)
+    read_back = []
+    monkeypatch.setattr(QTextCursor, "selectedText", lambda self: read_back.append(1) or "")
+    cursor = edit.textCursor()
+    cursor.setPosition(3)
+    cursor.setPosition(8, QTextCursor.MoveMode.KeepAnchor)
+    pasted = "明月\r\n几时有\r把酒\u00a0问青天\n" * 5_000
+    done = []
+    edit.insert_long(cursor, pasted, then=lambda: done.append(1))
+    qtbot.waitUntil(lambda: bool(done), timeout=10_000)
+    monkeypatch.undo()
+    assert follower.text() == raw_text(edit.document())
+    assert follower.text() == "bef" + pasted.replace("\r\n", "\n").replace("\r", "\n") + "fter"
+    assert not read_back
