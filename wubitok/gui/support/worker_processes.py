@@ -8,17 +8,22 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ...services.encode_pool import shared_pool, shutdown_shared_pool
+from ...services.encode_pool import shared_pool, shutdown_shared_pool, versions_pool
 from .workers import Job, run_job
 
 _stops_on_quit = False
 
 
 def start_in_background() -> Job:
-    """Spawn the workers from a pool thread (a no-op once they run); stop them when the app quits."""
+    """Spawn the workers (both pools) from a pool thread (a no-op once they run); stop them when the app quits."""
     global _stops_on_quit
     app = QCoreApplication.instance()
     if app is not None and not _stops_on_quit:
         app.aboutToQuit.connect(shutdown_shared_pool)
         _stops_on_quit = True
-    return run_job(shared_pool().start, pass_progress=False, pass_cancel=False, name="start worker processes")
+    return run_job(_start_both, pass_progress=False, pass_cancel=False, name="start worker processes")
+
+
+def _start_both() -> None:
+    shared_pool().start()
+    versions_pool().start()  # Tokenize's, which keeps the versions of its text
