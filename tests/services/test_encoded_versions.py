@@ -98,3 +98,14 @@ def test_the_id_lines_after_edits_are_those_of_a_full_run(limit, old, edits):
         shape, changes = id_lines_after(shape, text, enc, limit, since.where)
         lines = applied(lines, changes)
         assert (shape, lines) == id_lines_of(text, PackedEncoding.pack(tok.encode(text)), limit)
+
+
+def test_a_splice_past_32_bits_widens_the_offsets():
+    from wubitok.engines.base import Encoding
+
+    big = 2**31 - 10
+    old = PackedEncoding.pack(Encoding([1, 2], ["a", "b"], [(0, 1), (big, big + 1)], []))
+    middle = PackedEncoding.pack(Encoding([3], ["c"], [(0, 1)], []))
+    spliced = old.spliced(0, 1, middle, 100)
+    assert list(spliced.offsets) == [(0, 1), (big + 100, big + 101)]
+    assert list(spliced.ids) == [3, 2] and list(spliced.tokens) == ["c", "b"]

@@ -227,7 +227,7 @@ def _joined(*parts: array, by: int = 0) -> array:
     code = "q" if any(p.typecode == "q" for p in parts) else "i"
     out = array(code)
     for p in parts:
-        out.extend(p) if p.typecode != code else out.frombytes(memoryview(p).cast("B"))
+        out.extend(array(code, p)) if p.typecode != code else out.frombytes(memoryview(p).cast("B"))
     if by and len(last):
         import numpy as np
 
