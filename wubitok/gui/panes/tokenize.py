@@ -4,6 +4,12 @@ Everything but widget updates runs in a worker (:mod:`..workers`): loading
 the model, encoding, cutting the text into segments and building the text
 documents.  Requests are numbered; a result that arrives after a newer
 request started is dropped, so fast typing never shows stale tokens.
+
+Typing is sent as edits: the encode worker keeps the versions of the text
+(:mod:`wubitok.services.encoded_versions`), the pane sends what changed since the
+version it shows and splices the tokens that changed into its result; the views
+change by range (:meth:`TokenizePane._show_edit`).  The text is followed edit by
+edit (:class:`~..support.document_text.DocumentText`), never read whole per key.
 """
 from __future__ import annotations
 
