@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from ...fileio import TextFile, read_text_file
 from ...progress import check_cancel
-from ...services.encode_pool import ModelRef, encode_edit, versions_pool
+from ...services.encode_pool import EncodePool, ModelRef, encode_edit, versions_pool
 from ...services.encoded_versions import EditedText, EncodedSince
 from ...services.id_lines import IdLines, LinesReplaced, id_lines_after, id_lines_of
 from ...services.tokenized import DISPLAY_LIMIT, EncodedRange, PackedEncoding, Spans, spans_after_edit
@@ -103,7 +103,7 @@ class TokenizeEdit:
 
 def tokenize_text(
     catalog: ModelCatalog, entry: ModelEntry, text: str, font: QFont, id_font: QFont, *, cancel,
-    base: TokenizeResult | None = None, version: int = 0,
+    base: TokenizeResult | None = None, version: int = 0, pool: EncodePool | None = None,
 ) -> TokenizeResult:
     """Worker body: the model's summary (cached), the encoding and its segments (from the
     encode worker that keeps the text's versions), the documents of the views; checks
@@ -111,7 +111,9 @@ def tokenize_text(
     edit since is sent, and the result is an edit of ``base`` (see ``encoded_versions``)."""
     model = catalog.summary(entry, cancel=cancel)  # display forms of tokens, vocabulary size
     ref = ModelRef.of(entry.path, entry.kind)
-    pool = versions_pool()  # in a worker process (its GIL is not the GUI thread's), which keeps the versions
+    # In a worker process (its GIL is not the GUI thread's), which keeps the versions.  The pane passes
+    # the pool: asked for here, after the app quit, it would be a fresh one spawned during the exit.
+    pool = pool or versions_pool()
     since = None
     if base is not None and base.ref == ref and base.id_shape is not None:
         edited = EditedText.between(base.data.text, text, base.version)
@@ -662,7 +664,7 @@ class TokenizePane(Pane):
             return
         self.status_label.setText(self.tr("Tokenizing…"))
         self._version += 1
-        body = partial(tokenize_text, base=self._result, version=self._version)
+        body = partial(tokenize_text, base=self._result, version=self._version, pool=versions_pool())
         self._tokenizing.run(body, self.catalog, entry, text, self.token_view.font(), self.id_view.font(),
                              on_result=self._show, on_failed=self._failed, name="tokenize")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ...services.encode_pool import shared_pool, shutdown_shared_pool, versions_pool
+from ...services.encode_pool import EncodePool, shared_pool, shutdown_shared_pool, versions_pool
 from .workers import Job, run_job
 
 _stops_on_quit = False
@@ -21,9 +21,12 @@ def start_in_background() -> Job:
     if app is not None and not _stops_on_quit:
         app.aboutToQuit.connect(shutdown_shared_pool)
         _stops_on_quit = True
-    return run_job(_start_both, pass_progress=False, pass_cancel=False, name="start worker processes")
+    # The pools are taken here, not in the job: once the app quits, a pool asked for anew would be a
+    # fresh one, spawned while the app exits (the job then outlived its QObject: a traceback on quit).
+    pools = (shared_pool(), versions_pool())  # the second is Tokenize's, which keeps its text's versions
+    return run_job(_start_all, pools, pass_progress=False, pass_cancel=False, name="start worker processes")
 
 
-def _start_both() -> None:
-    shared_pool().start()
-    versions_pool().start()  # Tokenize's, which keeps the versions of its text
+def _start_all(pools: tuple[EncodePool, ...]) -> None:
+    for pool in pools:
+        pool.start()
