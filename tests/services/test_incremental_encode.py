@@ -59,3 +59,15 @@ def test_find_edit_leaves_out_what_the_texts_share(old, new):
     edit = find_edit(old, new)
     assert old[:edit.start] + new[edit.start:edit.new_end] + old[edit.old_end:] == new
     assert edit.start <= edit.old_end and edit.start <= edit.new_end
+
+
+@given(old=st.text(max_size=40), new=st.text(max_size=40))
+def test_find_edit_by_chunks_is_the_same(old, new):
+    import wubitok.services.incremental_encode as incremental
+
+    whole = incremental.find_edit(old, new)
+    chunk, incremental.CHUNK = incremental.CHUNK, 3
+    try:
+        assert incremental.find_edit(old, new) == whole
+    finally:
+        incremental.CHUNK = chunk

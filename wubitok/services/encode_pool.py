@@ -48,6 +48,7 @@ from ..engines.base import Encoding, Tokenizer, engine_class
 from ..errors import Cancelled, FileError
 from ..processes import available_cores, executor_pids, lower_priority, new_executor, stop_executor, worker_died
 from ..progress import check_cancel
+from .encoded_versions import EditedText, EncodedSince, encode_since
 from .incremental_encode import reencode
 from .model_files import load_model_file
 from .readable_tokens import TokenForms
@@ -163,6 +164,13 @@ def encode_text(ref: ModelRef, text: str, shown: int = DISPLAY_LIMIT) -> tuple[P
     tok = model(ref)
     enc = _encode_after_last(ref, tok, text)
     return PackedEncoding.pack(enc), Spans.of(text, enc, shown), tok.decode(enc.ids) == text
+
+
+def encode_edit(ref: ModelRef, edited: EditedText, version: int, shown: int = DISPLAY_LIMIT
+                ) -> EncodedSince | None:
+    """:func:`~wubitok.services.encoded_versions.encode_since` with ``ref``'s model: run it in
+    :func:`versions_pool`, whose one worker keeps the versions."""
+    return encode_since(ref, model(ref), edited, version, shown)
 
 
 def measure_text(
@@ -347,10 +355,24 @@ def shared_pool() -> EncodePool:
         return _shared
 
 
-def shutdown_shared_pool() -> None:
-    """Stop the process-wide pool; the next shared_pool() is a fresh one."""
-    global _shared
+_versions: EncodePool | None = None
+
+
+def versions_pool() -> EncodePool:
+    """The process-wide pool of one worker that keeps a text's versions (:func:`encode_edit`):
+    one process, so that every edit finds the version before it."""
+    global _versions
     with _shared_lock:
-        pool, _shared = _shared, None
-    if pool is not None:
-        pool.shutdown()
+        if _versions is None:
+            _versions = EncodePool(workers=1)
+        return _versions
+
+
+def shutdown_shared_pool() -> None:
+    """Stop the process-wide pools; the next shared_pool() is a fresh one."""
+    global _shared, _versions
+    with _shared_lock:
+        pools, _shared, _versions = [_shared, _versions], None, None
+    for pool in pools:
+        if pool is not None:
+            pool.shutdown()

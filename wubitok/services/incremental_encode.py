@@ -19,6 +19,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 from ..engines.base import Encoding, Tokenizer
+from .tokenized import EncodedRange, PackedEncoding
 
 
 @dataclass(frozen=True)
@@ -32,24 +33,30 @@ class Edit:
 
 def find_edit(old: str, new: str) -> Edit:
     """The shortest middle part that differs (the common start and end left out)."""
-    shortest = min(len(old), len(new))
-    # Binary search on slices: each comparison is a memcmp, so 1 MB costs a few milliseconds.
-    low, high = 0, shortest
+    prefix = _common_length(old, new, 0, min(len(old), len(new)), lambda t, a, b: t[a:b])
+    rest = min(len(old), len(new)) - prefix
+    suffix = _common_length(old, new, 0, rest, lambda t, a, b: t[len(t) - b: len(t) - a])
+    return Edit(prefix, len(old) - suffix, len(new) - suffix)
+
+
+CHUNK = 1 << 16
+
+
+def _common_length(old: str, new: str, low: int, high: int, piece) -> int:
+    """How far ``piece(text, 0, n)`` is the same in both texts, at most ``high``: chunk by chunk
+    (each comparison a memcmp of a copy), then a binary search in the chunk that differs, so
+    that the cost follows the length in common, not the texts' (about 1 ms at 1 MB)."""
+    while low + CHUNK <= high and piece(old, low, low + CHUNK) == piece(new, low, low + CHUNK):
+        low += CHUNK
+    high = min(high, low + CHUNK)
+    base = low
     while low < high:
         mid = (low + high + 1) // 2
-        if old[:mid] == new[:mid]:
+        if piece(old, base, mid) == piece(new, base, mid):
             low = mid
         else:
             high = mid - 1
-    prefix = low
-    low, high = 0, shortest - prefix
-    while low < high:
-        mid = (low + high + 1) // 2
-        if old[len(old) - mid:] == new[len(new) - mid:]:
-            low = mid
-        else:
-            high = mid - 1
-    return Edit(prefix, len(old) - low, len(new) - low)
+    return low
 
 
 def _is_line_start(text: str, i: int) -> bool:
@@ -121,3 +128,31 @@ def reencode(tokenizer: Tokenizer, old: str, old_encoding: Encoding, new: str) -
         partial,
     )
     return Reencoded(encoding, start, end)
+
+
+def line_pieces(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """``text[start:end]`` (both line starts, or its ends) cut at its line starts: the pieces
+    every engine encodes alone (see the module doc)."""
+    end = len(text) if end is None else end
+    pieces = []
+    while start < end:
+        cut = min(_line_start_after(text, start), end)
+        pieces.append((start, cut))
+        start = cut
+    return pieces
+
+
+def reencode_packed(tokenizer: Tokenizer, old: PackedEncoding, new: str, edit: Edit
+                    ) -> tuple[PackedEncoding, PackedEncoding, EncodedRange]:
+    """:func:`reencode` on a packed encoding, from an edit the caller knows: the new encoding,
+    the tokens encoded again (their offsets in ``new``), and where they are."""
+    start = _line_start_before(new, edit.start)
+    end = _line_start_after(new, edit.new_end)
+    old_end = end + (edit.old_end - edit.new_end)
+    first = old.tokens_before(start) if start > 0 else 0
+    stop = old.tokens_before(old_end) if end < len(new) else len(old)
+    middle = tokenizer.encode(new[start:end])
+    packed = PackedEncoding.pack(Encoding(middle.ids, middle.tokens, _shifted(middle.offsets, start),
+                                          middle.partial))
+    where = EncodedRange(start, old_end, end, first, stop, len(middle.ids))
+    return old.spliced(first, stop, packed, end - old_end), packed, where

@@ -19,7 +19,7 @@ futex while a job thread ran ``build_segments``).
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress
@@ -41,6 +41,16 @@ def ints(values: Iterable[int]) -> array:
         return array("i", values)
     except OverflowError:
         return array("q", values)
+
+
+def np_ints(values) -> array:
+    """A numpy vector of ints as :func:`ints` makes them: 32-bit where they fit."""
+    import numpy as np
+
+    big = len(values) and (values.max() > 2**31 - 1 or values.min() < -(2**31))
+    out = array("q" if big else "i")
+    out.frombytes(values.astype(np.int64 if big else np.int32).tobytes())
+    return out
 
 
 def _ends(lengths: Iterable[int]) -> array:
@@ -160,6 +170,71 @@ class PackedEncoding:
     def partial_at(self, i: int) -> bool:
         return i < len(self.partial) and bool(self.partial[i])
 
+    def tokens_before(self, position: int) -> int:
+        """How many tokens start before ``position`` (a binary search: tokens are in text order).
+        Not numpy's searchsorted on :meth:`starts`: a strided view, copied whole at each call."""
+        flat = self.offsets.flat
+        return bisect_left(range(len(self)), position, key=lambda i: flat[2 * i])
+
+    def starts(self):
+        """Every token's start offset (a numpy view of ``offsets``, read in place)."""
+        import numpy as np
+
+        return np.frombuffer(self.offsets.flat, dtype=self.offsets.flat.typecode)[0::2]
+
+    def spliced(self, first: int, stop: int, middle: "PackedEncoding", shift: int) -> "PackedEncoding":
+        """Tokens ``[first, stop)`` replaced by ``middle`` (its offsets already in the new text's
+        terms), the tokens after them moved by ``shift`` characters: the encoding after an edit.
+        Copies of flat buffers (slices of arrays, numpy where numbers move), never a Python
+        object per token."""
+        ends = self.tokens.ends
+        before_chars = ends[first - 1] if first else 0
+        through_chars = ends[stop - 1] if stop else 0
+        mid_ends = middle.tokens.ends
+        mid_chars = mid_ends[-1] if len(mid_ends) else 0
+        tokens = Joined(self.tokens.flat[:before_chars] + middle.tokens.flat + self.tokens.flat[through_chars:],
+                        _joined(ends[:first], _moved(mid_ends, before_chars), ends[stop:],
+                                by=before_chars + mid_chars - through_chars))
+        offsets = self.offsets.flat
+        new_offsets = _joined(offsets[: 2 * first], middle.offsets.flat, offsets[2 * stop:], by=shift)
+        if self.partial or middle.partial:
+            partial = (self.partial.ljust(len(self), b"\0")[:first] + middle.partial.ljust(len(middle), b"\0")
+                       + self.partial.ljust(len(self), b"\0")[stop:])
+        else:
+            partial = b""
+        return PackedEncoding(_joined(self.ids[:first], middle.ids, self.ids[stop:]), tokens, Pairs(new_offsets),
+                              partial)
+
+
+def _moved(values: array, by: int) -> array:
+    """``values`` plus ``by`` each, in one numpy pass (64-bit ints where 32 no longer hold them)."""
+    if not by or not len(values):
+        return values
+    import numpy as np
+
+    moved = np.frombuffer(values, dtype=values.typecode).astype(np.int64) + by
+    return np_ints(moved)
+
+
+def _joined(*parts: array, by: int = 0) -> array:
+    """Arrays of ints end to end (memory copies), in the widest type among them; ``by`` added
+    to each of the last one's, in place (numpy)."""
+    last = parts[-1]
+    # Offsets and ends grow along the text: the first and last are the extremes.
+    if by and len(last) and last.typecode == "i" and not -(2**31) <= int(max(last[0], last[-1])) + by < 2**31 - 1:
+        parts = (*parts[:-1], _moved(last, by))  # past 32 bits: the checked way
+        by = 0
+    code = "q" if any(p.typecode == "q" for p in parts) else "i"
+    out = array(code)
+    for p in parts:
+        out.extend(array(code, p)) if p.typecode != code else out.frombytes(memoryview(p).cast("B"))
+    if by and len(last):
+        import numpy as np
+
+        view = np.frombuffer(out, dtype=np.int32 if code == "i" else np.int64)
+        view[len(view) - len(last):] += by
+    return out
+
 
 @dataclass(frozen=True)
 class Spans:
@@ -184,7 +259,7 @@ class Spans:
     doc_end: array
 
     @classmethod
-    def of(cls, text: str, enc: Encoding, limit: int = DISPLAY_LIMIT) -> "Spans":
+    def of(cls, text: str, enc: Encoding | PackedEncoding, limit: int = DISPLAY_LIMIT) -> "Spans":
         shown = min(len(text), limit)
         starts, ends, covering, flags = build_segments(shown, enc.offsets, enc.partial)
         seg_start, seg_end = ints(starts), ints(ends)
@@ -197,7 +272,7 @@ class Spans:
 
 
 def build_segments(
-    n_chars: int, offsets: Sequence[tuple[int, int]], partial: Sequence[bool]
+    n_chars: int, offsets: Sequence[tuple[int, int]], partial: Sequence[bool] | bytes
 ) -> tuple[list[int], list[int], list[tuple[int, ...]], list[bool]]:
     """Cut ``[0, n_chars)`` at every token boundary.
 
@@ -253,3 +328,163 @@ def document_positions(text: str) -> list[int] | None:
         return 2 if c >= "\U00010000" else 1
 
     return list(accumulate(map(width, enumerate(text)), initial=0))
+
+
+def _segments_between(
+    lo: int, hi: int, n_chars: int, enc: PackedEncoding, tokens: Iterable[int]
+) -> tuple[list[int], list[int], list[tuple[int, ...]], list[bool]]:
+    """:func:`build_segments` of ``[lo, hi)`` only, both bounds of the whole cut (0, ``n_chars``
+    or a token's start or end), from the ``tokens`` (indices) that may overlap it: the same
+    segments, in the same order, with the same covering tokens in the same order."""
+    spans = []
+    for i in tokens:
+        s, e = enc.offsets.item(i)
+        if 0 <= s < e and s < n_chars:
+            e = min(e, n_chars)
+            if s < hi and e > lo:
+                spans.append((s, e, i))
+    spans.sort()
+    bounds = sorted({lo, hi} | {x for s, e, _ in spans for x in (s, e) if lo < x < hi})
+    starts: list[int] = []
+    ends: list[int] = []
+    covering: list[tuple[int, ...]] = []
+    flags: list[bool] = []
+    active: list[tuple[int, int]] = []
+    j = 0
+    for a, b in zip(bounds, bounds[1:]):
+        while j < len(spans) and spans[j][0] <= a:
+            active.append((spans[j][1], spans[j][2]))
+            j += 1
+        if active:
+            active = [t for t in active if t[0] > a]
+        toks = tuple(i for _, i in active)
+        starts.append(a)
+        ends.append(b)
+        covering.append(toks)
+        flags.append(len(toks) > 1 or any(enc.partial_at(i) for i in toks))
+    return starts, ends, covering, flags
+
+
+def document_position(text: str, i: int) -> int:
+    """The QTextDocument position of code point ``i`` of ``text`` (see :func:`document_positions`)."""
+    return len(text[:i].encode("utf-16-le", "surrogatepass")) // 2 - text.count("\r\n", 0, i)
+
+
+def _document_positions_of(text: str, points: Sequence[int]) -> list[int]:
+    """:func:`document_position` of each of ``points`` (ascending), counted from the first."""
+    if not points:
+        return []
+    out = [document_position(text, points[0])]
+    for a, b in zip(points, points[1:]):
+        piece = text[a:b]
+        width = len(piece.encode("utf-16-le", "surrogatepass")) // 2 - piece.count("\r\n")
+        if piece.startswith("\n") and a and text[a - 1] == "\r":
+            width -= 1
+        out.append(out[-1] + width)
+    return out
+
+
+def spans_after_edit(old: Spans, text: str, enc: PackedEncoding, edit: "EncodedRange",
+                     limit: int = DISPLAY_LIMIT) -> Spans:
+    """``Spans.of(text, enc, limit)`` made from ``old``, the spans of the text before ``edit``
+    (which encoded a piece of it again: :class:`EncodedRange`).  Only the segments of the
+    edited piece are made again (and those at the end of the text shown, where it is cut);
+    the segments after it are moved, in flat buffers (numpy)."""
+    import numpy as np
+
+    def view(a: array):
+        return np.frombuffer(a, dtype=a.typecode).astype(np.int64, copy=False)
+
+    shown = min(len(text), limit)
+    chars, tokens = edit.char_shift, edit.token_shift
+    old_len = len(text) - chars
+    if edit.start >= old.shown_chars and edit.start >= shown:
+        return Spans(shown, old.seg_start, old.seg_end, old.seg_tokens, old.seg_partial, old.doc_start, old.doc_end)
+    seg_start, seg_end = view(old.seg_start), view(old.seg_end)
+    n_old = len(seg_start)
+    k0 = max(0, bisect_right(old.seg_start, edit.start) - 1)
+    lo = int(seg_start[k0]) if n_old else 0
+    k1 = max(k0, bisect_left(old.seg_start, edit.old_end))
+    # The segments after the edit, moved: all of them where both texts are shown whole, else
+    # those that end before the old cut and still end within the new one.
+    k2 = n_old
+    if not (old.shown_chars == old_len and shown == len(text)):
+        keep = (seg_end[k1:] < old.shown_chars) & (seg_end[k1:] + chars <= shown)
+        k2 = k1 + (int(np.argmin(keep)) if not keep.all() else len(keep))
+
+    def rebuilt(a: int, b: int, old_k: int):
+        if a >= b:
+            return [], [], [], []
+        # Tokens that start before a and cover it cover the old segment there too.
+        earlier = [i + (tokens if i >= edit.stop else 0) for i in (old.seg_tokens[old_k] if old_k < n_old else ())]
+        t0 = min([enc.tokens_before(a), *earlier])
+        return _segments_between(a, b, shown, enc, range(t0, enc.tokens_before(b)))
+
+    mid_end = min(int(seg_start[k1]) + chars, shown) if k1 < k2 else shown
+    mid = rebuilt(lo, mid_end, k0)
+    tail = rebuilt(int(seg_end[k2 - 1]) + chars, shown, k2) if k1 < k2 else ([], [], [], [])
+    # Flat buffers of the segments: before, the edited piece, moved, the new tail.
+    starts = np.concatenate([seg_start[:k0], mid[0], seg_start[k1:k2] + chars, tail[0]]).astype(np.int64)
+    ends = np.concatenate([seg_end[:k0], mid[1], seg_end[k1:k2] + chars, tail[1]]).astype(np.int64)
+    tok_flat, tok_ends = view(old.seg_tokens.flat), view(old.seg_tokens.ends)
+    cut = [int(tok_ends[k - 1]) if k else 0 for k in (k0, k1, k2)]
+    mid_rows, tail_rows = Ragged.of(mid[2]), Ragged.of(tail[2])
+    flat = np.concatenate([tok_flat[:cut[0]], view(mid_rows.flat), tok_flat[cut[1]:cut[2]] + tokens,
+                           view(tail_rows.flat)])
+    lengths = np.concatenate([np.diff(tok_ends[:k0], prepend=0), np.diff(view(mid_rows.ends), prepend=0),
+                              np.diff(tok_ends[k1:k2], prepend=cut[1]), np.diff(view(tail_rows.ends), prepend=0)])
+    partial = old.seg_partial[:k0] + bytes(mid[3]) + old.seg_partial[k1:k2] + bytes(tail[3])
+    seg_s, seg_e = np_ints(starts), np_ints(ends)
+    if "\r\n" not in text[:shown] and len(text[:shown].encode("utf-16-le", "surrogatepass")) == 2 * shown:
+        doc_s, doc_e = seg_s, seg_e
+    else:
+        doc_s, doc_e = _document_positions_spliced(old, text, starts, ends, k0, k1, k2, len(mid[0]), chars)
+    return Spans(shown, seg_s, seg_e, Ragged(np_ints(flat), np_ints(np.cumsum(lengths))), partial, doc_s, doc_e)
+
+
+def _document_positions_spliced(old: Spans, text: str, starts, ends, k0: int, k1: int, k2: int, n_mid: int,
+                                chars: int) -> tuple[array, array]:
+    """The document positions of spliced segments: those before the edit kept, those moved
+    moved by as many positions as the text before them grew, the others counted."""
+    import numpy as np
+
+    doc_start = np.frombuffer(old.doc_start, dtype=old.doc_start.typecode).astype(np.int64)
+    doc_end = np.frombuffer(old.doc_end, dtype=old.doc_end.typecode).astype(np.int64)
+    moved = k2 - k1
+    if moved:
+        # The moved segments' text is the same, after a line start: a position moves as the text before it grew.
+        shift = document_position(text, int(starts[k0 + n_mid])) - int(doc_start[k1])
+    else:
+        shift = 0
+    counted = list(range(k0, k0 + n_mid)) + list(range(k0 + n_mid + moved, len(starts)))
+    points = sorted({int(starts[k]) for k in counted} | {int(ends[k]) for k in counted})
+    at = dict(zip(points, _document_positions_of(text, points)))
+    new_start = np.concatenate([doc_start[:k0], [at[int(starts[k])] for k in range(k0, k0 + n_mid)],
+                                doc_start[k1:k2] + shift,
+                                [at[int(starts[k])] for k in range(k0 + n_mid + moved, len(starts))]])
+    new_end = np.concatenate([doc_end[:k0], [at[int(ends[k])] for k in range(k0, k0 + n_mid)],
+                              doc_end[k1:k2] + shift,
+                              [at[int(ends[k])] for k in range(k0 + n_mid + moved, len(starts))]])
+    return np_ints(new_start.astype(np.int64)), np_ints(new_end.astype(np.int64))
+
+
+@dataclass(frozen=True)
+class EncodedRange:
+    """Where an encoding changed after an edit: ``[start, old_end)`` of the text before it was
+    encoded again as ``[start, new_end)`` of the text after it, its tokens ``[first, stop)``
+    replaced by ``added`` tokens."""
+
+    start: int
+    old_end: int
+    new_end: int
+    first: int
+    stop: int
+    added: int
+
+    @property
+    def char_shift(self) -> int:
+        return self.new_end - self.old_end
+
+    @property
+    def token_shift(self) -> int:
+        return self.added - (self.stop - self.first)

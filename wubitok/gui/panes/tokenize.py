@@ -4,12 +4,19 @@ Everything but widget updates runs in a worker (:mod:`..workers`): loading
 the model, encoding, cutting the text into segments and building the text
 documents.  Requests are numbered; a result that arrives after a newer
 request started is dropped, so fast typing never shows stale tokens.
+
+Typing is sent as edits: the encode worker keeps the versions of the text
+(:mod:`wubitok.services.encoded_versions`), the pane sends what changed since the
+version it shows and splices the tokens that changed into its result; the views
+change by range (:meth:`TokenizePane._show_edit`).  The text is followed edit by
+edit (:class:`~..support.document_text.DocumentText`), never read whole per key.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QTextDocument
@@ -29,9 +36,13 @@ from PySide6.QtWidgets import (
 
 from ...fileio import TextFile, read_text_file
 from ...progress import check_cancel
-from ...services.encode_pool import ModelRef, encode_text, shared_pool
-from ...services.tokenized import DISPLAY_LIMIT
+from ...services.encode_pool import EncodePool, ModelRef, encode_edit, versions_pool
+from ...services.encoded_versions import EditedText, EncodedSince
+from ...services.id_lines import IdLines, LinesReplaced, id_lines_after, id_lines_of
+from ...services.tokenized import DISPLAY_LIMIT, EncodedRange, PackedEncoding, Spans, spans_after_edit
 from ..support import errors
+from ..support.document_lines import replace_lines
+from ..support.document_text import DocumentText
 from ..support.fonts import han_font, monospace_font
 from ..support.latest_job import LatestJob
 from ..support.model_catalog import EntryRole, ModelCatalog, ModelEntry, shared_catalog
@@ -52,15 +63,16 @@ from ..widgets.token_view import (
 )
 from .base import Pane
 
-# Ids shown in the id list; the counts always cover the whole text.
-ID_LIMIT = 100_000
-IDS_PER_LINE = 20
 # A file longer than this is shown in the text box only in part, read-only:
 # a text widget holding megabytes is slow to fill and to edit.  Its tokens
 # and counts still cover the whole file.
 EDIT_LIMIT = DISPLAY_LIMIT
 # Texts up to this size are remembered across sessions (nothing typed is lost).
 REMEMBER_CHARS = 100_000
+# An edit whose lines are longer than this (a paste) is shown as a new result: its documents are
+# built in the job's thread, as a text's first are; changing the views' own documents by that
+# much on the GUI thread froze the window 300 ms on a 10 MB paste (bench_gui_stalls.py).
+LARGE_EDIT_CHARS = 20_000
 DEBOUNCE_MS = 200
 
 SAMPLE_TEXT = "五笔字型输入法是王永民在1983年发明的一种汉字输入法。Wubi-BPE learns merges over Wubi keys."
@@ -69,36 +81,78 @@ SAMPLE_TEXT = "五笔字型输入法是王永民在1983年发明的一种汉字�
 @dataclass
 class TokenizeResult:
     data: TokenizedText
-    document: QTextDocument
-    ids_document: QTextDocument
+    document: QTextDocument | None  # None for an edit of the result before (``edit``)
+    ids_document: QTextDocument | None
     vocab_size: int
     roundtrip: bool
     trained_by: str | None  # engines that can be trained two ways say which (WordPiece, Unigram)
+    ref: ModelRef | None = None
+    version: int = 0  # the version of the text the encode worker keeps (encoded_versions)
+    id_shape: IdLines | None = None
+    edit: TokenizeEdit | None = None  # this result as an edit of ``base``'s
+    base: TokenizeResult | None = None
+
+
+@dataclass
+class TokenizeEdit:
+    """How a result differs from the one shown before it: which tokens, which id lines."""
+
+    where: EncodedRange
+    id_changes: list[LinesReplaced]
 
 
 def tokenize_text(
-    catalog: ModelCatalog, entry: ModelEntry, text: str, font: QFont, id_font: QFont, *, cancel
+    catalog: ModelCatalog, entry: ModelEntry, text: str, font: QFont, id_font: QFont, *, cancel,
+    base: TokenizeResult | None = None, version: int = 0, pool: EncodePool | None = None,
 ) -> TokenizeResult:
-    """Worker body: the model's summary (cached), the encoding and its segments (from an
-    encode worker), the documents of the views; checks ``cancel`` between steps."""
+    """Worker body: the model's summary (cached), the encoding and its segments (from the
+    encode worker that keeps the text's versions), the documents of the views; checks
+    ``cancel`` between steps.  With ``base`` (the result shown) and the same model, only the
+    edit since is sent, and the result is an edit of ``base`` (see ``encoded_versions``)."""
     model = catalog.summary(entry, cancel=cancel)  # display forms of tokens, vocabulary size
-    # Encoded in a worker process (encode_pool): its GIL is not the GUI thread's.
-    enc, spans, roundtrip = shared_pool().call(encode_text, ModelRef.of(entry.path, entry.kind), text, cancel=cancel)
+    ref = ModelRef.of(entry.path, entry.kind)
+    # In a worker process (its GIL is not the GUI thread's), which keeps the versions.  The pane passes
+    # the pool: asked for here, after the app quit, it would be a fresh one spawned during the exit.
+    pool = pool or versions_pool()
+    since = None
+    if base is not None and base.ref == ref and base.id_shape is not None:
+        edited = EditedText.between(base.data.text, text, base.version)
+        since = pool.call(encode_edit, ref, edited, version, cancel=cancel)
+        if since is not None:
+            check_cancel(cancel)
+            where = since.where
+            if where.new_end - where.start > LARGE_EDIT_CHARS:  # a paste: new documents, built here
+                enc = base.data.encoding.spliced(where.first, where.stop, since.tokens, where.char_shift)
+                return _whole_result(model, text, enc, Spans.of(text, enc), since.roundtrip, font, id_font, ref,
+                                     since.version)
+            return _edited_result(base, model, text, since)
+    since = pool.call(encode_edit, ref, EditedText.whole(text), version, cancel=cancel)
+    assert since is not None and since.spans is not None
     check_cancel(cancel)
+    return _whole_result(model, text, since.tokens, since.spans, since.roundtrip, font, id_font, ref, version)
+
+
+def _whole_result(model, text: str, enc: PackedEncoding, spans: Spans, roundtrip: bool, font: QFont,
+                  id_font: QFont, ref: ModelRef, version: int) -> TokenizeResult:
+    """A result the views show afresh: its documents built here, in the job's thread."""
     data = TokenizedText.of_model(text, enc, spans, model)
     doc = make_document(text[: data.shown_chars], font)
-    ids = _id_lines(enc.ids[:ID_LIMIT])
-    if len(enc.ids) > ID_LIMIT:
-        ids += f"\n… (+{len(enc.ids) - ID_LIMIT:,})"
-    ids_doc = make_document(ids, id_font)
-    check_cancel(cancel)
-    return TokenizeResult(data, doc, ids_doc, model.vocab_size, roundtrip, model.trained_by)
+    shape, lines = id_lines_of(text, enc, data.shown_chars)
+    ids_doc = make_document("\n".join(lines), id_font)
+    return TokenizeResult(data, doc, ids_doc, model.vocab_size, roundtrip, model.trained_by, ref, version, shape)
 
 
-def _id_lines(ids: Sequence[int], per_line: int = IDS_PER_LINE) -> str:
-    # Short lines: a text widget lays out a paragraph whole, and one paragraph
-    # of a million ids would take seconds on the GUI thread.
-    return "\n".join(" ".join(map(str, ids[i : i + per_line])) for i in range(0, len(ids), per_line))
+def _edited_result(base: TokenizeResult, model, text: str, since: EncodedSince) -> TokenizeResult:
+    """``base`` with the tokens ``since`` changed spliced in: flat buffers copied (numpy), the
+    segments and id lines of the edited lines made again."""
+    assert base.id_shape is not None
+    where = since.where
+    enc = base.data.encoding.spliced(where.first, where.stop, since.tokens, where.char_shift)
+    spans = spans_after_edit(base.data.spans, text, enc, where)
+    data = TokenizedText.of_model(text, enc, spans, model)
+    shape, changes = id_lines_after(base.id_shape, text, enc, data.shown_chars, where)
+    return TokenizeResult(data, None, None, model.vocab_size, since.roundtrip, model.trained_by, base.ref,
+                          since.version, shape, TokenizeEdit(where, changes), base)
 
 
 def _load_text_document(path: str, font: QFont, encoding: str | None) -> tuple[TextFile, QTextDocument]:
@@ -124,6 +178,7 @@ class TokenizePane(Pane):
         self._file: TextFile | None = None  # the file shown, while it is (its encoding, its length)
         self._file_path = ""
         self._result: TokenizeResult | None = None
+        self._version = 0  # of the last text sent to the encode worker
         self._exporting: Job | None = None
         self._restoring = False
         self.build(self._parts(), in_steps)
@@ -177,6 +232,8 @@ class TokenizePane(Pane):
         self.close_file_button = QPushButton(self.file_bar)
         self.editor = LongPasteEdit(input_box)
         self.editor.setFont(han_font(12))
+        self._document_text = DocumentText(self.editor.document(), self)  # the text, kept in step edit by edit
+        self.editor.longTextComing.connect(self._document_text.expect)
         file_bar = QHBoxLayout(self.file_bar)
         file_bar.setContentsMargins(0, 0, 0, 0)
         file_bar.addWidget(self.file_note, 1)
@@ -391,7 +448,7 @@ class TokenizePane(Pane):
         """The text being tokenized, exactly (a loaded file keeps its \\r\\n until edited)."""
         if self._source_text is not None and not self.editor.document().isModified():
             return self._source_text
-        return self.editor.toPlainText()
+        return self._document_text.text()
 
     def current_entry(self) -> ModelEntry | None:
         return self.model_box.currentData(EntryRole)
@@ -512,6 +569,7 @@ class TokenizePane(Pane):
     def _text_loaded(self, path: str, result: tuple[TextFile, QTextDocument]) -> None:
         file, doc = result
         replace_document(self.editor, doc)
+        self._document_text.follow(doc)
         doc.setModified(False)
         doc.modificationChanged.connect(lambda edited: self.encoding_box.setEnabled(not edited))
         self._source_text = file.text
@@ -605,7 +663,9 @@ class TokenizePane(Pane):
             self._show_nothing(self.tr("This model could not be loaded: {}").format(broken))
             return
         self.status_label.setText(self.tr("Tokenizing…"))
-        self._tokenizing.run(tokenize_text, self.catalog, entry, text, self.token_view.font(), self.id_view.font(),
+        self._version += 1
+        body = partial(tokenize_text, base=self._result, version=self._version, pool=versions_pool())
+        self._tokenizing.run(body, self.catalog, entry, text, self.token_view.font(), self.id_view.font(),
                              on_result=self._show, on_failed=self._failed, name="tokenize")
 
     def _remember_text(self, text: str) -> None:
@@ -636,6 +696,9 @@ class TokenizePane(Pane):
         self.ready.emit()
 
     def _show(self, result: TokenizeResult) -> None:
+        if result.edit is not None:
+            self._show_edit(result, result.edit)
+            return
         # In three steps, each on its own turn of the event loop (the token view,
         # the table, the ids): on 200 KB all of it in one turn took 26-39 ms of
         # the GUI thread and once froze the window 53 ms (bench_gui_stalls.py).
@@ -645,8 +708,28 @@ class TokenizePane(Pane):
                              lambda: self.token_table.set_tokenized(result.data),
                              lambda: self._show_ids(result)])
 
+    def _show_edit(self, result: TokenizeResult, edit: TokenizeEdit) -> None:
+        """An edit of the result shown: the views change where it did, in one turn (a few milliseconds)."""
+        if result.base is not self._result:  # shown on views that no longer hold its base: all of it again
+            self._result = None
+            self.retokenize()
+            return
+        self._showing.finish()  # the base's own steps, if any were still to come
+        self._result = result
+        self._show_count()
+        self.token_view.set_tokenized_edited(result.data)
+        w = edit.where
+        self.token_table.token_model.replace_rows(result.data, w.first, w.stop - w.first, w.added)
+        doc = self.id_view.document()
+        for change in edit.id_changes:
+            replace_lines(doc, change)
+        result.base = None  # the chain of results before it is not kept
+        self._show_ids(result)
+
     def _show_ids(self, result: TokenizeResult) -> None:
-        replace_document(self.id_view, result.ids_document)
+        if result.ids_document is not None:
+            result.ids_document.setUndoRedoEnabled(False)  # it is changed edit by edit, never undone
+            replace_document(self.id_view, result.ids_document)
         self.stats_label.setText(self._stats_text(result))
         self.status_label.clear()
         self.ready.emit()

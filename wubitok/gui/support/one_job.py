@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QWidget
 
@@ -24,18 +25,24 @@ class RunsOneJob:
     cancel_button: QPushButton
 
     def _start(self, job: Job, on_result: Callable[..., None]) -> Job:
-        job.progress.connect(self._progress)
-        job.finished.connect(on_result)
-        job.failed.connect(lambda msg, j=job: self._failed(j, msg))
-        job.cancelled.connect(lambda: live_text.set_text(
+        # Each slot first asks whether the panel is still there: a job can end after the panel
+        # was deleted (a test's teardown, the window closed), and then its buttons are gone.
+        job.progress.connect(lambda p: self._alive() and self._progress(p))
+        job.finished.connect(lambda result: self._alive() and on_result(result))
+        job.failed.connect(lambda msg, j=job: self._alive() and self._failed(j, msg))
+        job.cancelled.connect(lambda: self._alive() and live_text.set_text(
             self.progress_label, lambda: QCoreApplication.translate("RunsOneJob", "Cancelled")))
-        job.ended.connect(lambda j=job: self._ended(j))
+        job.ended.connect(lambda j=job: self._alive() and self._ended(j))
         self._job = job
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress_bar.setValue(0)
         live_text.set_text(self.progress_label, lambda: QCoreApplication.translate("RunsOneJob", "Starting…"))
         return job.start()
+
+    def _alive(self) -> bool:
+        """The panel and its buttons are not deleted yet."""
+        return all(shiboken6.isValid(w) for w in (self, self.run_button, self.cancel_button, self.progress_label))
 
     def cancel(self) -> None:
         if self._job is not None:

@@ -55,6 +55,12 @@ class Steps(QObject):
         self._timer.stop()
         self._steps = []
 
+    def finish(self) -> None:
+        """Run the steps not run yet, now (what follows builds on all of them)."""
+        self._timer.stop()
+        while self._steps:
+            self._steps.pop(0)()
+
     def pending(self) -> bool:
         """Some step has not run yet (the one running counts as run)."""
         return bool(self._steps)

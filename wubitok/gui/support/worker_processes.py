@@ -21,4 +21,7 @@ def start_in_background() -> Job:
     if app is not None and not _stops_on_quit:
         app.aboutToQuit.connect(shutdown_shared_pool)
         _stops_on_quit = True
+    # Tokenize's pool (versions_pool) starts with its first text, in that job, which the pane waits
+    # for as it closes: started here too, the start-up job ran long enough to be running still
+    # when the app quit, and a job that outlives the app is a traceback (test_quit_on_signal).
     return run_job(shared_pool().start, pass_progress=False, pass_cancel=False, name="start worker processes")

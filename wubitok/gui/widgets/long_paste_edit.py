@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QMimeData
+from PySide6.QtCore import QMimeData, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
@@ -25,6 +25,10 @@ LONG_PASTE_CHARS = 50_000
 
 class LongPasteEdit(QPlainTextEdit):
     """``QPlainTextEdit`` with long pastes in pieces; :meth:`is_pasting` while one goes in."""
+
+    # A long text is about to go in, in one edit block (a DocumentText following the document need
+    # not read it back out of it: DocumentText.expect).
+    longTextComing = Signal(object)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -51,6 +55,7 @@ class LongPasteEdit(QPlainTextEdit):
         """Put ``text`` in place of ``cursor``'s selection, in pieces (one undo step); ``then()`` once it is in.
         A text still going in is cut short first (:meth:`cut_short`)."""
         self.cut_short()
+        self.longTextComing.emit(text)
         read_only = self.isReadOnly()
         cursor.beginEditBlock()
         cursor.removeSelectedText()

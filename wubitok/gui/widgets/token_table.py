@@ -39,19 +39,38 @@ class TokenTableModel(QAbstractTableModel):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._data: TokenizedText | None = None
+        self._rows = 0
         self.highlighted = -1
 
     def set_tokenized(self, data: TokenizedText | None) -> None:
         self.beginResetModel()
         self._data = data
+        self._rows = 0 if data is None else len(data.encoding)
         self.highlighted = -1
         self.endResetModel()
+
+    def replace_rows(self, data: TokenizedText, first: int, removed: int, added: int) -> None:
+        """Show ``data``, whose tokens ``[first, first + added)`` replaced rows ``[first, first + removed)``
+        of the text shown (an edit): the view is told of those rows only, not reset."""
+        self.highlighted = -1
+        if removed:
+            self.beginRemoveRows(QModelIndex(), first, first + removed - 1)
+            self._rows -= removed
+            self.endRemoveRows()
+        self._data = data
+        if added:
+            self.beginInsertRows(QModelIndex(), first, first + added - 1)
+            self._rows += added
+            self.endInsertRows()
+        after = self._rows - (first + added)
+        if after > 0 and added != removed:  # the rows after the edit have new indices (the # column)
+            self.dataChanged.emit(self.index(first + added, 0), self.index(self._rows - 1, 0))
 
     def tokenized(self) -> TokenizedText | None:
         return self._data
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: N802 (Qt name)
-        return 0 if parent.isValid() or self._data is None else len(self._data.encoding.ids)
+        return 0 if parent.isValid() or self._data is None else self._rows
 
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: N802
         return 0 if parent.isValid() else len(COLUMNS)

@@ -39,6 +39,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextDocumentLayout, QPlainTextEdit, QToolTip, QWidget
 
+from ...services.incremental_encode import find_edit
 from ...services.readable_tokens import Part, TokenForms, format_parts, hex_bytes, readable_parts, visible
 from ...services.tokenized import PackedEncoding, Spans
 from ..support.thread_move import move_to_thread
@@ -163,6 +164,11 @@ def replace_document(edit: QPlainTextEdit, doc: QTextDocument) -> None:
         old.deleteLater()
 
 
+def _document_units_differ(text: str) -> bool:
+    """A document's positions are not ``text``'s code points (astral characters, CRLF, CR)."""
+    return "\r" in text or len(text.encode("utf-16-le", "surrogatepass")) != 2 * len(text)
+
+
 def readable_token(data: TokenizedText, index: int) -> str:
     """Token ``index`` as a person reads it, in the app's language: ``民 (1 of 2)``, ``<E6 97>``, ``␣``."""
     return format_parts(
@@ -231,6 +237,7 @@ class TokenTextView(QPlainTextEdit):
         shown = "" if data is None else data.text[: data.shown_chars]
         if document is None:
             document = make_document(shown, self.font())
+        document.setUndoRedoEnabled(False)  # edits (set_tokenized_edited) are never undone
         document.setParent(self)
         old = self._own_document
         self.setDocument(document)
@@ -238,6 +245,27 @@ class TokenTextView(QPlainTextEdit):
         if old is not None:
             old.deleteLater()
         self._apply_whitespace()
+        self.viewport().update()
+
+    def set_tokenized_edited(self, data: TokenizedText) -> None:
+        """Show ``data``, the text shown with an edit: only the characters that differ are
+        replaced in the document (no document is built), the boxes come from ``data``."""
+        old = self._data
+        new_text = data.text[: data.shown_chars]
+        if old is None or _document_units_differ(new_text):
+            self.set_tokenized(data)
+            return
+        old_text = old.text[: old.shown_chars]
+        if _document_units_differ(old_text):
+            self.set_tokenized(data)
+            return
+        edit = find_edit(old_text, new_text)
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(edit.start)
+        cursor.setPosition(edit.old_end, QTextCursor.MoveMode.KeepAnchor)
+        cursor.insertText(new_text[edit.start:edit.new_end])
+        self._data = data
+        self._highlighted = -1
         self.viewport().update()
 
     def clear_tokens(self) -> None:

@@ -1,0 +1,68 @@
+"""DocumentText follows a document edit by edit: always its raw text, no-break spaces kept."""
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QPlainTextEdit
+
+from wubitok.gui.support.document_text import DocumentText, raw_text
+
+PIECES = st.one_of(st.sampled_from(["\n", "a", "明月", " ", "\u00a0", "\t", "\n\n", "\U0001F600", "e\u0301"]),
+                   st.text(st.characters(blacklist_categories=("Cs",)), max_size=3))
+
+
+def _units(text: str, at: int) -> int:
+    return len(text[:at].encode("utf-16-le", "surrogatepass")) // 2
+
+
+def test_no_break_spaces_are_kept(qtbot):
+    edit = QPlainTextEdit()
+    qtbot.addWidget(edit)
+    follower = DocumentText(edit.document())
+    edit.setPlainText("a\u00a0b\nc")
+    assert follower.text() == "a\u00a0b\nc"
+    assert edit.toPlainText() == "a b\nc"  # why the pane does not ask toPlainText
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(start=st.lists(PIECES, max_size=8).map("".join),
+       edits=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 5), st.lists(PIECES, max_size=4).map("".join)),
+                      max_size=6))
+def test_the_text_follows_every_edit(qtbot, start, edits):
+    edit = QPlainTextEdit()
+    qtbot.addWidget(edit)
+    edit.setPlainText(start)
+    follower = DocumentText(edit.document())
+    for at, removed, inserted in edits:
+        cursor = edit.textCursor()
+        text = raw_text(edit.document())  # positions in UTF-16 units, never inside a pair
+        cursor.setPosition(_units(text, at))
+        cursor.setPosition(_units(text, at + removed), QTextCursor.MoveMode.KeepAnchor)
+        cursor.insertText(inserted)
+        assert follower.text() == raw_text(edit.document())
+    edit.undo()
+    assert follower.text() == raw_text(edit.document())
+
+
+def test_a_long_paste_is_taken_as_pasted_not_read_back(qtbot, monkeypatch):
+    from wubitok.gui.widgets.long_paste_edit import LongPasteEdit
+
+    edit = LongPasteEdit()
+    qtbot.addWidget(edit)
+    edit.setPlainText("before\nafter")
+    follower = DocumentText(edit.document())
+    edit.longTextComing.connect(follower.expect)
+    read_back = []
+    monkeypatch.setattr(QTextCursor, "selectedText", lambda self: read_back.append(1) or "")
+    cursor = edit.textCursor()
+    cursor.setPosition(3)
+    cursor.setPosition(8, QTextCursor.MoveMode.KeepAnchor)
+    pasted = "明月\r\n几时有\r把酒\u00a0问青天\n" * 5_000
+    done = []
+    edit.insert_long(cursor, pasted, then=lambda: done.append(1))
+    qtbot.waitUntil(lambda: bool(done), timeout=10_000)
+    monkeypatch.undo()
+    assert follower.text() == raw_text(edit.document())
+    assert follower.text() == "bef" + pasted.replace("\r\n", "\n").replace("\r", "\n") + "fter"
+    assert not read_back
