@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import add, and_, contains, itemgetter, ne, not_, or_, sub
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from ...errors import InputError, ModelError, excerpt
 from ...progress import check_cancel
@@ -187,8 +187,12 @@ class WubiBPE(Tokenizer):
         num_merges = args.vocab_size - empty.first_merge_id
         # Sorted: the merges depend only on the counts, not on the order they were made in.
         # The keys only: (word, count) tuples for millions of words would cost 64 bytes each.
-        words = ((w, counts[w]) for w in sorted(counts))
+        words: Iterator[tuple[str, int]] = ((w, counts[w]) for w in sorted(counts))
         if args.fast:
+            total = sum(counts.values())
+            if args.owns_counts and isinstance(counts, dict):
+                # HF keeps its own copy of the words: ours go before its training starts
+                words = _emptied_after(words, counts)
             # HF breaks count ties by its ids, its alphabet numbered in code-point order: spelled in
             # characters in the codec's order, its ties go as ``train_merges``' (by our ids).
             chars = ordered_alphabet(empty.codec.end_id)
@@ -200,7 +204,7 @@ class WubiBPE(Tokenizer):
                 ((w.translate(spelled), c) for w, c in words),
                 [(chars[i], i) for i in base],
                 first_new_id=empty.first_merge_id, num_merges=num_merges, min_frequency=args.min_frequency,
-                max_token_length=MAX_TOKEN_SYMBOLS, total=sum(counts.values()), progress=args.progress,
+                max_token_length=MAX_TOKEN_SYMBOLS, total=total, progress=args.progress,
                 cancel=args.cancel,
             )
         else:
@@ -596,6 +600,12 @@ class WubiBPE(Tokenizer):
         if data["vocab"] != tok._tokens:
             raise ModelError("vocab does not match the codec symbols, special tokens and merges")
         return tok
+
+
+def _emptied_after(items: Iterator[T], counts: dict) -> Iterator[T]:
+    """``items``, then ``counts`` emptied (HF reads all of its input before it trains)."""
+    yield from items
+    counts.clear()
 
 
 class _TokenEdges:
