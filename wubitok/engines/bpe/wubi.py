@@ -342,7 +342,11 @@ class WubiBPE(Tokenizer):
         edges = self._token_edges()
         if edges is None:
             return self._encode_symbols(texts, rust)
-        ids, _ = self._spell_and_merge(texts, rust)
+        if any(map(contains, texts, repeat(_SEPARATOR))):
+            ids, _ = self._spell_and_merge(texts, rust)
+        else:  # all pre-tokens of all texts in one translate (texts meet where pre-tokens do)
+            ids = rust.encode(_SEPARATOR.join(chain.from_iterable(map(self._pretokens, texts))).translate(
+                self._joined_chars))
         if not ids:
             return [Encoding([], [], [], []) for _ in texts]
         # per token: how many characters start in it, itself included when it starts one
