@@ -11,7 +11,8 @@ there is no unknown token and ``decode(encode(x).ids) == x`` for every
 Encoding gives exactly what applying the merges by rank would give.  With
 Hugging Face ``tokenizers`` installed (the default encoder, "auto"), the
 merges run in its Rust BPE (``bpe.rust_merges``) over the pre-tokens as
-spelled here, and the offsets are computed from the spellings; otherwise
+spelled here, and the offsets are computed from the tokens (which symbols
+can start or end a character: ``WubiCodec.char_edges``); otherwise
 (or with ``use_encoder("python")``) through ``bpe.encoder`` (longest match
 with backtracking, checked pair by pair), remembering the result for each
 distinct pre-token: Chinese text repeats its clauses and words a lot.
