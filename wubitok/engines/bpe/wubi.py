@@ -30,7 +30,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, chain, compress, count, islice, repeat
-from operator import add, and_, contains, itemgetter, ne, not_, or_, sub
+from operator import add, contains, itemgetter, ne, not_, or_, sub
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from ...errors import InputError, ModelError, excerpt
@@ -352,10 +352,16 @@ class WubiBPE(Tokenizer):
             return [Encoding([], [], [], []) for _ in texts]
         # per token: how many characters start in it, itself included when it starts one
         starts_in = list(map(edges.starts_in.__getitem__, ids))
-        # per token: whether it starts inside a character (the one the token before ended in)
-        inside = [False, *map(not_, map(and_, map(edges.ends_char.__getitem__, ids),
-                                          map(edges.starts_char.__getitem__, islice(ids, 1, None))))]
-        steps = list(map(sub, starts_in, inside))  # characters that start in it, past the last one's
+        steps = starts_in[:]  # characters that start in it, past the last one's
+        partial = [False] * len(ids)
+        # Tokens that start or end inside a character are rare (pieces of characters): only
+        # where one stands can a token start inside the character the token before ended in.
+        ends, starts, last = edges.ends_char, edges.starts_char, len(ids) - 1
+        odd = list(compress(range(len(ids)), map(edges.odd.__getitem__, ids)))
+        for j in set(chain(odd, map(add, odd, repeat(1)))):  # an odd token's start, the next one's
+            if 0 < j <= last and not (ends[ids[j - 1]] and starts[ids[j]]):
+                steps[j] -= 1  # its first character is the one the token before ended in
+                partial[j] = partial[j - 1] = True
         # one past its last character, counted over all texts
         lasts = list(accumulate(steps))
         # texts tile the characters and never meet inside one
@@ -367,8 +373,6 @@ class WubiBPE(Tokenizer):
                 start = lasts[first - 1]
         lasts = list(accumulate(steps))
         offsets = list(zip(map(sub, lasts, starts_in), lasts))
-        # a token is partial when it starts inside a character or the next one does
-        partial = list(map(or_, inside, chain(islice(inside, 1, None), (False,))))
         tokens = list(map(self._tokens.__getitem__, ids))
         spans = list(map(slice, cuts, islice(cuts, 1, None)))
         return list(map(Encoding, map(ids.__getitem__, spans), map(tokens.__getitem__, spans),
@@ -630,6 +634,8 @@ class _TokenEdges:
             self.starts_char.append(self.starts_char[a])
             self.ends_char.append(self.ends_char[b])
             self.starts_in.append(self.starts_in[a] + self.starts_in[b] - (not meet))
+        # may start or end inside a character
+        self.odd = [not (s and e) for s, e in zip(self.starts_char, self.ends_char)]
 
 
 _UNKNOWN: Any = object()  # not looked at yet
