@@ -1776,10 +1776,6 @@
         <translation>模型默认值（以空格分隔，如 &lt;s&gt; &lt;/s&gt;）</translation>
     </message>
     <message>
-        <source>Automatic (fast libraries for corpora over {} MB)</source>
-        <translation>自动（语料超过 {} MB 时使用快速库）</translation>
-    </message>
-    <message>
         <source>wubitok (pure Python)</source>
         <translation>wubitok（纯 Python）</translation>
     </message>
@@ -1862,6 +1858,14 @@
     <message>
         <source>Corpus (text files)</source>
         <translation>语料（文本文件）</translation>
+    </message>
+    <message>
+        <source>Automatic (fast for Wubi-BPE and BPE; others over {} MB)</source>
+        <translation>自动（Wubi-BPE 和 BPE 用快速库；其他语料超过 {} MB 时）</translation>
+    </message>
+    <message>
+        <source>Automatic: Wubi-BPE and BPE train with Hugging Face tokenizers at any corpus size, since both trainers give the same merges and the fast one takes about half the time; WordPiece and Unigram use the fast libraries for corpora over {} MB, the pure-Python trainers below that.</source>
+        <translation>自动：Wubi-BPE 和 BPE 不论语料大小都用 Hugging Face tokenizers 训练，因为两种训练器得到相同的合并，快速的只需约一半时间；WordPiece 和 Unigram 在语料超过 {} MB 时用快速库，否则用纯 Python 训练器。</translation>
     </message>
     <message>
         <source>Cheapest code per character + index (best measured)</source>

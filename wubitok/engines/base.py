@@ -76,6 +76,9 @@ class TrainingArgs:
     progress: ProgressCallback | None
     cancel: threading.Event | None
     backend: str  # "python", "fast", or "auto" until ``for_corpus`` decides it
+    # ``_learn`` may empty the counts once it has read them (``train`` counted them itself; a
+    # caller's counts, as ``train_from_counts`` gets them, stay as they are)
+    owns_counts: bool = False
 
     def for_corpus(self, corpus_bytes: int) -> TrainingArgs:
         """These arguments with "auto" decided for a corpus of that many bytes (see ``backends``)."""
@@ -356,7 +359,7 @@ class Tokenizer:
         backend reads the text itself override it."""
         counter = cls._block_counter(args.special_tokens, own)
         counts = count_corpus(counter, corpus, progress=args.progress, cancel=args.cancel, workers=own.corpus_workers())
-        return cls._learn(check_counts(counts, cls.count_marks), args, own, checked)
+        return cls._learn(check_counts(counts, cls.count_marks), replace(args, owns_counts=True), own, checked)
 
     @classmethod
     def _learn(cls: type[Tok], counts: Mapping[str, int], args: TrainingArgs, own: Any, checked: Any) -> Tok:

@@ -218,6 +218,15 @@ class WubiCodec:
     def is_byte(self, sym: int) -> bool:
         return BYTE_BASE <= sym < KEY_BASE
 
+    def char_edges(self) -> tuple[frozenset[int], frozenset[int]] | None:
+        """(the symbols that start some character's spelling, those that end
+        one), when that alone says where characters meet in a spelled text:
+        two adjacent symbols are a character's end and the next one's start
+        exactly when the first can end a character and the second can start
+        one (bytes: a UTF-8 lead or ASCII byte starts, a continuation or
+        ASCII byte ends).  ``None`` when some spelling breaks that rule."""
+        return _char_edges(self.dictionary, self.options)
+
     def display(self, symbols: Iterable[int]) -> str:
         """The ASCII form of symbols: keys as typed, bytes in GPT-2 form."""
         return "".join(self._ascii[s] for s in symbols)
@@ -535,6 +544,20 @@ def _tables(
     return cached_table(f"codec-{o.code}-{o.boundary}-{o.index}-{o.layout}", key,
                         lambda: _build_tables(dictionary, options), _build_tables, _index_cost, is_han,
                         d.iter_char_codes, d.iter_full_code_weights, d.iter_full_codes)
+
+
+@lru_cache(maxsize=8)
+def _char_edges(dictionary: WubiDictionary, options: CodecOptions) -> tuple[frozenset[int], frozenset[int]] | None:
+    spellings = _tables(dictionary, options)[1].values()
+    lead, cont = range(BYTE_BASE + 0xC0, BYTE_BASE + 0x100), range(BYTE_BASE + 0x80, BYTE_BASE + 0xC0)
+    starts = {sp[0] for sp in spellings} | set(range(BYTE_BASE, BYTE_BASE + 0x80)) | set(lead)
+    ends = {sp[-1] for sp in spellings} | set(range(BYTE_BASE, BYTE_BASE + 0xC0))
+    inner = {pair for sp in spellings for pair in zip(sp, sp[1:])}
+    inner.update((a, b) for a in lead for b in cont)  # within a character's UTF-8 bytes
+    inner.update((a, b) for a in cont for b in cont)
+    if any(a in ends and b in starts for a, b in inner):
+        return None
+    return frozenset(starts), frozenset(ends)
 
 
 def _build_tables(

@@ -392,8 +392,10 @@ def test_fast_backend_trains_the_same_merges_on_small_corpora(counts, min_freque
     counts = {w: n for w, n in counts.items() if w.strip()} or {"ab": 1}
     size = WubiBPE.min_vocab_size() + 80
     py = WubiBPE.train_from_counts(counts, vocab_size=size, min_frequency=min_frequency)
+    before = dict(counts)
     fast = WubiBPE.train_from_counts(counts, vocab_size=size, min_frequency=min_frequency, backend="fast")
     assert fast.merges == py.merges
+    assert counts == before  # the caller's counts; train() empties only those it counted itself
 
 
 def test_fast_backend_without_tokenizers(monkeypatch):

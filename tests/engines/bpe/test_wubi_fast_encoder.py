@@ -17,6 +17,7 @@ from wubitok.engines.backends import choose_encoder
 from wubitok.engines.bpe.wubi import WubiBPE
 from wubitok.errors import InputError, MissingExtraError
 from wubitok.paths import resources_dir
+from wubitok.wubi.codec import CodecOptions, WubiCodec
 
 SAMPLES = resources_dir() / "samples"
 BUNDLED = resources_dir() / "models" / "wubi-bpe-6000.json"
@@ -80,6 +81,19 @@ def test_fast_and_python_encoders_agree_on_the_samples(request, which):
         check_same(fast, python, [text[:50_000]])  # one long text, newlines inside
 
 
+@pytest.mark.parametrize("options", [
+    CodecOptions(boundary="separator", index="digits", layout="index-first"),
+    CodecOptions(index="digits", layout="index-last"),
+    CodecOptions(code="full", boundary="separator", layout="shared-index"),
+])
+def test_fast_offsets_agree_under_other_codecs(options):
+    # the fast encoder's offsets read where characters meet from the codec's symbols
+    assert WubiCodec(options).char_edges() is not None
+    text = (SAMPLES / "fortunes-zh.txt").read_text(encoding="utf-8")
+    fast, python = pair(WubiBPE.train([text[:30_000]], vocab_size=900, codec=options))
+    check_same(fast, python, text[30_000:90_000].split("\n") + TRICKY + ["", "é中", "\ud800你"])
+
+
 def test_texts_holding_the_pre_token_joiner_encode_the_same(bundled):
     fast, python = bundled
     texts = ["你好\uffff世界 ok", "\uffff", "中文，\n English \uffff\uffff 123", "没有它的文本"]
@@ -128,3 +142,11 @@ def test_without_tokenizers_auto_encodes_in_python(monkeypatch):
     assert model.decode(model.encode("你好，世界").ids) == "你好，世界"
     with pytest.raises(MissingExtraError, match=r"wubitok\[fast\]"):
         model.use_encoder("fast")
+
+
+def test_a_codec_without_char_edges_takes_the_symbol_by_symbol_offsets(monkeypatch):
+    monkeypatch.setattr(WubiCodec, "char_edges", lambda self: None)
+    fast, python = pair(load_tokenizer(BUNDLED))
+    text = (SAMPLES / "fortunes-zh.txt").read_text(encoding="utf-8")
+    check_same(fast, python, text[:40_000].split("\n") + TRICKY)
+    assert fast._token_edges() is None

@@ -294,3 +294,11 @@ def test_a_vocabulary_smaller_than_asked_is_said_and_named_by_its_size(qtbot, pa
     assert "no pair left occurs 2 times or more" in pane.rows[bpe.request.output].status.text()
     assert "no more pieces worth keeping" in pane.rows[unigram.request.output].status.text()
     assert not list(user_models_dir().glob("*-8000-*.json"))
+
+
+def test_the_automatic_trainer_says_its_rule(pane):
+    # backends.choose_backend: Wubi-BPE and BPE fast at any size, the others only on big corpora
+    label = pane.backend_box.itemText(pane.backend_box.findData("auto"))
+    assert "Wubi-BPE and BPE" in label and f"{backends.AUTO_FAST_BYTES // 1_000_000} MB" in label
+    assert backends.SAME_MODEL == {"wubi-bpe", "bpe"}
+    assert "at any corpus size" in pane.backend_box.toolTip()

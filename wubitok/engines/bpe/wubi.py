@@ -11,7 +11,8 @@ there is no unknown token and ``decode(encode(x).ids) == x`` for every
 Encoding gives exactly what applying the merges by rank would give.  With
 Hugging Face ``tokenizers`` installed (the default encoder, "auto"), the
 merges run in its Rust BPE (``bpe.rust_merges``) over the pre-tokens as
-spelled here, and the offsets are computed from the spellings; otherwise
+spelled here, and the offsets are computed from the tokens (which symbols
+can start or end a character: ``WubiCodec.char_edges``); otherwise
 (or with ``use_encoder("python")``) through ``bpe.encoder`` (longest match
 with backtracking, checked pair by pair), remembering the result for each
 distinct pre-token: Chinese text repeats its clauses and words a lot.
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import add, contains, itemgetter, ne, not_, or_, sub
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from ...errors import InputError, ModelError, excerpt
 from ...progress import check_cancel
@@ -137,6 +138,7 @@ class WubiBPE(Tokenizer):
         self._symbol_chars = _SymbolChars(self._char_symbols)
         self._joined_chars = _SymbolChars(self._char_symbols, {ord(_SEPARATOR): " "})
         self._cache: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...]]] = {}
+        self._edges: _TokenEdges | None = _UNKNOWN  # the fast encoder's offsets, built on first use
 
     # -- training (train, count, train_from_counts: see Tokenizer) ---------------
     Options = WubiBPEOptions
@@ -186,8 +188,12 @@ class WubiBPE(Tokenizer):
         num_merges = args.vocab_size - empty.first_merge_id
         # Sorted: the merges depend only on the counts, not on the order they were made in.
         # The keys only: (word, count) tuples for millions of words would cost 64 bytes each.
-        words = ((w, counts[w]) for w in sorted(counts))
+        words: Iterator[tuple[str, int]] = ((w, counts[w]) for w in sorted(counts))
         if args.fast:
+            total = sum(counts.values())
+            if args.owns_counts and isinstance(counts, dict):
+                # HF keeps its own copy of the words: ours go before its training starts
+                words = _emptied_after(words, counts)
             # HF breaks count ties by its ids, its alphabet numbered in code-point order: spelled in
             # characters in the codec's order, its ties go as ``train_merges``' (by our ids).
             chars = ordered_alphabet(empty.codec.end_id)
@@ -199,7 +205,7 @@ class WubiBPE(Tokenizer):
                 ((w.translate(spelled), c) for w, c in words),
                 [(chars[i], i) for i in base],
                 first_new_id=empty.first_merge_id, num_merges=num_merges, min_frequency=args.min_frequency,
-                max_token_length=MAX_TOKEN_SYMBOLS, total=sum(counts.values()), progress=args.progress,
+                max_token_length=MAX_TOKEN_SYMBOLS, total=total, progress=args.progress,
                 cancel=args.cancel,
             )
         else:
@@ -294,10 +300,9 @@ class WubiBPE(Tokenizer):
             if paused:
                 gc.enable()
 
-    def _merge_fast(self, texts: list[str], rust: RustMerges) -> tuple[list[int], list[int], list[int]]:
+    def _spell_and_merge(self, texts: list[str], rust: RustMerges) -> tuple[list[int], list[str]]:
         """The ids of all ``texts`` (without special tokens) one after the
-        other, each token's end in symbols (counted over all texts), and
-        where each text's tokens start (then the total).
+        other, and each text spelled as ``rust`` got it.
 
         Each text's pre-tokens are spelled in ``rust_merges``' alphabet
         (``str.translate``, in C) and all texts go to ``rust`` in one string.
@@ -310,7 +315,12 @@ class WubiBPE(Tokenizer):
             # One translate per text rather than per pre-token: the pre-tokens
             # are joined by a character the text lacks, spelled as the space.
             spelled = list(map(str.translate, map(_SEPARATOR.join, map(cut, texts)), repeat(self._joined_chars)))
-        ids = rust.encode(" ".join(spelled))
+        return rust.encode(" ".join(spelled)), spelled
+
+    def _merge_fast(self, texts: list[str], rust: RustMerges) -> tuple[list[int], list[int], list[int]]:
+        """``_spell_and_merge``'s ids, each token's end in symbols (counted
+        over all texts), and where each text's tokens start (then the total)."""
+        ids, spelled = self._spell_and_merge(texts, rust)
         ends = list(accumulate(map(self._lengths.__getitem__, ids)))
         # tokens tile the symbols, so a text's tokens end where its symbols do
         text_ends = accumulate(map(sub, map(len, spelled), map(str.count, spelled, repeat(" "))))
@@ -322,10 +332,63 @@ class WubiBPE(Tokenizer):
         return list(map(ids.__getitem__, map(slice, cuts, islice(cuts, 1, None))))
 
     def _encode_fast(self, texts: list[str], rust: RustMerges) -> list[Encoding]:
-        """``encode`` of texts without special tokens, the merges done by
-        ``rust``; token offsets come from the tokens' ends in symbols and, per
-        symbol, the index of the character it spells within its text and
-        whether it is not that character's first, for all texts at once."""
+        """``encode`` of texts without special tokens, the merges done by ``rust``.
+
+        The offsets come from the tokens alone (``_TokenEdges``): where a
+        token starts or ends mid-character, and how many characters start
+        inside it, say which characters it spans, in a few passes over the
+        tokens, never over the symbols.  A codec whose spellings do not
+        delimit themselves pair by pair (none so far) takes ``_encode_symbols``.
+        """
+        edges = self._token_edges()
+        if edges is None:
+            return self._encode_symbols(texts, rust)
+        if any(map(contains, texts, repeat(_SEPARATOR))):
+            ids, _ = self._spell_and_merge(texts, rust)
+        else:  # all pre-tokens of all texts in one translate (texts meet where pre-tokens do)
+            ids = rust.encode(_SEPARATOR.join(chain.from_iterable(map(self._pretokens, texts))).translate(
+                self._joined_chars))
+        if not ids:
+            return [Encoding([], [], [], []) for _ in texts]
+        # per token: how many characters start in it, itself included when it starts one
+        starts_in = list(map(edges.starts_in.__getitem__, ids))
+        steps = starts_in[:]  # characters that start in it, past the last one's
+        partial = [False] * len(ids)
+        # Tokens that start or end inside a character are rare (pieces of characters): only
+        # where one stands can a token start inside the character the token before ended in.
+        ends, starts, last = edges.ends_char, edges.starts_char, len(ids) - 1
+        odd = list(compress(range(len(ids)), map(edges.odd.__getitem__, ids)))
+        for j in set(chain(odd, map(add, odd, repeat(1)))):  # an odd token's start, the next one's
+            if 0 < j <= last and not (ends[ids[j - 1]] and starts[ids[j]]):
+                steps[j] -= 1  # its first character is the one the token before ended in
+                partial[j] = partial[j - 1] = True
+        # one past its last character, counted over all texts
+        lasts = list(accumulate(steps))
+        # texts tile the characters and never meet inside one
+        cuts = [0, *map(bisect_right, repeat(lasts), accumulate(map(len, texts)))]
+        start = 0  # count each text's characters from 0: take the text before off its first step
+        for first, end in zip(cuts, islice(cuts, 1, None)):
+            if 0 < first < end:
+                steps[first] -= lasts[first - 1] - start
+                start = lasts[first - 1]
+        lasts = list(accumulate(steps))
+        offsets = list(zip(map(sub, lasts, starts_in), lasts))
+        tokens = list(map(self._tokens.__getitem__, ids))
+        spans = list(map(slice, cuts, islice(cuts, 1, None)))
+        return list(map(Encoding, map(ids.__getitem__, spans), map(tokens.__getitem__, spans),
+                        map(offsets.__getitem__, spans), map(partial.__getitem__, spans)))
+
+    def _token_edges(self) -> _TokenEdges | None:
+        if self._edges is _UNKNOWN:
+            char_edges = self.codec.char_edges()
+            self._edges = None if char_edges is None else _TokenEdges(self.first_merge_id, self.merges, *char_edges)
+        return self._edges
+
+    def _encode_symbols(self, texts: list[str], rust: RustMerges) -> list[Encoding]:
+        """``_encode_fast`` symbol by symbol: token offsets come from the tokens'
+        ends in symbols and, per symbol, the index of the character it spells
+        within its text and whether it is not that character's first, for
+        all texts at once."""
         ids, ends, cuts = self._merge_fast(texts, rust)
         starts = list(map(sub, ends, map(self._lengths.__getitem__, ids)))
         widths = list(map(len, map(self._symbol_chars.__getitem__, map(ord, "".join(texts)))))
@@ -546,6 +609,36 @@ class WubiBPE(Tokenizer):
         if data["vocab"] != tok._tokens:
             raise ModelError("vocab does not match the codec symbols, special tokens and merges")
         return tok
+
+
+def _emptied_after(items: Iterator[T], counts: dict) -> Iterator[T]:
+    """``items``, then ``counts`` emptied (HF reads all of its input before it trains)."""
+    yield from items
+    counts.clear()
+
+
+class _TokenEdges:
+    """Per token id, what ``_encode_fast`` reads instead of the symbols: whether
+    its first symbol can start a character and its last can end one
+    (``WubiCodec.char_edges``), and how many characters start in it when it
+    starts one itself.  A character starts at a token's first symbol when
+    that can start one and the previous token's last can end one."""
+
+    def __init__(self, first_merge_id: int, merges: Sequence[tuple[int, int]], starts: frozenset[int],
+                 ends: frozenset[int]):
+        self.starts_char = [i in starts for i in range(first_merge_id)]
+        self.ends_char = [i in ends for i in range(first_merge_id)]
+        self.starts_in = [1] * first_merge_id
+        for a, b in merges:  # a merge of a and b: a character starts at b's first symbol or not
+            meet = self.ends_char[a] and self.starts_char[b]
+            self.starts_char.append(self.starts_char[a])
+            self.ends_char.append(self.ends_char[b])
+            self.starts_in.append(self.starts_in[a] + self.starts_in[b] - (not meet))
+        # may start or end inside a character
+        self.odd = [not (s and e) for s, e in zip(self.starts_char, self.ends_char)]
+
+
+_UNKNOWN: Any = object()  # not looked at yet
 
 
 class _InsideFlags(dict):

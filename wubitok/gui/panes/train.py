@@ -141,12 +141,18 @@ class TrainPane(Pane):
         for key, box in self.algorithm_boxes.items():
             box.setText(self.algorithm_label(key))
         self.special_edit.setPlaceholderText(self.tr("the model's defaults (space-separated, e.g. <s> </s>)"))
+        mb = backends.AUTO_FAST_BYTES // 1_000_000
         for i, label in enumerate((
-            self.tr("Automatic (fast libraries for corpora over {} MB)").format(backends.AUTO_FAST_BYTES // 1_000_000),
+            self.tr("Automatic (fast for Wubi-BPE and BPE; others over {} MB)").format(mb),
             self.tr("wubitok (pure Python)"),
             self.tr("Fast (Hugging Face tokenizers / SentencePiece)"),
         )):
             self.backend_box.setItemText(i, label)
+        # backends.choose_backend's rule for "auto"
+        self.backend_box.setToolTip(self.tr(
+            "Automatic: Wubi-BPE and BPE train with Hugging Face tokenizers at any corpus size, since both "
+            "trainers give the same merges and the fast one takes about half the time; WordPiece and Unigram "
+            "use the fast libraries for corpora over {} MB, the pure-Python trainers below that.").format(mb))
         for i, label in enumerate((self.tr("Cheapest code per character + index (best measured)"),
                                    self.tr("Code prefix + index"),
                                    self.tr("Shortest code + index"), self.tr("Full code + index"))):
