@@ -23,7 +23,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress
-from typing import Iterable, TypeVar
+from typing import Callable, Iterable, TypeVar
 
 from ..engines.base import Encoding
 
@@ -290,6 +290,13 @@ def build_segments(
     for s, e, _ in spans:
         marks[s] = marks[e] = 1
     bounds = list(compress(range(n_chars + 1), marks))
+    return _sweep(bounds, spans, lambda i: i < len(partial) and bool(partial[i]))
+
+
+def _sweep(bounds: list[int], spans: list[tuple[int, int, int]], partial: Callable[[int], bool]
+           ) -> tuple[list[int], list[int], list[tuple[int, ...]], list[bool]]:
+    """The segments between consecutive ``bounds``, each with the sorted ``spans`` (start, end,
+    token index) that cover it, and whether it is partial (two tokens, or one ``partial``)."""
     starts: list[int] = []
     ends: list[int] = []
     covering: list[tuple[int, ...]] = []
@@ -308,7 +315,7 @@ def build_segments(
         starts.append(a)
         ends.append(b)
         covering.append(toks)
-        flags.append(len(toks) > 1 or any(i < len(partial) and partial[i] for i in toks))
+        flags.append(len(toks) > 1 or any(partial(i) for i in toks))
     return starts, ends, covering, flags
 
 
@@ -345,24 +352,7 @@ def _segments_between(
                 spans.append((s, e, i))
     spans.sort()
     bounds = sorted({lo, hi} | {x for s, e, _ in spans for x in (s, e) if lo < x < hi})
-    starts: list[int] = []
-    ends: list[int] = []
-    covering: list[tuple[int, ...]] = []
-    flags: list[bool] = []
-    active: list[tuple[int, int]] = []
-    j = 0
-    for a, b in zip(bounds, bounds[1:]):
-        while j < len(spans) and spans[j][0] <= a:
-            active.append((spans[j][1], spans[j][2]))
-            j += 1
-        if active:
-            active = [t for t in active if t[0] > a]
-        toks = tuple(i for _, i in active)
-        starts.append(a)
-        ends.append(b)
-        covering.append(toks)
-        flags.append(len(toks) > 1 or any(enc.partial_at(i) for i in toks))
-    return starts, ends, covering, flags
+    return _sweep(bounds, spans, enc.partial_at)
 
 
 def document_position(text: str, i: int) -> int:
