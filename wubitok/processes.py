@@ -360,6 +360,12 @@ def _run_pool(pool: ProcessPoolExecutor, items: Iterable[Any], workers: int) -> 
         done = True
     except BrokenProcessPool:  # from a result, or from a submit after the pool broke
         raise worker_died("nothing was written") from None
+    except OSError:
+        # A submit that races the broken pool's manager thread closing its wake-up pipe gets
+        # "handle is closed", which the output's writer reported as a write error (about one run in two).
+        if getattr(pool, "_broken", False):
+            raise worker_died("nothing was written") from None
+        raise
     finally:
         if done:
             pool.shutdown(wait=True, cancel_futures=True)
