@@ -29,24 +29,18 @@ class ScriptSense:
 
     def __init__(self) -> None:
         self._outside: deque[bool] = deque(maxlen=WINDOW)  # per character chosen: not in GB2312
-        self._count = 0  # how many of ``_outside`` are True
         self.traditional = False
 
     def note(self, text: str) -> None:
         """The typist chose ``text`` (its characters, in order)."""
-        for char in text:
-            if len(self._outside) == WINDOW and self._outside[0]:
-                self._count -= 1
-            outside = not in_charset(char, "gb2312")
-            self._outside.append(outside)
-            self._count += outside
-        if self._count >= TRADITIONAL_AT:
+        self._outside.extend(not in_charset(char, "gb2312") for char in text)
+        outside = sum(self._outside)
+        if outside >= TRADITIONAL_AT:
             self.traditional = True
-        elif self._count == 0 and len(self._outside) == WINDOW:
+        elif outside == 0 and len(self._outside) == WINDOW:
             self.traditional = False
 
     def reset(self) -> None:
         """Back to simplified, nothing chosen."""
         self._outside.clear()
-        self._count = 0
         self.traditional = False
