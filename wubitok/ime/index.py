@@ -174,8 +174,7 @@ class CandidateIndex:
         query in the same order: the characters a first start's ``z`` lookup shows while the
         index builds.  Several syllables (``nihao``) read as phrases, which only the index
         holds: nothing until it is there; a syllable's phrases (``xian`` 西安) come with it."""
-        if not query or not all("a" <= c <= "z" or "1" <= c <= "5" for c in query) or query[0].isdigit():
-            raise InputError(f"not pinyin: {query!r} (letters a-z, v for ü, tone digits 1-5 after a syllable)")
+        _check_pinyin(query)
         if any(c.isdigit() for c in query[:-1]):
             return ()  # a tone inside: several syllables
         hits = self.dictionary.by_pinyin(query, charset=charset)
@@ -321,8 +320,7 @@ class CandidateIndex:
         together, each optionally followed by its tone digit 1-5 (ni3hao, nihao3).  Entries
         carry the text's Wubi code: a character's full code ("" if it has none), a phrase's
         code in the table."""
-        if not query or not all("a" <= c <= "z" or "1" <= c <= "5" for c in query) or query[0].isdigit():
-            raise InputError(f"not pinyin: {query!r} (letters a-z, v for ü, tone digits 1-5 after a syllable)")
+        _check_pinyin(query)
         least = CHARSET_LEVEL[check_charset(charset)]
         hits = self._all("SELECT pos, code, 0, text, level, numbered FROM pinyin WHERE plain = ? AND level >= ?"
                          " ORDER BY pos", (query.translate(_NO_TONES), least))
@@ -342,6 +340,11 @@ class CandidateIndex:
 
 
 _NO_TONES = str.maketrans("", "", "12345")
+
+
+def _check_pinyin(query: str) -> None:
+    if not query or not all("a" <= c <= "z" or "1" <= c <= "5" for c in query) or query[0].isdigit():
+        raise InputError(f"not pinyin: {query!r} (letters a-z, v for ü, tone digits 1-5 after a syllable)")
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
