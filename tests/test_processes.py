@@ -6,12 +6,22 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from wubitok.paths import resources_dir
-from wubitok.processes import WORKER_MEMORY, available_cores, available_memory, usable_workers
+from wubitok.errors import WubitokError
+from wubitok.processes import (
+    WORKER_DIED,
+    WORKER_MEMORY,
+    _run_pool,
+    available_cores,
+    available_memory,
+    broke_under_submit,
+    usable_workers,
+)
 
 MODEL = resources_dir() / "models" / "wubi-bpe-6000.json"
 SAMPLE = resources_dir() / "samples" / "tang300.txt"
@@ -155,3 +165,30 @@ def test_stop_executor_ends_a_reader_stuck_on_a_result_cut_short():
     stopping.start()
     stopping.join(60)
     assert not stopping.is_alive() and not manager.is_alive()
+
+
+class _RacingPool(ProcessPoolExecutor):
+    """A real executor whose submit fails as it does when it races the manager thread that is
+    closing a broken pool's pipes; ``broken`` says whether that thread has marked it broken yet."""
+
+    def __init__(self, error: Exception, broken: bool) -> None:
+        super().__init__(max_workers=1)
+        self.error, self.broken = error, broken
+
+    def submit(self, fn, /, *args, **kwargs):
+        if self.broken:
+            self._broken = "A child process terminated abruptly"
+        raise self.error
+
+
+@pytest.mark.parametrize("error", [OSError("handle is closed"), ValueError("bad value(s) in fds_to_keep")])
+def test_a_submit_racing_a_broken_pool_is_a_dead_worker(error):
+    with pytest.raises(WubitokError) as caught:
+        list(_run_pool(_RacingPool(error, broken=True), [1, 2, 3], 1))
+    assert caught.value.code == WORKER_DIED
+
+
+@pytest.mark.parametrize("error", [OSError("No space left on device"), ValueError("a real bug")])
+def test_the_same_errors_from_a_sound_pool_stay_what_they_are(error):
+    with pytest.raises(type(error), match=str(error)):
+        list(_run_pool(_RacingPool(error, broken=False), [1, 2, 3], 1))

@@ -320,6 +320,14 @@ def _signals_held() -> Iterator[None]:
                 signal.raise_signal(signum)
 
 
+def broke_under_submit(pool: ProcessPoolExecutor, exc: BaseException) -> bool:
+    """Whether ``exc`` means a worker died: BrokenProcessPool from a result or a submit, or what a
+    submit gets when it races the broken pool's manager thread closing its pipes and sentinels:
+    OSError("handle is closed"), which the output's writer reported as a write error, or
+    ValueError("bad value(s) in fds_to_keep") from a worker it was starting (seen in CI)."""
+    return isinstance(exc, BrokenProcessPool) or bool(getattr(pool, "_broken", False))
+
+
 def _held_submit(pool: ProcessPoolExecutor, item: Any) -> Any:
     with _signals_held():
         return pool.submit(_run_task, item)
@@ -358,12 +366,8 @@ def _run_pool(pool: ProcessPoolExecutor, items: Iterable[Any], workers: int) -> 
         for _, fut in window(partial(_held_submit, pool), items, AHEAD * workers):
             yield fut.result()
         done = True
-    except BrokenProcessPool:  # from a result, or from a submit after the pool broke
-        raise worker_died("nothing was written") from None
-    except OSError:
-        # A submit that races the broken pool's manager thread closing its wake-up pipe gets
-        # "handle is closed", which the output's writer reported as a write error (about one run in two).
-        if getattr(pool, "_broken", False):
+    except (BrokenProcessPool, OSError, ValueError) as exc:
+        if broke_under_submit(pool, exc):
             raise worker_died("nothing was written") from None
         raise
     finally:

@@ -46,7 +46,15 @@ from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 from ..compare.run import Batch, Figures, Measured, measure_batch, measure_document
 from ..engines.base import Encoding, Tokenizer, engine_class
 from ..errors import Cancelled, FileError
-from ..processes import available_cores, executor_pids, lower_priority, new_executor, stop_executor, worker_died
+from ..processes import (
+    available_cores,
+    broke_under_submit,
+    executor_pids,
+    lower_priority,
+    new_executor,
+    stop_executor,
+    worker_died,
+)
 from ..progress import check_cancel
 from .encoded_versions import EditedText, EncodedSince, encode_since
 from .incremental_encode import reencode
@@ -253,7 +261,9 @@ class EncodePool:
         if ex is not None:
             try:
                 return ex.submit(fn, *args)
-            except (BrokenProcessPool, RuntimeError):
+            except (BrokenProcessPool, RuntimeError, OSError, ValueError) as exc:
+                if isinstance(exc, (OSError, ValueError)) and not broke_under_submit(ex, exc):
+                    raise
                 self._discard(ex)  # a worker died earlier: a fresh pool for the next request
                 raise worker_died() from None
         fut: Future[R] = Future()
