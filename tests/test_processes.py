@@ -11,15 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from wubitok.paths import resources_dir
 from wubitok.errors import WubitokError
+from wubitok.paths import resources_dir
 from wubitok.processes import (
     WORKER_DIED,
     WORKER_MEMORY,
     _run_pool,
     available_cores,
     available_memory,
-    broke_under_submit,
     usable_workers,
 )
 
