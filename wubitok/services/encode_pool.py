@@ -242,7 +242,7 @@ class EncodePool:
                 lower_priority(executor_pids(ex))
                 for fut in pings:  # one answer from each: all are up and could import the tasks
                     fut.result()
-            except (OSError, BrokenProcessPool, RuntimeError):
+            except (OSError, ValueError, BrokenProcessPool, RuntimeError):
                 self._want_processes = False
                 if ex is not None:  # the workers that did start must not idle until exit
                     ex.shutdown(wait=False, cancel_futures=True)
