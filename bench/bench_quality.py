@@ -51,8 +51,8 @@ index).  ``wubi`` itself is the shipped ``shared-index``.
 
 Pre-token variants (``pretok_variants.py``): ``wubi@V`` / ``bytes@V`` are
 ``wubi`` / ``bytes`` trained and evaluated on variant ``V``'s pre-tokens
-(``lead``, ``trail``, ``gpt4``, ``joined``), each compared with ``bytes@V``
-(same pre-tokens), ``gpt4`` and ``spm``.
+(``lead``, ``trail``, ``gpt4``, ``joined``; issue #38's ``nl``, ``nlhan``),
+each compared with ``bytes@V`` (same pre-tokens), ``gpt4`` and ``spm``.
 
 The ceiling of spelling: ``oracle`` (and ``oracle@V``) is byte-level BPE in
 which every Han character is one symbol of its own outside the vocabulary

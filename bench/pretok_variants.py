@@ -16,7 +16,11 @@ joined are the text), which ``check`` asserts on the corpus.
 ``gpt4``   the GPT-4 split regex itself (letters of any script in one run);
 ``joined`` the GPT-4 split, but a letter run keeps up to two punctuation
            marks right after it and the line breaks after them (as ``trail``):
-           the engine's ``pre_tokens="joined"`` (``pre_tokenizers.wubi``).
+           the engine's ``pre_tokens="joined"`` (``pre_tokenizers.wubi``);
+``nl``     ``joined``, and a letter run also keeps the line breaks right
+           after it when no mark follows it ("选项\n", "option\n");
+``nlhan``  ``nl`` for a run that ends in a Han character only ("选项\n" but
+           "option", "\n"): issue #38's 32,000 search, bench only.
 """
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ from typing import Callable, Iterator
 import regex
 
 from wubitok.engines.pre_tokenizers.gpt4 import GPT4_PATTERN
-from wubitok.engines.pre_tokenizers.wubi import joined_pretokens, pretokens
+from wubitok.engines.pre_tokenizers.wubi import JOINED_PATTERN, joined_pretokens, pretokens
 from wubitok.text.segment import segment_texts
 
 PreTokens = Callable[[str], Iterator[str]]
@@ -128,8 +132,24 @@ def gpt4_pretokens(text: str) -> Iterator[str]:
     return iter(_GPT4.findall(text))
 
 
+_JOINED_TAIL = r"\p{L}+(?:[^\s\p{L}\p{N}]{1,2}[\r\n]*)?|"
+assert _JOINED_TAIL in JOINED_PATTERN
+_NL = regex.compile(JOINED_PATTERN.replace(_JOINED_TAIL, r"\p{L}+(?:[^\s\p{L}\p{N}]{1,2}[\r\n]*|[\r\n]+)?|", 1))
+_NL_HAN = regex.compile(JOINED_PATTERN.replace(
+    _JOINED_TAIL, r"\p{L}+(?:[^\s\p{L}\p{N}]{1,2}[\r\n]*|(?<=\p{Han})[\r\n]+)?|", 1))
+
+
+def nl_pretokens(text: str) -> Iterator[str]:
+    return iter(_NL.findall(text))
+
+
+def nlhan_pretokens(text: str) -> Iterator[str]:
+    return iter(_NL_HAN.findall(text))
+
+
 VARIANTS: dict[str, PreTokens] = {"": pretokens, "lead": lead_pretokens, "trail": trail_pretokens,
-                                  "gpt4": gpt4_pretokens, "joined": joined_pretokens}
+                                  "gpt4": gpt4_pretokens, "joined": joined_pretokens, "nl": nl_pretokens,
+                                  "nlhan": nlhan_pretokens}
 
 
 def check(name: str, text: str) -> None:
