@@ -66,3 +66,22 @@ def test_a_long_paste_is_taken_as_pasted_not_read_back(qtbot, monkeypatch):
     assert follower.text() == raw_text(edit.document())
     assert follower.text() == "bef" + pasted.replace("\r\n", "\n").replace("\r", "\n") + "fter"
     assert not read_back
+
+
+def test_an_expected_set_plain_text_is_not_read_back(qtbot, monkeypatch):
+    # setPlainText reports two changes: everything removed, then the new text inserted.
+    edit = QPlainTextEdit()
+    qtbot.addWidget(edit)
+    edit.setPlainText("before")
+    follower = DocumentText(edit.document())
+    read_back: list[str] = []
+    selected_text = QTextCursor.selectedText
+    monkeypatch.setattr(QTextCursor, "selectedText",
+                        lambda self: read_back.append(selected_text(self)) or read_back[-1])
+    text = "明月\r\n几时有\r把酒\u00a0问青天\n" * 100
+    follower.expect(text)
+    edit.setPlainText(text)
+    assert follower.text() == raw_text(edit.document()) == text.replace("\r\n", "\n").replace("\r", "\n")
+    assert not "".join(read_back)
+    edit.setPlainText("after")  # nothing expected: read
+    assert follower.text() == "after"

@@ -53,7 +53,8 @@ class DocumentText(QObject):
         """``inserted`` is about to go in, in one edit block (a long paste, :class:`LongPasteEdit`):
         the document then reports it as one change, and reading 10 MB back out of it
         (``selectedText``) held the GUI thread 240 ms.  The change is taken as this text when
-        its length is this text's as a document stores it (line breaks as one character)."""
+        its length is this text's as a document stores it (line breaks as one character); a change
+        that only removes (``setPlainText`` clears the document first) leaves it expected."""
         self._expected = inserted.replace("\r\n", "\n").replace("\r", "\n").replace(PARAGRAPH, "\n")
 
     def _reread(self) -> None:
@@ -73,7 +74,9 @@ class DocumentText(QObject):
         position = min(position, len(text))
         removed = min(removed, len(text) - position)
         added = max(0, min(added, doc.characterCount() - 1 - position))
-        expected, self._expected = self._expected, None
+        expected = self._expected
+        if added or not expected:  # setPlainText removes everything first, then inserts: not yet the text
+            self._expected = None
         if expected is not None and len(expected) == added and not _has_astral(expected):
             self._text = text[:position] + expected + text[position + removed:]
             if len(self._text) != doc.characterCount() - 1:  # not the change expected after all
