@@ -184,7 +184,7 @@ def test_activating_a_shared_code_goes_to_each_of_its_places_in_turn(qtbot, pane
         assert (cursor.selectionStart(), cursor.selectedText()) == (starts[turn % 3], "wqiy")
 
 
-def test_the_result_is_a_full_conversion_of_the_text_as_typed_after_edits_and_pastes(qtbot, pane):
+def test_the_result_is_a_full_conversion_of_the_text_as_typed_after_edits_and_pastes(qtbot, pane, monkeypatch):
     # The pane follows its editor edit by edit (DocumentText), not by toPlainText, which turns
     # U+00A0 into a space: each result must be what converting the whole text gives.
     from PySide6.QtGui import QTextCursor
@@ -223,8 +223,14 @@ def test_the_result_is_a_full_conversion_of_the_text_as_typed_after_edits_and_pa
     edit(2, 1, "\u00a0\u00a0把酒 问青天\n")
     converted_in_full()
     long = ("不知天上宫阙，\u00a0今夕是何年。\n" * (LONG_PASTE_CHARS // 15 + 1))
+    read_back: list[int] = []  # a long text going in, or its conversion, is not read back out of the document
+    selected_text = QTextCursor.selectedText
+    monkeypatch.setattr(QTextCursor, "selectedText",
+                        lambda self: read_back.append(len(selected_text(self))) or selected_text(self))
     edit(3, 2, long)  # a long paste, in pieces
     converted_in_full()
+    monkeypatch.undo()
+    assert max(read_back, default=0) < LONG_PASTE_CHARS
     edit(len(typed) - 5, 3, "我欲\u00a0乘风归去")
     converted_in_full()
     edit(0, len(typed), "又恐琼楼玉宇\u00a0")  # the long text replaced by a short one
