@@ -168,7 +168,6 @@ class _Side(QWidget):
         # The editor's text, kept in step edit by edit: toPlainText copies the whole document
         # (100-200 ms at 10 MB) and turns no-break spaces into spaces.
         self.document_text = DocumentText(self.editor.document(), self)
-        self.editor.longTextComing.connect(self.document_text.expect)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         # Below the editor, as in a text editor's status bar: the file's name and encoding.
@@ -491,9 +490,6 @@ class ConvertPane(Pane):
                 cursor.insertText(result.output)
                 target.blockSignals(False)
             else:  # a megabyte at once froze the window 150 ms: in pieces, the marks once it is in
-                # Said here: with the editor's signals off, its longTextComing does not reach the side's
-                # DocumentText, which read 10 MB of codes back out of the document (530 ms).
-                target_side.document_text.expect(result.output)
                 target.insert_long(cursor, result.output, lambda: (target.blockSignals(False), self._show(result)))
                 return
         self._show(result)

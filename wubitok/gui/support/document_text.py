@@ -50,11 +50,12 @@ class DocumentText(QObject):
         return self._text
 
     def expect(self, inserted: str) -> None:
-        """``inserted`` is about to go in, in one edit block (a long paste, :class:`LongPasteEdit`):
-        the document then reports it as one change, and reading 10 MB back out of it
-        (``selectedText``) held the GUI thread 240 ms.  The change is taken as this text when
-        its length is this text's as a document stores it (line breaks as one character); a change
-        that only removes (``setPlainText`` clears the document first) leaves it expected."""
+        """``inserted`` is about to go in whole (``setPlainText``): the document then reports it as
+        one change, and reading 10 MB back out of it (``selectedText``) held the GUI thread 240 ms
+        (a long paste goes in a piece per edit, :class:`LongPasteEdit`, each read on its own).
+        The change is taken as this text when its length is this text's as a document stores it
+        (line breaks as one character); a change that only removes (``setPlainText`` clears the
+        document first) leaves it expected."""
         self._expected = inserted.replace("\r\n", "\n").replace("\r", "\n").replace(PARAGRAPH, "\n")
 
     def _reread(self) -> None:

@@ -174,7 +174,6 @@ class ComparePane(Pane):
         # The text, kept in step edit by edit: toPlainText copied the whole document on the GUI
         # thread at each comparison (90-200 ms at 10 MB) and turned no-break spaces into spaces.
         self._document_text = DocumentText(self.editor.document(), self)
-        self.editor.longTextComing.connect(self._document_text.expect)
         self.columns_splitter = TokenColumns(self.text_page)
         tl = QVBoxLayout(self.text_page)
         tl.setContentsMargins(0, 0, 0, 0)
