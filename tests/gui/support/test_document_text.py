@@ -89,3 +89,24 @@ def test_an_expected_set_plain_text_is_not_read_back(qtbot, monkeypatch):
     assert not "".join(read_back)
     edit.setPlainText("after")  # nothing expected: read
     assert follower.text() == "after"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(start=st.lists(PIECES, max_size=8).map("".join),
+       edits=st.lists(st.tuples(st.booleans(), st.integers(0, 40), st.integers(0, 5),
+                                st.lists(PIECES, max_size=4).map("".join)), max_size=10))
+def test_the_text_follows_edits_read_only_at_the_end(qtbot, start, edits):
+    # Insertions one after another are kept aside until the text is asked for: edits of any kind
+    # in between, and only the last read.
+    edit = QPlainTextEdit()
+    qtbot.addWidget(edit)
+    edit.setPlainText(start)
+    follower = DocumentText(edit.document())
+    cursor = edit.textCursor()
+    for after_the_last, at, removed, inserted in edits:
+        text = raw_text(edit.document())
+        if not after_the_last:  # else where the cursor is: after what it inserted last
+            cursor.setPosition(_units(text, at))
+            cursor.setPosition(_units(text, at + removed), QTextCursor.MoveMode.KeepAnchor)
+        cursor.insertText(inserted)
+    assert follower.text() == raw_text(edit.document())

@@ -34,6 +34,12 @@ class DocumentText(QObject):
         super().__init__(parent)
         self._doc: QTextDocument | None = None
         self._text = ""
+        # Insertions one after another (a long paste goes in a piece per edit) are kept aside and put
+        # into the text when it is asked for: splicing each 16,000-character piece into 40 MB of text
+        # took 15-48 ms a piece, 38 s in all.
+        self._pending: list[str] = []
+        self._pending_at = 0  # where they go in _text
+        self._pending_len = 0
         self._astral = False
         self._expected: str | None = None  # a long text about to go in (expect)
         self.follow(doc)
@@ -47,7 +53,15 @@ class DocumentText(QObject):
         doc.contentsChange.connect(self._changed)
 
     def text(self) -> str:
+        self._flush()
         return self._text
+
+    def _flush(self) -> None:
+        if self._pending:
+            text, at = self._text, self._pending_at
+            self._text = text[:at] + "".join(self._pending) + text[at:]
+            self._pending.clear()
+            self._pending_len = 0
 
     def expect(self, inserted: str) -> None:
         """``inserted`` is about to go in whole (``setPlainText``): the document then reports it as
@@ -60,6 +74,8 @@ class DocumentText(QObject):
 
     def _reread(self) -> None:
         assert self._doc is not None
+        self._pending.clear()
+        self._pending_len = 0
         self._text = raw_text(self._doc)
         self._astral = _has_astral(self._text)
 
@@ -69,16 +85,18 @@ class DocumentText(QObject):
         if self._astral:
             self._reread()
             return
-        text = self._text
+        length = len(self._text) + self._pending_len
         # Qt counts the document's last paragraph break, which the text does not have (a
         # whole document replaced is reported as one more character removed and added).
-        position = min(position, len(text))
-        removed = min(removed, len(text) - position)
+        position = min(position, length)
+        removed = min(removed, length - position)
         added = max(0, min(added, doc.characterCount() - 1 - position))
         expected = self._expected
         if added or not expected:  # setPlainText removes everything first, then inserts: not yet the text
             self._expected = None
         if expected is not None and len(expected) == added and not _has_astral(expected):
+            self._flush()
+            text = self._text
             self._text = text[:position] + expected + text[position + removed:]
             if len(self._text) != doc.characterCount() - 1:  # not the change expected after all
                 self._reread()
@@ -90,4 +108,12 @@ class DocumentText(QObject):
         if _has_astral(inserted):
             self._reread()
             return
+        if not removed and (not self._pending or position == self._pending_at + self._pending_len):
+            if not self._pending:
+                self._pending_at = position
+            self._pending.append(inserted)
+            self._pending_len += len(inserted)
+            return
+        self._flush()
+        text = self._text
         self._text = text[:position] + inserted + text[position + removed:]
