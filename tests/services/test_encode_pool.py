@@ -32,6 +32,7 @@ from wubitok.services.encode_pool import (
     summarize_model,
 )
 from wubitok.services.model_files import bundled_models_dir, guess_kind, load_model_file
+from wubitok.services.readable_tokens import readable_parts
 from wubitok.services.tokenized import PackedEncoding, Spans
 
 MODELS = sorted(bundled_models_dir().glob("*.json"))
@@ -246,6 +247,37 @@ def test_a_packed_encoding_reads_as_the_encoding_and_survives_pickling(rows, fla
     for seq in (packed.tokens, packed.offsets):
         with pytest.raises(IndexError):
             seq[len(enc)]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=120), st.integers(0, 130))
+def test_a_view_gets_the_tokens_of_its_characters_with_their_indices(tokenizers, text, shown):
+    # Compare's workers send the head of each encoding (PackedEncoding.shown_part): every token the
+    # view's segments point at, read the same as in the whole encoding, and a token's readable form
+    # (which counts the tokens sharing a character) the same.
+    for _, tok in tokenizers:
+        enc = tok.encode(text)
+        packed = PackedEncoding.pack(enc)
+        part = pickle.loads(pickle.dumps(packed.shown_part(shown)))
+        n = len(part)
+        assert unpacked(part) == Encoding(enc.ids[:n], enc.tokens[:n], enc.offsets[:n], enc.partial[:n])
+        assert n >= sum(1 for s, _ in enc.offsets if s < shown)
+        spans = Spans.of(text, enc, shown)
+        for i in {i for row in spans.seg_tokens for i in row}:
+            assert i < n
+            assert (readable_parts(text, part.ids, part.offsets, part.partial, i)
+                    == readable_parts(text, enc.ids, enc.offsets, enc.partial, i))
+
+
+def test_measure_text_sends_the_tokens_of_the_shown_characters(pool, tokenizers):
+    shown = 300
+    measured = pool.call_all([(measure_text, ref(path), name, TEXT, shown)
+                              for path, (name, _) in zip(MODELS, tokenizers)])
+    for (packed, spans, _), (_, tok) in zip(measured, tokenizers):
+        enc = tok.encode(TEXT)
+        assert sum(1 for s, _ in enc.offsets if s < shown) <= len(packed) < len(enc)
+        assert list(packed.ids) == enc.ids[: len(packed)]
+        assert spans == Spans.of(TEXT, enc, shown)
 
 
 def unpacked(packed: PackedEncoding) -> Encoding:

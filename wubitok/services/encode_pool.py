@@ -184,9 +184,11 @@ def encode_edit(ref: ModelRef, edited: EditedText, version: int, shown: int = DI
 def measure_text(
     ref: ModelRef, name: str, text: str, shown: int = DISPLAY_LIMIT
 ) -> tuple[PackedEncoding, Spans, Figures]:
-    """:func:`wubitok.compare.run.measure_document`, with what :func:`encode_text` gives for a view."""
+    """:func:`wubitok.compare.run.measure_document`, with what :func:`encode_text` gives for a view:
+    of the encoding, the tokens of the first ``shown`` characters (:meth:`PackedEncoding.shown_part`),
+    since all of it is measured here."""
     enc, figures = measure_document(name, model(ref), text)
-    return PackedEncoding.pack(enc), Spans.of(text, enc, shown), figures
+    return PackedEncoding.pack(enc).shown_part(shown), Spans.of(text, enc, shown), figures
 
 
 def measure_corpus_batch(refs: Sequence[tuple[str, ModelRef]], unit: str, item: Batch) -> Measured:

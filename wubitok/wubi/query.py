@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from ..errors import InputError, UnknownCodeError
-from .convert import split_code_text
+from .convert import code_tokens
 from .dictionary import Candidate, CharInfo, CodeEntry, WubiDictionary, default_dictionary, is_wubi_code
 from .splits import Split, check, split_of
 
@@ -325,7 +325,7 @@ def decode_code_text(text: str, separator: str = " ", *,
     pieces: list[CodePiece] = []
     # A text repeats its codes; one query per distinct code keeps a book fast.
     seen: dict[str, tuple[Candidate, ...]] = {}
-    for tok in split_code_text(text, separator, strict=False):
+    for tok in code_tokens(text, separator, strict=False):  # one at a time: see code_tokens
         if tok.code is None:
             pieces.append(CodePiece(tok.source, tok.text or ""))
             continue

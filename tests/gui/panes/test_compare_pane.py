@@ -337,3 +337,31 @@ def test_the_token_views_name_unknown_and_byte_tokens_as_tokenize_does(qtbot, pa
         tips.append(view.tooltip_html(seg))
     assert "token <b>[UNK] for 𠀀</b>" in tips[0], tips[0]
     assert "token <b>&lt;F0&gt;</b>" in tips[1], tips[1]
+
+
+def test_the_text_compared_is_the_text_as_typed_and_pasted(qtbot, pane, monkeypatch):
+    # The pane follows its editor edit by edit (DocumentText), not by toPlainText, which turns
+    # U+00A0 into a space and copies the whole document at every comparison.
+    from PySide6.QtGui import QTextCursor
+    from PySide6.QtWidgets import QApplication
+
+    import wubitok.gui.panes.compare.pane as compare_pane
+    from wubitok.gui.widgets.long_paste_edit import LONG_PASTE_CHARS
+
+    _compare(qtbot, pane, [_model("wubi-bpe"), _model("bpe")], "明月")
+    compared: list[str] = []
+    compare_text = compare_pane.compare_text
+    monkeypatch.setattr(compare_pane, "compare_text",
+                        lambda catalog, entries, text, *a, **k: compared.append(text)
+                        or compare_text(catalog, entries, text, *a, **k))
+    cursor = pane.editor.textCursor()
+    cursor.movePosition(QTextCursor.MoveOperation.End)
+    cursor.insertText("\u00a0几时有\n把酒\u00a0问青天")
+    qtbot.waitUntil(lambda: bool(compared) and pane.is_ready(), timeout=60_000)
+    assert compared[-1] == "明月\u00a0几时有\n把酒\u00a0问青天"
+    pasted = "不知天上宫阙，\u00a0今夕是何年。\r\n" * (LONG_PASTE_CHARS // 15 + 1)
+    QApplication.clipboard().setText(pasted)
+    pane.editor.selectAll()
+    pane.editor.paste()  # a long paste, in pieces
+    qtbot.waitUntil(lambda: len(compared) > 1 and pane.is_ready(), timeout=60_000)
+    assert compared[-1] == pasted.replace("\r\n", "\n")

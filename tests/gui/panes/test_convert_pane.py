@@ -182,3 +182,59 @@ def test_activating_a_shared_code_goes_to_each_of_its_places_in_turn(qtbot, pane
         pane.shared_list.itemActivated.emit(item)
         cursor = pane.codes.editor.textCursor()
         assert (cursor.selectionStart(), cursor.selectedText()) == (starts[turn % 3], "wqiy")
+
+
+def test_the_result_is_a_full_conversion_of_the_text_as_typed_after_edits_and_pastes(qtbot, pane, monkeypatch):
+    # The pane follows its editor edit by edit (DocumentText), not by toPlainText, which turns
+    # U+00A0 into a space: each result must be what converting the whole text gives.
+    from PySide6.QtGui import QTextCursor
+    from PySide6.QtWidgets import QApplication
+
+    from wubitok.gui.panes.convert import convert
+    from wubitok.gui.support.document_text import raw_text
+    from wubitok.gui.widgets.long_paste_edit import LONG_PASTE_CHARS
+
+    editor = pane.chinese.editor
+    typed = ""
+
+    def edit(at: int, removed: int, inserted: str) -> None:
+        nonlocal typed
+        cursor = QTextCursor(editor.document())
+        cursor.setPosition(at)
+        cursor.setPosition(at + removed, QTextCursor.MoveMode.KeepAnchor)
+        editor.setTextCursor(cursor)
+        if len(inserted) >= LONG_PASTE_CHARS:
+            QApplication.clipboard().setText(inserted)
+            editor.paste()
+        else:
+            cursor.insertText(inserted)
+        typed = typed[:at] + inserted + typed[at + removed:]
+
+    def converted_in_full() -> None:
+        _wait(qtbot, pane)
+        full = convert(CHINESE, typed, pane.style_box.currentData(), pane.sep_box.currentData())
+        assert raw_text(pane.codes.editor.document()) == full.output
+        assert pane.chinese.text() == typed and pane.codes.text() == full.output
+        assert [(p.source, p.text, p.code) for p in pane.pieces()] == [(p.source, p.text, p.code) for p in full.pieces]
+
+    edit(0, 0, "明月\u00a0几时有")
+    converted_in_full()
+    assert "\u00a0" in pane.codes.text()
+    edit(2, 1, "\u00a0\u00a0把酒 问青天\n")
+    converted_in_full()
+    long = ("不知天上宫阙，\u00a0今夕是何年。\n" * (LONG_PASTE_CHARS // 15 + 1))
+    read_back: list[int] = []  # a long text going in, or its conversion, is not read back out of the document
+    selected_text = QTextCursor.selectedText
+    monkeypatch.setattr(QTextCursor, "selectedText",
+                        lambda self: read_back.append(len(selected_text(self))) or selected_text(self))
+    edit(3, 2, long)  # a long paste, in pieces
+    converted_in_full()
+    monkeypatch.undo()
+    assert max(read_back, default=0) < LONG_PASTE_CHARS
+    edit(len(typed) - 5, 3, "我欲\u00a0乘风归去")
+    converted_in_full()
+    edit(0, len(typed), "又恐琼楼玉宇\u00a0")  # the long text replaced by a short one
+    converted_in_full()
+    pane.set_sample_text("高处\u00a0不胜寒")
+    typed = "高处\u00a0不胜寒"
+    converted_in_full()

@@ -48,16 +48,20 @@ def test_the_text_follows_every_edit(qtbot, start, edits):
     assert not rereads  # emoji and Ext-B included: each edit is spliced, not read again whole
 
 
-def test_a_long_paste_is_taken_as_pasted_not_read_back(qtbot, monkeypatch):
+def test_a_long_paste_is_read_a_piece_at_a_time(qtbot, monkeypatch):
+    # LongPasteEdit puts each piece in an edit of its own: the document reports each one, and no
+    # change is the whole text (reading 10 MB back out of a document held the GUI thread 240 ms).
     from wubitok.gui.widgets.long_paste_edit import LongPasteEdit
+    from wubitok.gui.widgets.token_view import DOCUMENT_PIECE_CHARS
 
     edit = LongPasteEdit()
     qtbot.addWidget(edit)
     edit.setPlainText("before\nafter")
     follower = DocumentText(edit.document())
-    edit.longTextComing.connect(follower.expect)
-    read_back = []
-    monkeypatch.setattr(QTextCursor, "selectedText", lambda self: read_back.append(1) or "")
+    read_back: list[int] = []
+    selected_text = QTextCursor.selectedText
+    monkeypatch.setattr(QTextCursor, "selectedText",
+                        lambda self: read_back.append(len(selected_text(self))) or selected_text(self))
     cursor = edit.textCursor()
     cursor.setPosition(3)
     cursor.setPosition(8, QTextCursor.MoveMode.KeepAnchor)
@@ -68,4 +72,44 @@ def test_a_long_paste_is_taken_as_pasted_not_read_back(qtbot, monkeypatch):
     monkeypatch.undo()
     assert follower.text() == raw_text(edit.document())
     assert follower.text() == "bef" + pasted.replace("\r\n", "\n").replace("\r", "\n") + "fter"
-    assert not read_back
+    assert len(read_back) > 1 and max(read_back) <= DOCUMENT_PIECE_CHARS + 1000
+
+
+def test_an_expected_set_plain_text_is_not_read_back(qtbot, monkeypatch):
+    # setPlainText reports two changes: everything removed, then the new text inserted.
+    edit = QPlainTextEdit()
+    qtbot.addWidget(edit)
+    edit.setPlainText("before")
+    follower = DocumentText(edit.document())
+    read_back: list[str] = []
+    selected_text = QTextCursor.selectedText
+    monkeypatch.setattr(QTextCursor, "selectedText",
+                        lambda self: read_back.append(selected_text(self)) or read_back[-1])
+    text = "明月\r\n几时有\r把酒\u00a0问青天\U0001F600\n" * 100
+    follower.expect(text)
+    edit.setPlainText(text)
+    assert follower.text() == raw_text(edit.document()) == text.replace("\r\n", "\n").replace("\r", "\n")
+    assert not "".join(read_back)
+    edit.setPlainText("after")  # nothing expected: read
+    assert follower.text() == "after"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(start=st.lists(PIECES, max_size=8).map("".join),
+       edits=st.lists(st.tuples(st.booleans(), st.integers(0, 40), st.integers(0, 5),
+                                st.lists(PIECES, max_size=4).map("".join)), max_size=10))
+def test_the_text_follows_edits_read_only_at_the_end(qtbot, start, edits):
+    # Insertions one after another are kept aside until the text is asked for: edits of any kind
+    # in between, and only the last read.
+    edit = QPlainTextEdit()
+    qtbot.addWidget(edit)
+    edit.setPlainText(start)
+    follower = DocumentText(edit.document())
+    cursor = edit.textCursor()
+    for after_the_last, at, removed, inserted in edits:
+        text = raw_text(edit.document())
+        if not after_the_last:  # else where the cursor is: after what it inserted last
+            cursor.setPosition(_units(text, at))
+            cursor.setPosition(_units(text, at + removed), QTextCursor.MoveMode.KeepAnchor)
+        cursor.insertText(inserted)
+    assert follower.text() == raw_text(edit.document())

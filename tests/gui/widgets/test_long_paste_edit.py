@@ -47,3 +47,21 @@ def test_a_second_long_text_cuts_the_first_short(qtbot):
     edit.insert_long(cursor, second, lambda: done.append(True))
     qtbot.waitUntil(lambda: bool(done), timeout=60_000)
     assert edit.toPlainText() == second and not edit.isReadOnly()
+
+
+def test_the_paste_is_one_undo_step_of_its_own_and_one_text_change(qtbot):
+    # Each piece goes in an edit joined to the one before: not joined to what was typed before it.
+    edit = LongPasteEdit()
+    qtbot.addWidget(edit)
+    qtbot.keyClicks(edit, "typed")
+    changes = []
+    edit.textChanged.connect(lambda: changes.append(edit.is_pasting()))
+    long = "明月几时有\n" * (3 * LONG_PASTE_CHARS // 6)
+    _paste(edit, long)
+    qtbot.waitUntil(lambda: not edit.is_pasting(), timeout=60_000)
+    assert edit.toPlainText() == "typed" + long
+    assert changes == [False]  # once, when it is in
+    edit.undo()
+    assert edit.toPlainText() == "typed"
+    edit.redo()
+    assert edit.toPlainText() == "typed" + long

@@ -233,7 +233,6 @@ class TokenizePane(Pane):
         self.editor = LongPasteEdit(input_box)
         self.editor.setFont(han_font(12))
         self._document_text = DocumentText(self.editor.document(), self)  # the text, kept in step edit by edit
-        self.editor.longTextComing.connect(self._document_text.expect)
         file_bar = QHBoxLayout(self.file_bar)
         file_bar.setContentsMargins(0, 0, 0, 0)
         file_bar.addWidget(self.file_note, 1)

@@ -3,16 +3,21 @@
 Pasting a megabyte into a ``QPlainTextEdit`` is one ``insertText`` of 150-250 ms on the GUI
 thread, during which the window is frozen (bench/bench_gui_stalls.py, ``tokenize_paste_1m``).
 Here the text goes in pieces of :data:`~.token_view.DOCUMENT_PIECE_CHARS` characters, one
-per turn (:class:`~..support.steps.Steps`, about 15 ms each), inside one edit block: it is
-still one step to undo.  The editor is read-only until the last piece is in, so nothing is
-typed into its middle.  A paste does this, and so can a pane (:meth:`LongPasteEdit.insert_long`:
-Convert's result).
+per turn (:class:`~..support.steps.Steps`, about 15 ms each), each piece in an edit block
+joined to the one before (``joinPreviousEditBlock``): it is still one step to undo.  One edit
+block around all of them left the document's layout to take in the whole text at its end, in
+one turn (83-95 ms of Qt's own at 10 MB; the pasted text read back out of the document by a
+:class:`~..support.document_text.DocumentText`, 240-530 ms more); piece by piece, each piece's
+change is laid out, and read, on its own turn.  The editor is read-only until the last piece is
+in, so nothing is typed into its middle, and its signals are held until then (``textChanged``
+once, at the end, as for one edit).  A paste does this, and so can a pane
+(:meth:`LongPasteEdit.insert_long`: Convert's result).
 """
 from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QMimeData, Signal
+from PySide6.QtCore import QMimeData
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
@@ -26,10 +31,6 @@ LONG_PASTE_CHARS = 50_000
 class LongPasteEdit(QPlainTextEdit):
     """``QPlainTextEdit`` with long pastes in pieces; :meth:`is_pasting` while one goes in."""
 
-    # A long text is about to go in, in one edit block (a DocumentText following the document need
-    # not read it back out of it: DocumentText.expect).
-    longTextComing = Signal(object)
-
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._pasting = Steps(self)
@@ -39,7 +40,7 @@ class LongPasteEdit(QPlainTextEdit):
         return self._finish is not None
 
     def cut_short(self) -> None:
-        """Stop a text going in where it is: its edit block ends, it stays as far as it got, no ``then``."""
+        """Stop a text going in where it is: it stays as far as it got (one step to undo), no ``then``."""
         if self._finish is not None:
             self._pasting.clear()
             self._finish()
@@ -55,18 +56,27 @@ class LongPasteEdit(QPlainTextEdit):
         """Put ``text`` in place of ``cursor``'s selection, in pieces (one undo step); ``then()`` once it is in.
         A text still going in is cut short first (:meth:`cut_short`)."""
         self.cut_short()
-        self.longTextComing.emit(text)
         read_only = self.isReadOnly()
-        cursor.beginEditBlock()
-        cursor.removeSelectedText()
+        blocked = self.blockSignals(True)  # a pane hears of it once it is in (a pane may hold them off itself)
         self.setReadOnly(True)
+
+        def put(piece: str, first: bool) -> None:
+            if first:  # the selection replaced: an edit block of its own, not joined to the user's last edit
+                cursor.beginEditBlock()
+                cursor.removeSelectedText()
+            else:
+                cursor.joinPreviousEditBlock()  # one step to undo with the pieces before
+            cursor.insertText(piece)
+            cursor.endEditBlock()
 
         def finish() -> None:
             self._finish = None
-            cursor.endEditBlock()
+            self.blockSignals(blocked)
             self.setReadOnly(read_only)
             self.setTextCursor(cursor)
             self.ensureCursorVisible()
+            if not blocked:
+                self.textChanged.emit()
 
         def last() -> None:
             finish()
@@ -74,4 +84,6 @@ class LongPasteEdit(QPlainTextEdit):
                 then()
 
         self._finish = finish
-        self._pasting.start([*(lambda p=piece: cursor.insertText(p) for piece in document_pieces(text)), last])
+        pieces = document_pieces(text) or [""]
+        # The first piece (and the selection's removal) now, as a paste does it.
+        self._pasting.start([*(lambda p=piece, i=i: put(p, i == 0) for i, piece in enumerate(pieces)), last])
