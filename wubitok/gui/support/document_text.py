@@ -45,7 +45,8 @@ class DocumentText(QObject):
         # Insertions one after another (a long paste goes in a piece per edit) are kept aside and put
         # into the text when it is asked for: splicing each 16,000-character piece into 40 MB of text
         # took 15-48 ms a piece, 38 s in all.
-        self._pending: list[tuple[str, np.ndarray]] = []  # each piece and its astral_units
+        self._pending: list[str] = []
+        self._pending_pairs: list[np.ndarray] = []  # their astral_units, from the first piece's start
         self._pending_at = 0  # where they go, in UTF-16 units
         self._pending_units = 0
         self._expected: str | None = None  # a long text about to go in (expect)
@@ -66,13 +67,15 @@ class DocumentText(QObject):
     def _flush(self) -> None:
         if not self._pending:
             return
-        pieces, at, units = self._pending, self._pending_at, self._pending_units
-        self._pending, self._pending_units = [], 0
-        offsets, start = [], 0
-        for piece, pairs in pieces:
-            offsets.append(pairs + start)
-            start += len(piece) + len(pairs)
-        self._splice(at, 0, "".join(piece for piece, _ in pieces), np.concatenate(offsets), units)
+        inserted, pairs = "".join(self._pending), np.concatenate(self._pending_pairs)
+        units = self._pending_units
+        self._clear_pending()
+        self._splice(self._pending_at, 0, inserted, pairs, units)
+
+    def _clear_pending(self) -> None:
+        self._pending.clear()
+        self._pending_pairs.clear()
+        self._pending_units = 0
 
     def expect(self, inserted: str) -> None:
         """``inserted`` is about to go in whole (``setPlainText``): the document then reports it as
@@ -85,8 +88,7 @@ class DocumentText(QObject):
 
     def _reread(self) -> None:
         assert self._doc is not None
-        self._pending.clear()
-        self._pending_units = 0
+        self._clear_pending()
         self._text = raw_text(self._doc)
         self._pairs = astral_units(self._text)
 
@@ -127,7 +129,8 @@ class DocumentText(QObject):
         if inserted and not removed and (not self._pending or position == self._pending_at + self._pending_units):
             if not self._pending:
                 self._pending_at = position
-            self._pending.append((inserted, pairs))
+            self._pending.append(inserted)
+            self._pending_pairs.append(pairs + self._pending_units)
             self._pending_units += added
             return
         self._flush()
