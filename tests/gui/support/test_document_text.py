@@ -16,6 +16,21 @@ def _units(text: str, at: int) -> int:
     return len(text[:at].encode("utf-16-le", "surrogatepass")) // 2
 
 
+def _select(edit: QPlainTextEdit, cursor: QTextCursor, at: int, removed: int) -> None:
+    """Select ``removed`` characters from character ``at`` (a document counts UTF-16 units)."""
+    text = raw_text(edit.document())
+    cursor.setPosition(_units(text, at))
+    cursor.setPosition(_units(text, at + removed), QTextCursor.MoveMode.KeepAnchor)
+
+
+def _reads(monkeypatch) -> list[str]:
+    """Every text read out of a document through a cursor's selection, from now on."""
+    read: list[str] = []
+    selected_text = QTextCursor.selectedText
+    monkeypatch.setattr(QTextCursor, "selectedText", lambda self: read.append(selected_text(self)) or read[-1])
+    return read
+
+
 def test_no_break_spaces_are_kept(qtbot):
     edit = QPlainTextEdit()
     qtbot.addWidget(edit)
@@ -38,9 +53,7 @@ def test_the_text_follows_every_edit(qtbot, start, edits):
     follower._reread = lambda: rereads.append(1)  # the document is never read whole again
     for at, removed, inserted in edits:
         cursor = edit.textCursor()
-        text = raw_text(edit.document())  # positions in UTF-16 units, never inside a pair
-        cursor.setPosition(_units(text, at))
-        cursor.setPosition(_units(text, at + removed), QTextCursor.MoveMode.KeepAnchor)
+        _select(edit, cursor, at, removed)
         cursor.insertText(inserted)
         assert follower.text() == raw_text(edit.document())
     edit.undo()
@@ -58,10 +71,7 @@ def test_a_long_paste_is_read_a_piece_at_a_time(qtbot, monkeypatch):
     qtbot.addWidget(edit)
     edit.setPlainText("before\nafter")
     follower = DocumentText(edit.document())
-    read_back: list[int] = []
-    selected_text = QTextCursor.selectedText
-    monkeypatch.setattr(QTextCursor, "selectedText",
-                        lambda self: read_back.append(len(selected_text(self))) or selected_text(self))
+    read_back = _reads(monkeypatch)
     cursor = edit.textCursor()
     cursor.setPosition(3)
     cursor.setPosition(8, QTextCursor.MoveMode.KeepAnchor)
@@ -72,7 +82,7 @@ def test_a_long_paste_is_read_a_piece_at_a_time(qtbot, monkeypatch):
     monkeypatch.undo()
     assert follower.text() == raw_text(edit.document())
     assert follower.text() == "bef" + pasted.replace("\r\n", "\n").replace("\r", "\n") + "fter"
-    assert len(read_back) > 1 and max(read_back) <= DOCUMENT_PIECE_CHARS + 1000
+    assert len(read_back) > 1 and max(map(len, read_back)) <= DOCUMENT_PIECE_CHARS + 1000
 
 
 def test_an_expected_set_plain_text_is_not_read_back(qtbot, monkeypatch):
@@ -81,10 +91,7 @@ def test_an_expected_set_plain_text_is_not_read_back(qtbot, monkeypatch):
     qtbot.addWidget(edit)
     edit.setPlainText("before")
     follower = DocumentText(edit.document())
-    read_back: list[str] = []
-    selected_text = QTextCursor.selectedText
-    monkeypatch.setattr(QTextCursor, "selectedText",
-                        lambda self: read_back.append(selected_text(self)) or read_back[-1])
+    read_back = _reads(monkeypatch)
     text = "明月\r\n几时有\r把酒\u00a0问青天\U0001F600\n" * 100
     follower.expect(text)
     edit.setPlainText(text)
@@ -107,9 +114,7 @@ def test_the_text_follows_edits_read_only_at_the_end(qtbot, start, edits):
     follower = DocumentText(edit.document())
     cursor = edit.textCursor()
     for after_the_last, at, removed, inserted in edits:
-        text = raw_text(edit.document())
         if not after_the_last:  # else where the cursor is: after what it inserted last
-            cursor.setPosition(_units(text, at))
-            cursor.setPosition(_units(text, at + removed), QTextCursor.MoveMode.KeepAnchor)
+            _select(edit, cursor, at, removed)
         cursor.insertText(inserted)
     assert follower.text() == raw_text(edit.document())
