@@ -161,3 +161,14 @@ def test_dash_is_standard_input_for_corpora_too(tmp_path):
     p = _wubitok("train", "-m", "bpe", "-v", "600", "-o", str(model), "-", "-", stdin=corpus)
     assert p.returncode == 2 and b"once" in p.stderr
     assert sorted(x.name for x in tmp_path.iterdir()) == ["c.tsv", "ids.jsonl", "m.json"]
+
+
+@pytest.mark.parametrize("brk", ["\r", "\n", "\v", "\x85", "\u2028", "\u2029"])
+@pytest.mark.parametrize("where", ["usage", "message"])
+def test_a_line_break_in_what_an_error_quotes_leaves_it_one_line(capsys, brk, where):
+    # hypothesis found `encode -m M '-\r'`: argparse quoted the \r, and the error was two lines.
+    argv = {"usage": ("encode", "-m", MODEL, f"-{brk}x"),  # argparse's error
+            "message": ("decode", "-m", f"no-such{brk}model.json", "358")}[where]  # ours
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and len(err.splitlines()) == 1 and len(err) < 500 and out == ""
+    assert repr(brk)[1:-1] in err  # shown as the escape, not dropped

@@ -53,6 +53,9 @@ EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 128 + signal.SIGTERM
 # An error message is one line of reasonable length, whatever it quotes.
 MAX_MESSAGE_CHARS = 1000
+# What str.splitlines (and a terminal) breaks a line at, written as Python escapes in a message:
+# an argument with a \r in it made argparse's one-line error two lines (found by hypothesis).
+_LINE_BREAKS = str.maketrans({c: repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"})
 
 
 class Terminated(KeyboardInterrupt):
@@ -63,7 +66,7 @@ class Terminated(KeyboardInterrupt):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # One line, like every other user error; --help has the usage.
-        self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {_one_line(message)} (see '{self.prog} --help')\n")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -123,10 +126,13 @@ def _drop_stdout() -> None:
         os.close(devnull)
 
 
+def _one_line(message: str) -> str:
+    message = message.translate(_LINE_BREAKS)
+    return message[:MAX_MESSAGE_CHARS] + "..." if len(message) > MAX_MESSAGE_CHARS else message
+
+
 def _error_line(command: str, message: str) -> str:
-    if len(message) > MAX_MESSAGE_CHARS:
-        message = message[:MAX_MESSAGE_CHARS] + "..."
-    return f"wubitok {command}: error: {message}"
+    return f"wubitok {command}: error: {_one_line(message)}"
 
 
 class _ClosedOutput:
