@@ -64,8 +64,8 @@ def test_the_text_follows_every_edit(qtbot, start, edits):
 def test_a_long_paste_is_read_a_piece_at_a_time(qtbot, monkeypatch):
     # LongPasteEdit puts each piece in an edit of its own: the document reports each one, and no
     # change is the whole text (reading 10 MB back out of a document held the GUI thread 240 ms).
+    from wubitok.gui.support.text_pieces import DOCUMENT_PIECE_CHARS, document_pieces
     from wubitok.gui.widgets.long_paste_edit import LongPasteEdit
-    from wubitok.gui.widgets.token_view import DOCUMENT_PIECE_CHARS
 
     edit = LongPasteEdit()
     qtbot.addWidget(edit)
@@ -77,7 +77,7 @@ def test_a_long_paste_is_read_a_piece_at_a_time(qtbot, monkeypatch):
     cursor.setPosition(8, QTextCursor.MoveMode.KeepAnchor)
     pasted = "明月\r\n几时有\r把酒\u00a0问青天\U0001F600\U00020000\n" * 5_000  # astral ones too
     done = []
-    edit.insert_long(cursor, pasted, then=lambda: done.append(1))
+    edit.insert_long(cursor, document_pieces(pasted), then=lambda: done.append(1))
     qtbot.waitUntil(lambda: bool(done), timeout=10_000)
     monkeypatch.undo()
     assert follower.text() == raw_text(edit.document())

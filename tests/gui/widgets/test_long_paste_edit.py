@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
 
+from wubitok.gui.support.text_pieces import document_pieces
 from wubitok.gui.widgets.long_paste_edit import LONG_PASTE_CHARS, LongPasteEdit
 
 
@@ -44,7 +45,7 @@ def test_a_second_long_text_cuts_the_first_short(qtbot):
     cursor = edit.textCursor()
     cursor.select(cursor.SelectionType.Document)
     done = []
-    edit.insert_long(cursor, second, lambda: done.append(True))
+    edit.insert_long(cursor, document_pieces(second), lambda: done.append(True))
     qtbot.waitUntil(lambda: bool(done), timeout=60_000)
     assert edit.toPlainText() == second and not edit.isReadOnly()
 
@@ -65,3 +66,22 @@ def test_the_paste_is_one_undo_step_of_its_own_and_one_text_change(qtbot):
     assert edit.toPlainText() == "typed"
     edit.redo()
     assert edit.toPlainText() == "typed" + long
+
+
+def test_a_long_paste_reads_the_clipboard_as_bytes_a_piece_per_turn(qtbot, monkeypatch):
+    # QMimeData.text on 10 MB took 50-60 ms of the paste's turn; the UTF-8 bytes are decoded a piece per turn.
+    from PySide6.QtCore import QMimeData
+
+    def whole_text(self):
+        raise AssertionError("the pasted text was read whole")
+
+    edit = LongPasteEdit()
+    qtbot.addWidget(edit)
+    long = "明月几时有，把酒问青天。\U00020000 a\r\n" * (3 * LONG_PASTE_CHARS // 16)
+    QApplication.clipboard().setText(long)
+    monkeypatch.setattr(QMimeData, "text", whole_text)
+    edit.paste()
+    assert edit.is_pasting()
+    qtbot.waitUntil(lambda: not edit.is_pasting(), timeout=60_000)
+    monkeypatch.undo()
+    assert edit.toPlainText() == long.replace("\r\n", "\n")

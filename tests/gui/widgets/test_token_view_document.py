@@ -5,22 +5,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QFont, QTextDocument
 
-from wubitok.gui.widgets.token_view import DOCUMENT_PIECE_CHARS, document_pieces, make_document
+from wubitok.gui.support.text_pieces import DOCUMENT_PIECE_CHARS
+from wubitok.gui.widgets.token_view import make_document
 
 # Line breaks of every kind, Han, an Ext B character (two UTF-16 units), Latin.
 CHUNKS = st.lists(st.sampled_from(["\n", "\r", "\r\n", "中", "文", "\U00020000", "a", " ", "\u2029"]), max_size=120)
-
-
-@settings(max_examples=200, deadline=None)
-@given(parts=CHUNKS, size=st.integers(1, 12))
-def test_the_pieces_are_the_text_and_never_split_a_crlf(parts, size):
-    text = "".join(parts)
-    pieces = document_pieces(text, size)
-    assert "".join(pieces) == text
-    assert all(pieces)
-    for a, b in zip(pieces, pieces[1:]):
-        assert not (a.endswith("\r") and b.startswith("\n"))
-        assert len(a) <= size + 1
 
 
 def _oracle(text: str) -> QTextDocument:

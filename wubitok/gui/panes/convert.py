@@ -45,6 +45,7 @@ from ..support.document_text import DocumentText
 from ..support.fonts import drawable, han_font, monospace_font
 from ..support.latest_job import LatestJob
 from ..support.settings import Settings
+from ..support.text_pieces import document_pieces
 from ..support.workers import Job
 from ..widgets.encoding_box import EncodingBox
 from ..widgets.long_paste_edit import LONG_PASTE_CHARS, LongPasteEdit
@@ -490,7 +491,8 @@ class ConvertPane(Pane):
                 cursor.insertText(result.output)
                 target.blockSignals(False)
             else:  # a megabyte at once froze the window 150 ms: in pieces, the marks once it is in
-                target.insert_long(cursor, result.output, lambda: (target.blockSignals(False), self._show(result)))
+                target.insert_long(cursor, document_pieces(result.output),
+                                   lambda: (target.blockSignals(False), self._show(result)))
                 return
         self._show(result)
 

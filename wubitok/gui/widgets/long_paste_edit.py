@@ -2,7 +2,7 @@
 
 Pasting a megabyte into a ``QPlainTextEdit`` is one ``insertText`` of 150-250 ms on the GUI
 thread, during which the window is frozen (bench/bench_gui_stalls.py, ``tokenize_paste_1m``).
-Here the text goes in pieces of :data:`~.token_view.DOCUMENT_PIECE_CHARS` characters, one
+Here the text goes in pieces (:mod:`~..support.text_pieces`, about 16,000 characters), one
 per turn (:class:`~..support.steps.Steps`, about 15 ms each), each piece in an edit block
 joined to the one before (``joinPreviousEditBlock``): it is still one step to undo.  One edit
 block around all of them left the document's layout to take in the whole text at its end, in
@@ -11,21 +11,25 @@ one turn (83-95 ms of Qt's own at 10 MB; the pasted text read back out of the do
 change is laid out, and read, on its own turn.  The editor is read-only until the last piece is
 in, so nothing is typed into its middle, and its signals are held until then (``textChanged``
 once, at the end, as for one edit).  A paste does this, and so can a pane
-(:meth:`LongPasteEdit.insert_long`: Convert's result).
+(:meth:`LongPasteEdit.insert_long`: Convert's result).  A paste reads the clipboard as UTF-8
+bytes and decodes a piece per turn (:class:`~..support.text_pieces.Utf8Pieces`): its text as one
+Python string cost 50-60 ms of the paste's turn at 10 MB.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 from PySide6.QtCore import QMimeData
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from ..support.steps import Steps
-from .token_view import document_pieces
+from ..support.text_pieces import Utf8Pieces
 
-# Shorter texts go in at once, as Qt does it (a few milliseconds).
+# Shorter texts go in at once, as Qt does it (a few milliseconds).  A paste counts its UTF-8 bytes.
 LONG_PASTE_CHARS = 50_000
+# Qt reads "text/plain" as UTF-8 (QMimeData::text), the first of these that the data has.
+_TEXT_FORMATS = ("text/plain;charset=utf-8", "text/plain")
 
 
 class LongPasteEdit(QPlainTextEdit):
@@ -46,14 +50,16 @@ class LongPasteEdit(QPlainTextEdit):
             self._finish()
 
     def insertFromMimeData(self, source: QMimeData) -> None:  # noqa: N802 (Qt API)
-        text = source.text() if source.hasText() else ""
-        if len(text) < LONG_PASTE_CHARS or self.isReadOnly():
+        form = next((f for f in _TEXT_FORMATS if source.hasFormat(f)), None)
+        raw = source.data(form).data() if form is not None else b""
+        if len(raw) < LONG_PASTE_CHARS or self.isReadOnly():
             super().insertFromMimeData(source)
             return
-        self.insert_long(QTextCursor(self.textCursor()), text)
+        self.insert_long(QTextCursor(self.textCursor()), Utf8Pieces(bytes(raw)))
 
-    def insert_long(self, cursor: QTextCursor, text: str, then: Callable[[], None] | None = None) -> None:
-        """Put ``text`` in place of ``cursor``'s selection, in pieces (one undo step); ``then()`` once it is in.
+    def insert_long(self, cursor: QTextCursor, pieces: Sequence[str], then: Callable[[], None] | None = None) -> None:
+        """Put the text of ``pieces`` (:func:`~..support.text_pieces.document_pieces`) in place of
+        ``cursor``'s selection, a piece per turn (one undo step); ``then()`` once it is in.
         A text still going in is cut short first (:meth:`cut_short`)."""
         self.cut_short()
         read_only = self.isReadOnly()
@@ -84,6 +90,7 @@ class LongPasteEdit(QPlainTextEdit):
                 then()
 
         self._finish = finish
-        pieces = document_pieces(text) or [""]
-        # The first piece (and the selection's removal) now, as a paste does it.
-        self._pasting.start([*(lambda p=piece, i=i: put(p, i == 0) for i, piece in enumerate(pieces)), last])
+        # The first piece (and the selection's removal) now, as a paste does it; a piece is read
+        # (a Utf8Pieces decoded) only on its turn.
+        steps = [lambda i=i: put(pieces[i], i == 0) for i in range(len(pieces))] or [lambda: put("", True)]
+        self._pasting.start([*steps, last])

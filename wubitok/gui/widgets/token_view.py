@@ -42,13 +42,12 @@ from PySide6.QtWidgets import QPlainTextDocumentLayout, QPlainTextEdit, QToolTip
 from ...services.incremental_encode import find_edit
 from ...services.readable_tokens import Part, TokenForms, format_parts, hex_bytes, readable_parts, visible
 from ...services.tokenized import PackedEncoding, Spans
+from ..support.text_pieces import document_pieces
 from ..support.thread_move import move_to_thread
 
 if TYPE_CHECKING:  # the app imports the pool where it starts one, not with every view
     from ...services.encode_pool import ModelSummary
 
-# make_document inserts a text in pieces of this size (each about 1 ms of the GIL).
-DOCUMENT_PIECE_CHARS = 16_000
 # The objectName of every document make_document builds: who replaces one in a
 # widget can tell it from the widget's own without asking Qt for its parent.
 WORKER_DOCUMENT = "wubitok-worker-document"
@@ -107,25 +106,6 @@ class TokenizedText:
         if self.forms is not None:
             return self.forms.spelling(self.encoding.ids[index])
         return self.display_token(index)
-
-
-def document_pieces(text: str, size: int = DOCUMENT_PIECE_CHARS) -> list[str]:
-    """``text`` cut into pieces of about ``size`` characters, each ending after a
-    line break where there is one (never between a CR and its LF, which a
-    document reads as one line break)."""
-    pieces = []
-    start = 0
-    while start < len(text):
-        end = min(start + size, len(text))
-        if end < len(text):
-            newline = text.rfind("\n", start, end)
-            if newline >= 0:
-                end = newline + 1
-            elif text[end - 1] == "\r" and text[end] == "\n":
-                end = end - 1 if end - 1 > start else end + 1  # the pair goes to one piece
-        pieces.append(text[start:end])
-        start = end
-    return pieces
 
 
 def make_document(text: str, font: QFont) -> QTextDocument:

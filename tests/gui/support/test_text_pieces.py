@@ -1,0 +1,50 @@
+"""A long text in pieces: the pieces are the text, and a cut never splits a CR LF or a character."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wubitok.gui.support.text_pieces import Utf8Pieces, document_pieces
+
+# Line breaks of every kind, Han, an Ext B character (two UTF-16 units, four UTF-8 bytes), Latin.
+CHUNKS = st.lists(st.sampled_from(["\n", "\r", "\r\n", "中", "文", "\U00020000", "a", " ", "\u2029"]), max_size=120)
+
+
+def _no_crlf_split(pieces) -> bool:
+    return not any(a.endswith("\r") and b.startswith("\n") for a, b in zip(pieces, pieces[1:]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(parts=CHUNKS, size=st.integers(1, 12))
+def test_the_pieces_are_the_text_and_never_split_a_crlf(parts, size):
+    text = "".join(parts)
+    pieces = document_pieces(text, size)
+    assert "".join(pieces) == text
+    assert all(pieces)
+    assert _no_crlf_split(pieces)
+    assert all(len(a) <= size + 1 for a in pieces[:-1])
+
+
+@settings(max_examples=300, deadline=None)
+@given(parts=CHUNKS, size=st.integers(1, 16))
+def test_utf8_pieces_are_the_text_whole_characters_each(parts, size):
+    text = "".join(parts)
+    pieces = Utf8Pieces(text.encode("utf-8"), size)
+    decoded = list(pieces)
+    assert "".join(decoded) == text
+    assert "\ufffd" not in "".join(decoded)  # no character was cut in two
+    assert all(decoded) and _no_crlf_split(decoded)
+    assert len(pieces) >= len(text.encode("utf-8")) // (size + 3)  # pieces of about ``size`` bytes
+
+
+@settings(max_examples=500, deadline=None)
+@given(raw=st.binary(max_size=200), size=st.integers(1, 16))
+def test_utf8_pieces_of_any_bytes_decode_as_the_whole_does(raw, size):
+    # Bad UTF-8 too (a clipboard's owner may send anything): U+FFFD where the whole decoding has it.
+    assert "".join(Utf8Pieces(raw, size)) == raw.decode("utf-8", "replace")
+
+
+@given(text=st.text(max_size=300), size=st.integers(1, 40))
+def test_utf8_pieces_of_any_text(text, size):
+    raw = text.encode("utf-8", "surrogatepass")
+    assert "".join(Utf8Pieces(raw, size)) == raw.decode("utf-8", "replace")

@@ -1,0 +1,85 @@
+"""A long text cut into pieces for a document, one piece per step.
+
+Qt lays out and reports each piece on its own (a turn of the event loop each, or the GIL let go
+between them), so no single step takes long.  A cut never falls between a CR and its LF, which a
+document reads as one line break, and falls after a line break where the window has one.
+"""
+from __future__ import annotations
+
+from typing import Sequence, overload
+
+# Pieces of about this many characters (each about 1 ms of the GIL to insert; 10-15 ms with
+# the layout of a shown editor).
+DOCUMENT_PIECE_CHARS = 16_000
+
+
+def document_pieces(text: str, size: int = DOCUMENT_PIECE_CHARS) -> list[str]:
+    """``text`` cut into pieces of about ``size`` characters."""
+    pieces = []
+    start = 0
+    while start < len(text):
+        end = min(start + size, len(text))
+        if end < len(text):
+            newline = text.rfind("\n", start, end)
+            if newline >= 0:
+                end = newline + 1
+            elif text[end - 1] == "\r" and text[end] == "\n":
+                end = end - 1 if end - 1 > start else end + 1  # the pair goes to one piece
+        pieces.append(text[start:end])
+        start = end
+    return pieces
+
+
+def _continues(raw: bytes, i: int) -> bool:
+    return i < len(raw) and raw[i] & 0xC0 == 0x80  # a UTF-8 continuation byte
+
+
+class Utf8Pieces(Sequence[str]):
+    """UTF-8 bytes as pieces of text, each decoded only when it is asked for.
+
+    A long paste reads the clipboard as bytes: ``QMimeData.text`` on 10 MB took 50-60 ms in one
+    call (Qt's string, then its copy into a Python one), ``data`` 17 ms and its bytes 2 ms; the
+    decoding is then a piece per turn.  The cuts fall in front of a byte that starts a character
+    (or is not UTF-8 at all), never inside a sequence, so the pieces decode to what the whole
+    does, U+FFFD for each bad sequence as :meth:`bytes.decode` gives it with ``"replace"``.
+    """
+
+    def __init__(self, raw: bytes, size: int = 2 * DOCUMENT_PIECE_CHARS):
+        # ``size`` in bytes: 32,000 is ~10,700 Han characters, or 32,000 ASCII ones.
+        self._raw = raw
+        self._cuts = [0]
+        start = 0
+        while start < len(raw):
+            end = min(start + size, len(raw))
+            if end < len(raw):
+                newline = raw.rfind(b"\n", start, end)
+                if newline >= 0:
+                    end = newline + 1
+                else:
+                    while end > start and _continues(raw, end):
+                        end -= 1
+                    if end == start:  # nothing but continuation bytes: cut after them
+                        end = min(start + size, len(raw))
+                        while _continues(raw, end):
+                            end += 1
+                    elif raw[end - 1] == 0x0D and raw[end] == 0x0A:
+                        end = end - 1 if end - 1 > start else end + 1
+            self._cuts.append(end)
+            start = end
+
+    def __len__(self) -> int:
+        return len(self._cuts) - 1
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, i: int | slice) -> str | Sequence[str]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        i %= len(self)
+        return self._raw[self._cuts[i] : self._cuts[i + 1]].decode("utf-8", "replace")
