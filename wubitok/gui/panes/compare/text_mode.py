@@ -56,13 +56,14 @@ def compare_text(
     pairs = model_summaries(catalog, entries, cancel)
     refs = [ModelRef.of(e.path, e.kind) for e in entries]
     pool = shared_pool()
+    sent = pool.share(text, cancel=cancel)  # one copy for every model's task, not one pickled per task
     if text.strip():
-        measured = pool.call_all([(measure_text, ref, name, text) for ref, (name, _) in zip(refs, pairs)],
+        measured = pool.call_all([(measure_text, ref, name, sent) for ref, (name, _) in zip(refs, pairs)],
                                  cancel=cancel)
         encoded = [(enc, spans) for enc, spans, _ in measured]
         results = finish_figures(pairs, [figures for _, _, figures in measured])
     else:
-        encoded = [(enc, spans) for enc, spans, _ in pool.call_all([(encode_text, ref, text) for ref in refs],
+        encoded = [(enc, spans) for enc, spans, _ in pool.call_all([(encode_text, ref, sent) for ref in refs],
                                                                     cancel=cancel)]
         results = []
     views = []
