@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from wubitok.errors import Cancelled, WubitokError
 from wubitok.services import shared_text as shared_mod
 from wubitok.services.encode_pool import EncodePool
+from wubitok.services.encoded_versions import EditedText
 from wubitok.services.shared_text import SHARE_FROM, SharedText, shared_text
 
 LONG = ("床前明月光，疑是地上霜。😀𠀀 English\n" * (SHARE_FROM // 20 + 1))
@@ -120,6 +121,13 @@ def test_a_worker_reads_the_text_itself_and_the_block_goes_after_the_call(pool):
     assert pool.call(type, shared) is str  # a plain str there, not a handle
     del shared
     assert gone_soon(name)
+
+
+def test_inside_another_argument_it_crosses_as_the_text_too(pool):
+    # Tokenize sends its text inside an EditedText: EditedText.whole(pool.share(text)) is all it takes.
+    edited = EditedText.whole(pool.share(LONG))
+    assert isinstance(edited.inserted, SharedText)
+    assert pool.call(getattr, edited, "inserted") == LONG
 
 
 def test_the_block_goes_when_the_worker_reading_it_dies():
