@@ -365,3 +365,25 @@ def test_the_text_compared_is_the_text_as_typed_and_pasted(qtbot, pane, monkeypa
     pane.editor.paste()  # a long paste, in pieces
     qtbot.waitUntil(lambda: len(compared) > 1 and pane.is_ready(), timeout=60_000)
     assert compared[-1] == pasted.replace("\r\n", "\n")
+
+
+def test_a_long_text_goes_to_the_workers_once_as_shared_memory_with_the_same_results(qtbot, pane, monkeypatch):
+    # Pickled per model by the pool's feeder thread, 10 MB held the GIL ~70 ms a model; shared, the
+    # workers read one block.  The results are those of the text sent as it is.
+    from wubitok.services import shared_text
+    from wubitok.services.encode_pool import EncodePool
+
+    pane.set_models([_model("wubi-bpe"), _model("bpe"), _model("unigram")])
+    plain = _comparison(pane, TEXT)
+    sent: list[type] = []
+    call_all = EncodePool.call_all
+    monkeypatch.setattr(EncodePool, "call_all", lambda self, calls, **k: sent.extend(type(c[-1]) for c in calls)
+                        or call_all(self, calls, **k))
+    monkeypatch.setattr(shared_text, "SHARE_FROM", 100)
+    shared = _comparison(pane, TEXT)
+    assert sent == [shared_text.SharedText] * 3
+    assert [r.to_json() | {"encode_seconds": 0, "encode_mb_per_s": 0} for r in shared.results] == [
+        r.to_json() | {"encode_seconds": 0, "encode_mb_per_s": 0} for r in plain.results]
+    for (data, doc), (plain_data, plain_doc) in zip(shared.views, plain.views):
+        assert list(data.encoding.ids) == list(plain_data.encoding.ids) and data.spans == plain_data.spans
+        assert doc.toPlainText() == plain_doc.toPlainText()
