@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import functools
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wubitok.services.encoded_versions import EditedText, encode_since
+from wubitok.services import encode_pool, encoded_versions, tokenized
+from wubitok.services.encode_pool import EncodePool, changed_tokens
+from wubitok.services.encoded_versions import PART_TOKENS, EditedText, encode_since
 from wubitok.services.id_lines import applied, id_lines_after, id_lines_of
 from wubitok.services.model_files import bundled_models_dir, load_model_file
 from wubitok.services.tokenized import PackedEncoding, Spans, spans_after_edit
@@ -45,28 +48,38 @@ def _same_spans(a: Spans, b: Spans) -> None:
     assert list(a.doc_end) == list(b.doc_end)
 
 
+@pytest.mark.parametrize("part", [PART_TOKENS, 3])  # 3: the tokens of most answers come in parts
 @pytest.mark.parametrize("limit", [10_000, 25])
 @pytest.mark.parametrize("path", MODELS, ids=lambda p: p.stem)
 @settings(max_examples=60, deadline=None)
 @given(old=TEXTS, edits=EDITS)
-def test_every_version_spliced_is_the_full_run(path, limit, old, edits):
+def test_every_version_spliced_is_the_full_run(path, limit, part, old, edits):
     tok = _model(path)
     ref = ("test", path)
-    first = encode_since(ref, tok, EditedText.whole(old), 0, limit)
-    text, enc, spans = old, first.tokens, first.spans
-    for version, (at, removed, inserted) in enumerate(edits, 1):
-        at = min(at, len(text))
-        edited = EditedText(at, min(removed, len(text) - at), inserted, version - 1)
-        since = encode_since(ref, tok, edited, version, limit)
-        new = edited.applied_to(text)
-        w = since.where
-        enc = enc.spliced(w.first, w.stop, since.tokens, w.char_shift)
-        spans = spans_after_edit(spans, new, enc, w, limit)
-        full = tok.encode(new)
-        _same_encoding(enc, full)
-        _same_spans(spans, Spans.of(new, full, limit))
-        assert since.roundtrip == (tok.decode(full.ids) == new)
-        text = new
+    pool = EncodePool(processes=False)  # the parts are asked for from the calling thread
+    with mock.patch.object(encoded_versions, "PART_TOKENS", part), mock.patch.object(encode_pool, "PART_TOKENS", part):
+        first = encode_since(ref, tok, EditedText.whole(old), 0, limit)
+        text, enc, spans = old, changed_tokens(pool, ref, first), first.spans
+        for version, (at, removed, inserted) in enumerate(edits, 1):
+            at = min(at, len(text))
+            edited = EditedText(at, min(removed, len(text) - at), inserted, version - 1)
+            since = encode_since(ref, tok, edited, version, limit)
+            assert len(since.tokens) <= part
+            text, enc, spans = _next_version(tok, text, enc, spans, edited, since, changed_tokens(pool, ref, since),
+                                             limit)
+
+
+def _next_version(tok, text, enc, spans, edited, since, middle, limit):
+    """The version ``since`` made of the one before (``text``, ``enc``, ``spans``), checked against the full run."""
+    new = edited.applied_to(text)
+    w = since.where
+    enc = enc.spliced(w.first, w.stop, middle, w.char_shift)
+    spans = spans_after_edit(spans, new, enc, w, limit)
+    full = tok.encode(new)
+    _same_encoding(enc, full)
+    _same_spans(spans, Spans.of(new, full, limit))
+    assert since.roundtrip == (tok.decode(full.ids) == new)
+    return new, enc, spans
 
 
 def test_an_unknown_base_asks_for_the_whole_text():
@@ -129,9 +142,14 @@ def test_a_splice_keeps_every_token_string_whatever_its_characters(old_tokens, n
         return pickle.loads(pickle.dumps(PackedEncoding.pack(Encoding(list(range(len(tokens))), tokens,
                                                                       [(0, 0)] * len(tokens), []))))
 
-    spliced = packed(old_tokens).spliced(first, stop, packed(new_tokens), 0)
+    with mock.patch.object(tokenized, "COPY_PIECE", 8):  # the buffers copied a few bytes at a time
+        spliced = packed(old_tokens).spliced(first, stop, packed(new_tokens), 0)
+        parts = [packed(old_tokens).part(a, b) for a, b in ((0, first), (first, stop), (stop, len(old_tokens)))]
+        again = PackedEncoding.concatenated(parts)
     assert list(spliced.tokens) == old_tokens[:first] + new_tokens + old_tokens[stop:]
+    assert list(spliced.ids) == list(range(first)) + list(range(len(new_tokens))) + list(range(stop, len(old_tokens)))
     assert list(packed(old_tokens).head(first).tokens) == old_tokens[:first]
+    assert list(again.tokens) == old_tokens and list(again.ids) == list(range(len(old_tokens)))
 
 
 def test_the_token_strings_cross_as_bytes_not_as_a_string():

@@ -28,6 +28,10 @@ from .incremental_encode import Edit, find_edit, line_pieces, reencode_packed
 from .tokenized import DISPLAY_LIMIT, EncodedRange, PackedEncoding, Spans
 
 KEEP_VERSIONS = 3  # the app may drop a result it no longer wants: the version before it stays here
+# Tokens per answer: the rest of a longer run of changed tokens (a paste) is asked for a part at a
+# time (:func:`kept_part`).  The app unpickles an answer in one call holding its GIL: at 10 MB the
+# whole encoding, 96 MB, was a 70-120 ms freeze of the window; a part of this many is about 5 MB.
+PART_TOKENS = 200_000
 
 
 @dataclass(frozen=True)
@@ -57,8 +61,9 @@ class EditedText:
 @dataclass(frozen=True)
 class EncodedSince:
     """The encoding of version ``version`` as a change of its base: ``where`` says which
-    tokens ``tokens`` replace.  ``spans`` only for a whole text (``where.first == 0`` and
-    every token in ``tokens``); ``roundtrip``: whether the whole text decodes back."""
+    tokens replace ``[where.first, where.stop)``: ``tokens`` holds the first :data:`PART_TOKENS`
+    of them, :func:`kept_part` gives the others.  ``spans`` only for a whole text
+    (``where.first == 0``); ``roundtrip``: whether the whole text decodes back."""
 
     version: int
     where: EncodedRange
@@ -136,7 +141,7 @@ def encode_since(ref, tok: Tokenizer, edited: EditedText, version: int, shown: i
         lossy = LossyPieces.of(_lossy_pieces(tok, text, enc, 0, len(text), 0))
         where = EncodedRange(0, 0, len(text), 0, 0, len(enc))
         _keep(ref, version, _Kept(text, enc, lossy))
-        return EncodedSince(version, where, enc, not lossy, Spans.of(text, full, shown))
+        return EncodedSince(version, where, enc.head(PART_TOKENS), not lossy, Spans.of(text, full, shown))
     with _lock:
         base = _kept.get((ref, edited.base))
     if base is None:
@@ -147,7 +152,14 @@ def encode_since(ref, tok: Tokenizer, edited: EditedText, version: int, shown: i
                                          Edit(edited.start, edited.start + edited.removed, end))
     lossy = base.lossy.after(where, _lossy_pieces(tok, text, enc, where.start, where.new_end, where.first))
     _keep(ref, version, _Kept(text, enc, lossy))
-    return EncodedSince(version, where, middle, not lossy)
+    return EncodedSince(version, where, middle.head(PART_TOKENS), not lossy)
+
+
+def kept_part(ref, version: int, start: int, stop: int) -> PackedEncoding | None:
+    """Tokens ``[start, stop)`` of version ``version``'s encoding (None: no longer kept)."""
+    with _lock:
+        kept = _kept.get((ref, version))
+    return None if kept is None else kept.encoding.part(start, stop)
 
 
 def _keep(ref, version: int, kept: _Kept) -> None:

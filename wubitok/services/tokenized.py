@@ -112,7 +112,7 @@ class Joined(_RunTogether[str]):
 
     __slots__ = ("width",)
 
-    def __init__(self, flat: bytes, ends: array, width: int = 2):
+    def __init__(self, flat: bytes | bytearray, ends: array, width: int = 2):
         super().__init__(flat, ends)
         self.width = width
 
@@ -217,11 +217,31 @@ class PackedEncoding:
 
     def head(self, n: int) -> "PackedEncoding":
         """The first ``n`` tokens (the starts of the buffers, copied)."""
-        if n >= len(self):
-            return self
+        return self if n >= len(self) else self.part(0, n)
+
+    def part(self, start: int, stop: int) -> "PackedEncoding":
+        """Tokens ``[start, stop)``, copied; :meth:`concatenated` puts parts back together."""
         ends = self.tokens.ends
-        tokens = Joined(bytes(self.tokens.units(0, ends[n - 1] if n else 0)), ends[:n], self.tokens.width)
-        return PackedEncoding(self.ids[:n], tokens, Pairs(self.offsets.flat[: 2 * n]), self.partial[:n])
+        first, last = (ends[start - 1] if start else 0), (ends[stop - 1] if stop > start else 0)
+        tokens = Joined(bytes(self.tokens.units(first, max(first, last))), _moved(ends[start:stop], -first),
+                        self.tokens.width)
+        return PackedEncoding(self.ids[start:stop], tokens, Pairs(self.offsets.flat[2 * start : 2 * stop]),
+                              self.partial[start:stop])
+
+    @classmethod
+    def concatenated(cls, parts: Sequence["PackedEncoding"]) -> "PackedEncoding":
+        """``parts`` end to end, copied a piece at a time (:func:`_extend`)."""
+        width = max(p.tokens.width for p in parts)
+        units = bytearray()
+        chars = 0
+        ends = []
+        for p in parts:
+            _extend(units, p.tokens.widened(width).flat)
+            ends.append(_moved(p.tokens.ends, chars))
+            chars += p.tokens.ends[-1] if len(p) else 0
+        partial = b"".join(p.partial.ljust(len(p), b"\0") for p in parts) if any(p.partial for p in parts) else b""
+        return cls(_joined(*(p.ids for p in parts)), Joined(units, _joined(*ends), width),
+                   Pairs(_joined(*(p.offsets.flat for p in parts))), partial)
 
     def shown_part(self, shown_chars: int) -> "PackedEncoding":
         """The tokens a view of the first ``shown_chars`` characters can point at, with the same
@@ -253,42 +273,73 @@ class PackedEncoding:
         mid_chars = mid_ends[-1] if len(mid_ends) else 0
         width = max(self.tokens.width, middle.tokens.width)
         old, mid = self.tokens.widened(width), middle.tokens.widened(width)
-        units = b"".join((old.units(0, before_chars), mid.flat, old.units(through_chars, len(old.flat) // width)))
-        tokens = Joined(units, _joined(ends[:first], _moved(mid_ends, before_chars), ends[stop:],
+        units = bytearray()
+        for piece in (old.units(0, before_chars), mid.flat, old.units(through_chars, len(old.flat) // width)):
+            _extend(units, piece)
+        tokens = Joined(units, _joined(_view(ends, 0, first), _moved(mid_ends, before_chars), _view(ends, stop),
                                        by=before_chars + mid_chars - through_chars), width)
         offsets = self.offsets.flat
-        new_offsets = _joined(offsets[: 2 * first], middle.offsets.flat, offsets[2 * stop:], by=shift)
+        new_offsets = _joined(_view(offsets, 0, 2 * first), middle.offsets.flat, _view(offsets, 2 * stop), by=shift)
         if self.partial or middle.partial:
             partial = (self.partial.ljust(len(self), b"\0")[:first] + middle.partial.ljust(len(middle), b"\0")
                        + self.partial.ljust(len(self), b"\0")[stop:])
         else:
             partial = b""
-        return PackedEncoding(_joined(self.ids[:first], middle.ids, self.ids[stop:]), tokens, Pairs(new_offsets),
-                              partial)
+        return PackedEncoding(_joined(_view(self.ids, 0, first), middle.ids, _view(self.ids, stop)), tokens,
+                              Pairs(new_offsets), partial)
 
 
-def _moved(values: array, by: int) -> array:
+# A copy of more than this many bytes is made in pieces.  One C call holds the GIL from start to
+# end, and the app's GUI thread waits for it: on the shared 2-core machine copying 34 MB (the token
+# strings of a 10 MB text) took 22-45 ms, and an edit's splice copies every buffer of the encoding.
+COPY_PIECE = 2 << 20  # a multiple of 8: of every item size
+
+
+def _extend(out: array | bytearray, data) -> None:
+    """``data`` (a buffer) appended to ``out`` a piece of :data:`COPY_PIECE` bytes at a time,
+    so that another thread can take the GIL between two pieces."""
+    raw = memoryview(data).cast("B")
+    for at in range(0, len(raw), COPY_PIECE):
+        if isinstance(out, array):
+            out.frombytes(raw[at : at + COPY_PIECE])
+        else:
+            out += raw[at : at + COPY_PIECE]
+
+
+def _view(values: array, start: int, stop: int | None = None) -> memoryview:
+    """``values[start:stop]`` without a copy (a slice of an array is one)."""
+    return memoryview(values)[start:stop]
+
+
+def _code(values: array | memoryview) -> str:
+    return values.typecode if isinstance(values, array) else values.format
+
+
+def _moved(values: array | memoryview, by: int) -> array:
     """``values`` plus ``by`` each, in one numpy pass (64-bit ints where 32 no longer hold them)."""
     if not by or not len(values):
-        return values
+        return values if isinstance(values, array) else array(_code(values), values)
     import numpy as np
 
-    moved = np.frombuffer(values, dtype=values.typecode).astype(np.int64) + by
+    moved = np.frombuffer(values, dtype=_code(values)).astype(np.int64) + by
     return np_ints(moved)
 
 
-def _joined(*parts: array, by: int = 0) -> array:
-    """Arrays of ints end to end (memory copies), in the widest type among them; ``by`` added
-    to each of the last one's, in place (numpy)."""
+def _joined(*parts: array | memoryview, by: int = 0) -> array:
+    """Arrays of ints end to end (memory copies, a piece at a time), in the widest type among
+    them; ``by`` added to each of the last one's, in place (numpy, which lets go of the GIL)."""
     last = parts[-1]
     # Offsets and ends grow along the text: the first and last are the extremes.
-    if by and len(last) and last.typecode == "i" and not -(2**31) <= int(max(last[0], last[-1])) + by < 2**31 - 1:
+    if by and len(last) and _code(last) == "i" and not -(2**31) <= int(max(last[0], last[-1])) + by < 2**31 - 1:
         parts = (*parts[:-1], _moved(last, by))  # past 32 bits: the checked way
         by = 0
-    code = "q" if any(p.typecode == "q" for p in parts) else "i"
+    code = "q" if any(_code(p) == "q" for p in parts) else "i"
     out = array(code)
     for p in parts:
-        out.extend(array(code, p)) if p.typecode != code else out.frombytes(memoryview(p).cast("B"))
+        if _code(p) != code:
+            out.extend(array(code, p.tolist()))
+        else:
+            _extend(out, p)
     if by and len(last):
         import numpy as np
 
