@@ -106,9 +106,9 @@ def test_the_id_lines_after_edits_are_those_of_a_full_run(limit, old, edits):
         at = min(at, len(text))
         edited = EditedText(at, min(removed, len(text) - at), inserted, version - 1)
         since = encode_since(ref, tok, edited, version, limit)
-        text = edited.applied_to(text)
+        old_text, text = text, edited.applied_to(text)
         enc = enc.spliced(since.where.first, since.where.stop, since.tokens, since.where.char_shift)
-        shape, changes = id_lines_after(shape, text, enc, limit, since.where)
+        shape, changes = id_lines_after(shape, old_text, text, enc, limit, since.where)
         lines = applied(lines, changes)
         assert (shape, lines) == id_lines_of(text, PackedEncoding.pack(tok.encode(text)), limit)
 

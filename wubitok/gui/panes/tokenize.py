@@ -153,7 +153,7 @@ def _edited_result(base: TokenizeResult, model, text: str, since: EncodedSince, 
     enc = base.data.encoding.spliced(where.first, where.stop, middle, where.char_shift)
     spans = spans_after_edit(base.data.spans, text, enc, where)
     data = TokenizedText.of_model(text, enc, spans, model)
-    shape, changes = id_lines_after(base.id_shape, text, enc, data.shown_chars, where)
+    shape, changes = id_lines_after(base.id_shape, base.data.text, text, enc, data.shown_chars, where)
     return TokenizeResult(data, None, None, model.vocab_size, since.roundtrip, model.trained_by, base.ref,
                           since.version, shape, TokenizeEdit(where, changes), base)
 
