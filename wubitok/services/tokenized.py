@@ -126,7 +126,8 @@ class Joined(_RunTogether[str]):
         return self.flat[w * (self.ends[i - 1] if i else 0) : w * self.ends[i]].decode(_CODECS[w], "surrogatepass")
 
     def widened(self, width: int) -> "Joined":
-        """The same strings in ``width``-byte units (numpy: no str of them made)."""
+        """The same strings in ``width``-byte units, never fewer than they are in (numpy: no str
+        of them made; every UTF-16 unit here is a whole character, so it is its UTF-32 unit too)."""
         if width == self.width:
             return self
         import numpy as np
