@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import functools
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wubitok.services.encoded_versions import EditedText, encode_since
+from wubitok.services import encode_pool, encoded_versions, tokenized
+from wubitok.services.encode_pool import EncodePool, changed_tokens
+from wubitok.services.encoded_versions import PART_TOKENS, EditedText, encode_since
 from wubitok.services.id_lines import applied, id_lines_after, id_lines_of
 from wubitok.services.model_files import bundled_models_dir, load_model_file
 from wubitok.services.tokenized import PackedEncoding, Spans, spans_after_edit
@@ -45,28 +48,38 @@ def _same_spans(a: Spans, b: Spans) -> None:
     assert list(a.doc_end) == list(b.doc_end)
 
 
+@pytest.mark.parametrize("part", [PART_TOKENS, 3])  # 3: the tokens of most answers come in parts
 @pytest.mark.parametrize("limit", [10_000, 25])
 @pytest.mark.parametrize("path", MODELS, ids=lambda p: p.stem)
 @settings(max_examples=60, deadline=None)
 @given(old=TEXTS, edits=EDITS)
-def test_every_version_spliced_is_the_full_run(path, limit, old, edits):
+def test_every_version_spliced_is_the_full_run(path, limit, part, old, edits):
     tok = _model(path)
     ref = ("test", path)
-    first = encode_since(ref, tok, EditedText.whole(old), 0, limit)
-    text, enc, spans = old, first.tokens, first.spans
-    for version, (at, removed, inserted) in enumerate(edits, 1):
-        at = min(at, len(text))
-        edited = EditedText(at, min(removed, len(text) - at), inserted, version - 1)
-        since = encode_since(ref, tok, edited, version, limit)
-        new = edited.applied_to(text)
-        w = since.where
-        enc = enc.spliced(w.first, w.stop, since.tokens, w.char_shift)
-        spans = spans_after_edit(spans, new, enc, w, limit)
-        full = tok.encode(new)
-        _same_encoding(enc, full)
-        _same_spans(spans, Spans.of(new, full, limit))
-        assert since.roundtrip == (tok.decode(full.ids) == new)
-        text = new
+    pool = EncodePool(processes=False)  # the parts are asked for from the calling thread
+    with mock.patch.object(encoded_versions, "PART_TOKENS", part), mock.patch.object(encode_pool, "PART_TOKENS", part):
+        first = encode_since(ref, tok, EditedText.whole(old), 0, limit)
+        text, enc, spans = old, changed_tokens(pool, ref, first), first.spans
+        for version, (at, removed, inserted) in enumerate(edits, 1):
+            at = min(at, len(text))
+            edited = EditedText(at, min(removed, len(text) - at), inserted, version - 1)
+            since = encode_since(ref, tok, edited, version, limit)
+            assert len(since.tokens) <= part
+            text, enc, spans = _next_version(tok, text, enc, spans, edited, since, changed_tokens(pool, ref, since),
+                                             limit)
+
+
+def _next_version(tok, text, enc, spans, edited, since, middle, limit):
+    """The version ``since`` made of the one before (``text``, ``enc``, ``spans``), checked against the full run."""
+    new = edited.applied_to(text)
+    w = since.where
+    enc = enc.spliced(w.first, w.stop, middle, w.char_shift)
+    spans = spans_after_edit(spans, new, enc, w, limit)
+    full = tok.encode(new)
+    _same_encoding(enc, full)
+    _same_spans(spans, Spans.of(new, full, limit))
+    assert since.roundtrip == (tok.decode(full.ids) == new)
+    return new, enc, spans
 
 
 def test_an_unknown_base_asks_for_the_whole_text():
@@ -93,9 +106,9 @@ def test_the_id_lines_after_edits_are_those_of_a_full_run(limit, old, edits):
         at = min(at, len(text))
         edited = EditedText(at, min(removed, len(text) - at), inserted, version - 1)
         since = encode_since(ref, tok, edited, version, limit)
-        text = edited.applied_to(text)
+        old_text, text = text, edited.applied_to(text)
         enc = enc.spliced(since.where.first, since.where.stop, since.tokens, since.where.char_shift)
-        shape, changes = id_lines_after(shape, text, enc, limit, since.where)
+        shape, changes = id_lines_after(shape, old_text, text, enc, limit, since.where)
         lines = applied(lines, changes)
         assert (shape, lines) == id_lines_of(text, PackedEncoding.pack(tok.encode(text)), limit)
 
@@ -109,3 +122,42 @@ def test_a_splice_past_32_bits_widens_the_offsets():
     spliced = old.spliced(0, 1, middle, 100)
     assert list(spliced.offsets) == [(0, 1), (big + 100, big + 101)]
     assert list(spliced.ids) == [3, 2] and list(spliced.tokens) == ["c", "b"]
+
+
+ANY_TOKENS = st.lists(st.text(st.characters(blacklist_categories=()), max_size=3), max_size=8)
+
+
+@settings(max_examples=200)
+@given(ANY_TOKENS, ANY_TOKENS, st.data())
+def test_a_splice_keeps_every_token_string_whatever_its_characters(old_tokens, new_tokens, data):
+    # Astral characters and lone surrogates too: a buffer of UTF-16 units meets one of UTF-32.
+    import pickle
+
+    from wubitok.engines.base import Encoding
+
+    first = data.draw(st.integers(0, len(old_tokens)))
+    stop = data.draw(st.integers(first, len(old_tokens)))
+
+    def packed(tokens):
+        return pickle.loads(pickle.dumps(PackedEncoding.pack(Encoding(list(range(len(tokens))), tokens,
+                                                                      [(0, 0)] * len(tokens), []))))
+
+    with mock.patch.object(tokenized, "COPY_PIECE", 8):  # the buffers copied a few bytes at a time
+        spliced = packed(old_tokens).spliced(first, stop, packed(new_tokens), 0)
+        parts = [packed(old_tokens).part(a, b) for a, b in ((0, first), (first, stop), (stop, len(old_tokens)))]
+        again = PackedEncoding.concatenated(parts)
+    assert list(spliced.tokens) == old_tokens[:first] + new_tokens + old_tokens[stop:]
+    assert list(spliced.ids) == list(range(first)) + list(range(len(new_tokens))) + list(range(stop, len(old_tokens)))
+    assert list(packed(old_tokens).head(first).tokens) == old_tokens[:first]
+    assert list(again.tokens) == old_tokens and list(again.ids) == list(range(len(old_tokens)))
+
+
+def test_the_token_strings_cross_as_bytes_not_as_a_string():
+    # Unpickling a str is decoding UTF-8: 71 ms in one call holding the app's GIL for the 17
+    # million characters of a 10 MB text's tokens.  Bytes are a copy.
+    import pickletools
+
+    tok = _model(MODELS[0])
+    pickled = __import__("pickle").dumps(PackedEncoding.pack(tok.encode("明月几时有，把酒问青天。" * 50)))
+    strings = [arg for op, arg, _ in pickletools.genops(pickled) if "UNICODE" in op.name]
+    assert max(map(len, strings)) < 100, "a long str in the pickle"

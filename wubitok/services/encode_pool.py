@@ -57,7 +57,7 @@ from ..processes import (
     worker_died,
 )
 from ..progress import check_cancel
-from .encoded_versions import EditedText, EncodedSince, encode_since
+from .encoded_versions import PART_TOKENS, EditedText, EncodedSince, encode_since, kept_part
 from .incremental_encode import reencode
 from .model_files import load_model_file
 from .readable_tokens import TokenForms
@@ -181,6 +181,25 @@ def encode_edit(ref: ModelRef, edited: EditedText, version: int, shown: int = DI
     """:func:`~wubitok.services.encoded_versions.encode_since` with ``ref``'s model: run it in
     :func:`versions_pool`, whose one worker keeps the versions."""
     return encode_since(ref, model(ref), edited, version, shown)
+
+
+def encoded_part(ref: ModelRef, version: int, start: int, stop: int) -> PackedEncoding | None:
+    """:func:`~wubitok.services.encoded_versions.kept_part`, in :func:`versions_pool`."""
+    return kept_part(ref, version, start, stop)
+
+
+def changed_tokens(pool: "EncodePool", ref: ModelRef, since: EncodedSince, *,
+                   cancel: threading.Event | None = None) -> PackedEncoding:
+    """Every token ``since`` changed: those it brought, then the others from ``pool``'s worker a
+    part at a time, each unpickled here on its own (see ``encoded_versions.PART_TOKENS``)."""
+    where, parts = since.where, [since.tokens]
+    for start in range(where.first + len(since.tokens), where.first + where.added, PART_TOKENS):
+        part = pool.call(encoded_part, ref, since.version, start, min(start + PART_TOKENS, where.first + where.added),
+                         cancel=cancel)
+        if part is None:  # three versions came since: this request is not the newest any more
+            raise Cancelled("the text changed meanwhile")
+        parts.append(part)
+    return parts[0] if len(parts) == 1 else PackedEncoding.concatenated(parts)
 
 
 def measure_text(

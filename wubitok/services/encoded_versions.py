@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,10 @@ from .incremental_encode import Edit, find_edit, line_pieces, reencode_packed
 from .tokenized import DISPLAY_LIMIT, EncodedRange, PackedEncoding, Spans
 
 KEEP_VERSIONS = 3  # the app may drop a result it no longer wants: the version before it stays here
+# Tokens per answer: the rest of a longer run of changed tokens (a paste) is asked for a part at a
+# time (:func:`kept_part`).  The app unpickles an answer in one call holding its GIL: at 10 MB the
+# whole encoding, 96 MB, was a 70-120 ms freeze of the window; a part of this many is about 5 MB.
+PART_TOKENS = 200_000
 
 
 @dataclass(frozen=True)
@@ -57,8 +62,9 @@ class EditedText:
 @dataclass(frozen=True)
 class EncodedSince:
     """The encoding of version ``version`` as a change of its base: ``where`` says which
-    tokens ``tokens`` replace.  ``spans`` only for a whole text (``where.first == 0`` and
-    every token in ``tokens``); ``roundtrip``: whether the whole text decodes back."""
+    tokens replace ``[where.first, where.stop)``: ``tokens`` holds the first :data:`PART_TOKENS`
+    of them, :func:`kept_part` gives the others.  ``spans`` only for a whole text
+    (``where.first == 0``); ``roundtrip``: whether the whole text decodes back."""
 
     version: int
     where: EncodedRange
@@ -99,18 +105,34 @@ class LossyPieces:
 @dataclass(frozen=True)
 class _Kept:
     text: str
-    encoding: PackedEncoding
+    spliced: PackedEncoding | Future[PackedEncoding]
     lossy: LossyPieces
+
+    @property
+    def encoding(self) -> PackedEncoding:
+        return self.spliced.result() if isinstance(self.spliced, Future) else self.spliced
 
 
 _kept: OrderedDict[tuple[object, int], _Kept] = OrderedDict()
 _lock = threading.Lock()
+_splicing: ThreadPoolExecutor | None = None
 
 
-def _lossy_pieces(tok: Tokenizer, text: str, enc: PackedEncoding, start: int, end: int, first: int
-                  ) -> list[tuple[int, int]]:
-    """The pieces of ``text[start:end]`` whose tokens (from index ``first``) do not decode back to them."""
-    if tok.decode(list(enc.ids[first:first + _count_before(enc, end) - first])) == text[start:end]:
+def _spliced_later(base: PackedEncoding, where: EncodedRange, middle: PackedEncoding) -> Future[PackedEncoding]:
+    """The encoding after an edit, made in a thread of this process after the answer has gone:
+    the app waits for the changed tokens only, and the next edit comes 200 ms later at the
+    soonest (the pane's debounce).  At 10 MB the splice copies 96 MB: 50-80 ms."""
+    global _splicing
+    with _lock:
+        if _splicing is None:
+            _splicing = ThreadPoolExecutor(1, thread_name_prefix="splice")
+        return _splicing.submit(base.spliced, where.first, where.stop, middle, where.char_shift)
+
+
+def _lossy_pieces(tok: Tokenizer, text: str, enc: PackedEncoding, start: int, end: int) -> list[tuple[int, int]]:
+    """The pieces of ``text[start:end]`` whose tokens, ``enc`` (its tokens from ``start`` on), do not
+    decode back to them."""
+    if tok.decode(list(enc.ids[:_count_before(enc, end)])) == text[start:end]:
         return []  # every piece, as far as an engine's decoding runs piece after piece
     out = []
     for a, b in line_pieces(text, start, end):
@@ -133,21 +155,28 @@ def encode_since(ref, tok: Tokenizer, edited: EditedText, version: int, shown: i
         text = edited.inserted
         full = tok.encode(text)
         enc = PackedEncoding.pack(full)
-        lossy = LossyPieces.of(_lossy_pieces(tok, text, enc, 0, len(text), 0))
+        lossy = LossyPieces.of(_lossy_pieces(tok, text, enc, 0, len(text)))
         where = EncodedRange(0, 0, len(text), 0, 0, len(enc))
         _keep(ref, version, _Kept(text, enc, lossy))
-        return EncodedSince(version, where, enc, not lossy, Spans.of(text, full, shown))
+        return EncodedSince(version, where, enc.head(PART_TOKENS), not lossy, Spans.of(text, full, shown))
     with _lock:
         base = _kept.get((ref, edited.base))
     if base is None:
         return None
     text = edited.applied_to(base.text)
     end = edited.start + len(edited.inserted)
-    enc, middle, where = reencode_packed(tok, base.encoding, text,
-                                         Edit(edited.start, edited.start + edited.removed, end))
-    lossy = base.lossy.after(where, _lossy_pieces(tok, text, enc, where.start, where.new_end, where.first))
-    _keep(ref, version, _Kept(text, enc, lossy))
-    return EncodedSince(version, where, middle, not lossy)
+    base_encoding = base.encoding
+    middle, where = reencode_packed(tok, base_encoding, text, Edit(edited.start, edited.start + edited.removed, end))
+    lossy = base.lossy.after(where, _lossy_pieces(tok, text, middle, where.start, where.new_end))
+    _keep(ref, version, _Kept(text, _spliced_later(base_encoding, where, middle), lossy))
+    return EncodedSince(version, where, middle.head(PART_TOKENS), not lossy)
+
+
+def kept_part(ref, version: int, start: int, stop: int) -> PackedEncoding | None:
+    """Tokens ``[start, stop)`` of version ``version``'s encoding (None: no longer kept)."""
+    with _lock:
+        kept = _kept.get((ref, version))
+    return None if kept is None else kept.encoding.part(start, stop)
 
 
 def _keep(ref, version: int, kept: _Kept) -> None:

@@ -143,9 +143,10 @@ def line_pieces(text: str, start: int = 0, end: int | None = None) -> list[tuple
 
 
 def reencode_packed(tokenizer: Tokenizer, old: PackedEncoding, new: str, edit: Edit
-                    ) -> tuple[PackedEncoding, PackedEncoding, EncodedRange]:
-    """:func:`reencode` on a packed encoding, from an edit the caller knows: the new encoding,
-    the tokens encoded again (their offsets in ``new``), and where they are."""
+                    ) -> tuple[PackedEncoding, EncodedRange]:
+    """:func:`reencode` on a packed encoding, from an edit the caller knows: the tokens encoded
+    again (their offsets in ``new``) and where they go; the new encoding is
+    ``old.spliced(where.first, where.stop, tokens, where.char_shift)``."""
     start = _line_start_before(new, edit.start)
     end = _line_start_after(new, edit.new_end)
     old_end = end + (edit.old_end - edit.new_end)
@@ -155,4 +156,4 @@ def reencode_packed(tokenizer: Tokenizer, old: PackedEncoding, new: str, edit: E
     packed = PackedEncoding.pack(Encoding(middle.ids, middle.tokens, _shifted(middle.offsets, start),
                                           middle.partial))
     where = EncodedRange(start, old_end, end, first, stop, len(middle.ids))
-    return old.spliced(first, stop, packed, end - old_end), packed, where
+    return packed, where

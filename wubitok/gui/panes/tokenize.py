@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from ...fileio import TextFile, read_text_file
 from ...progress import check_cancel
-from ...services.encode_pool import EncodePool, ModelRef, encode_edit, versions_pool
+from ...services.encode_pool import EncodePool, ModelRef, changed_tokens, encode_edit, versions_pool
 from ...services.encoded_versions import EditedText, EncodedSince
 from ...services.id_lines import IdLines, LinesReplaced, id_lines_after, id_lines_of
 from ...services.tokenized import DISPLAY_LIMIT, EncodedRange, PackedEncoding, Spans, spans_after_edit
@@ -121,15 +121,17 @@ def tokenize_text(
         if since is not None:
             check_cancel(cancel)
             where = since.where
+            middle = changed_tokens(pool, ref, since, cancel=cancel)
             if where.new_end - where.start > LARGE_EDIT_CHARS:  # a paste: new documents, built here
-                enc = base.data.encoding.spliced(where.first, where.stop, since.tokens, where.char_shift)
+                enc = base.data.encoding.spliced(where.first, where.stop, middle, where.char_shift)
                 return _whole_result(model, text, enc, Spans.of(text, enc), since.roundtrip, font, id_font, ref,
                                      since.version)
-            return _edited_result(base, model, text, since)
+            return _edited_result(base, model, text, since, middle)
     since = pool.call(encode_edit, ref, EditedText.whole(text), version, cancel=cancel)
     assert since is not None and since.spans is not None
     check_cancel(cancel)
-    return _whole_result(model, text, since.tokens, since.spans, since.roundtrip, font, id_font, ref, version)
+    enc = changed_tokens(pool, ref, since, cancel=cancel)
+    return _whole_result(model, text, enc, since.spans, since.roundtrip, font, id_font, ref, version)
 
 
 def _whole_result(model, text: str, enc: PackedEncoding, spans: Spans, roundtrip: bool, font: QFont,
@@ -142,15 +144,16 @@ def _whole_result(model, text: str, enc: PackedEncoding, spans: Spans, roundtrip
     return TokenizeResult(data, doc, ids_doc, model.vocab_size, roundtrip, model.trained_by, ref, version, shape)
 
 
-def _edited_result(base: TokenizeResult, model, text: str, since: EncodedSince) -> TokenizeResult:
-    """``base`` with the tokens ``since`` changed spliced in: flat buffers copied (numpy), the
-    segments and id lines of the edited lines made again."""
+def _edited_result(base: TokenizeResult, model, text: str, since: EncodedSince, middle: PackedEncoding
+                   ) -> TokenizeResult:
+    """``base`` with the tokens ``since`` changed (``middle``) spliced in: flat buffers copied (numpy),
+    the segments and id lines of the edited lines made again."""
     assert base.id_shape is not None
     where = since.where
-    enc = base.data.encoding.spliced(where.first, where.stop, since.tokens, where.char_shift)
+    enc = base.data.encoding.spliced(where.first, where.stop, middle, where.char_shift)
     spans = spans_after_edit(base.data.spans, text, enc, where)
     data = TokenizedText.of_model(text, enc, spans, model)
-    shape, changes = id_lines_after(base.id_shape, text, enc, data.shown_chars, where)
+    shape, changes = id_lines_after(base.id_shape, base.data.text, text, enc, data.shown_chars, where)
     return TokenizeResult(data, None, None, model.vocab_size, since.roundtrip, model.trained_by, base.ref,
                           since.version, shape, TokenizeEdit(where, changes), base)
 
