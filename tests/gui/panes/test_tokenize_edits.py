@@ -100,3 +100,28 @@ def test_an_edit_is_shown_without_a_new_document(qtbot, catalog, show_pane):
     qtbot.waitUntil(pane.is_ready, timeout=30_000)
     assert (pane.token_view.document(), pane.id_view.document()) == docs
     _shows_the_full_run(pane, _model(next(p for p in BUNDLED if p.stem.startswith("wubi-bpe"))))
+
+
+def test_a_long_text_and_a_long_paste_reach_the_worker_as_shared_memory(qtbot, catalog, show_pane, monkeypatch):
+    # Pickled by the pool's feeder thread, a 10 MB text held the app's GIL 58-67 ms; shared, the worker
+    # reads one block.  What the pane shows is still the full run.
+    from wubitok.services import shared_text
+    from wubitok.services.encode_pool import EncodePool
+
+    monkeypatch.setattr(shared_text, "SHARE_FROM", 5)
+    sent: list[type] = []
+    call = EncodePool.call
+    monkeypatch.setattr(EncodePool, "call", lambda self, fn, *args, **k: (
+        sent.extend(type(a.inserted) for a in args if hasattr(a, "inserted")) or call(self, fn, *args, **k)))
+    pane = show_pane(TokenizePane(catalog=catalog), 900, 600)
+    path = BUNDLED[0]
+    pane.set_model(path.stem)
+    pane.set_sample_text("明月几时有\n把酒问青天\n")
+    qtbot.waitUntil(pane.is_ready, timeout=30_000)
+    cursor = pane.editor.textCursor()
+    cursor.setPosition(3)
+    cursor.insertText("不知天上宫阙\n今夕是何年")
+    pane.retokenize()
+    qtbot.waitUntil(pane.is_ready, timeout=30_000)
+    assert shared_text.SharedText in sent and sent[-1] is shared_text.SharedText
+    _shows_the_full_run(pane, _model(path))

@@ -13,6 +13,7 @@ edit (:class:`~..support.document_text.DocumentText`), never read whole per key.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -117,6 +118,8 @@ def tokenize_text(
     since = None
     if base is not None and base.ref == ref and base.id_shape is not None:
         edited = EditedText.between(base.data.text, text, base.version)
+        # A paste's text reaches the worker through shared memory, not pickled by the feeder thread.
+        edited = dataclasses.replace(edited, inserted=pool.share(edited.inserted, cancel=cancel))
         since = pool.call(encode_edit, ref, edited, version, cancel=cancel)
         if since is not None:
             check_cancel(cancel)
@@ -127,7 +130,7 @@ def tokenize_text(
                 return _whole_result(model, text, enc, Spans.of(text, enc), since.roundtrip, font, id_font, ref,
                                      since.version)
             return _edited_result(base, model, text, since, middle)
-    since = pool.call(encode_edit, ref, EditedText.whole(text), version, cancel=cancel)
+    since = pool.call(encode_edit, ref, EditedText.whole(pool.share(text, cancel=cancel)), version, cancel=cancel)
     assert since is not None and since.spans is not None
     check_cancel(cancel)
     enc = changed_tokens(pool, ref, since, cancel=cancel)
