@@ -74,7 +74,7 @@ def test_short_texts_and_texts_with_nowhere_to_go_are_sent_as_they_are():
         assert shared_text(LONG) is LONG
 
 
-@pytest.mark.skipif(not hasattr(os, "posix_fallocate"), reason="POSIX shared memory on a tmpfs")
+@pytest.mark.system("linux")  # posix_fallocate on a tmpfs /dev/shm
 def test_a_full_dev_shm_leaves_no_block_and_sends_the_text():
     made: list[str] = []
     real = shared_memory.SharedMemory
@@ -159,7 +159,7 @@ os.kill(os.getpid(), signal.SIGKILL)
 """
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="POSIX shared memory")
+@pytest.mark.system("linux")  # POSIX shared memory and its resource tracker
 def test_the_block_goes_when_the_app_dies():
     # The resource tracker, a process of its own, unlinks what a killed app left.
     done = subprocess.run([sys.executable, "-c", APP], capture_output=True, text=True, timeout=120,
