@@ -30,6 +30,7 @@ Operations, in order, as the app issue lists them:
   tokenize_paste_1m       Ctrl+V of 1 MB (characters) over the text in Tokenize, until its tokens show
   tokenize_paste_10m      the same with 10 MB
   tokenize_keystroke_10m  one keystroke in that 10 MB text
+  tokenize_repaste_10m    Ctrl+V of 10 MB over that 10 MB text (Qt removed the old one in one call)
   tokenize_keystroke_1m   one keystroke in that 1 MB text (the 10 MB paste comes after it)
   convert_paste_1m        Ctrl+V of 1 MB into Convert's Chinese side, until the codes show
   convert_paste_10m       the same with 10 MB
@@ -300,6 +301,7 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         "tokenize_keystroke_1m": (tokenize_keystroke, ready("tokenize")),
         "tokenize_paste_10m": (lambda: paste(pane("tokenize").editor), ready("tokenize")),
         "tokenize_keystroke_10m": (tokenize_keystroke, ready("tokenize")),
+        "tokenize_repaste_10m": (lambda: paste(pane("tokenize").editor), ready("tokenize")),
         "convert_paste_1m": (lambda: paste(pane("convert").chinese.editor), ready("convert")),
         "convert_paste_10m": (lambda: paste(pane("convert").chinese.editor), ready("convert")),
         "compare_paste_1m": (lambda: paste(pane("compare").editor), ready("compare")),
@@ -319,6 +321,7 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         "tokenize_keystroke_1m": (lambda: window.show_pane("tokenize"), ready("tokenize")),
         "tokenize_paste_10m": (lambda: (window.show_pane("tokenize"), copy(10_000_000)), ready("tokenize")),
         "tokenize_keystroke_10m": (lambda: window.show_pane("tokenize"), ready("tokenize")),
+        "tokenize_repaste_10m": (lambda: (window.show_pane("tokenize"), copy(10_000_001)), ready("tokenize")),
         "convert_paste_1m": (lambda: (window.show_pane("convert"), copy(1_000_000)), ready("convert")),
         "convert_paste_10m": (lambda: (window.show_pane("convert"), copy(10_000_000)), ready("convert")),
         "compare_paste_1m": (lambda: (compare_text_mode(), copy(1_000_000)), ready("compare")),
