@@ -36,7 +36,7 @@ LONG_PASTE_CHARS = 50_000
 # Qt reads "text/plain" as UTF-8 (QMimeData::text), the first of these that the data has.
 _TEXT_FORMATS = ("text/plain;charset=utf-8", "text/plain")
 # Qt's editors take Backspace and Delete by their keys too, whatever the platform's bindings.
-_REMOVING = (QKeySequence.StandardKey.Delete, QKeySequence.StandardKey.Backspace, QKeySequence.StandardKey.Cut)
+_REMOVING = (QKeySequence.StandardKey.Delete, QKeySequence.StandardKey.Backspace)
 _REMOVING_KEYS = (Qt.Key.Key_Backspace, Qt.Key.Key_Delete)
 
 
@@ -71,9 +71,12 @@ class LongPasteEdit(QPlainTextEdit):
 
     def insertFromMimeData(self, source: QMimeData) -> None:  # noqa: N802 (Qt API)
         form = next((f for f in _TEXT_FORMATS if source.hasFormat(f)), None)
+        if form is None or self.isReadOnly():
+            super().insertFromMimeData(source)
+            return
         # Read in place (PySide6's QByteArray has the buffer protocol; its stubs do not say so).
-        raw = memoryview(source.data(form)) if form is not None else memoryview(b"")  # type: ignore[arg-type]
-        if form is None or self.isReadOnly() or (len(raw) < LONG_PASTE_CHARS and not self._long_selection()):
+        raw = memoryview(source.data(form))  # type: ignore[arg-type]
+        if len(raw) < LONG_PASTE_CHARS and not self._long_selection():
             super().insertFromMimeData(source)
             return
         self.insert_long(QTextCursor(self.textCursor()), Utf8Pieces(raw))
@@ -89,16 +92,17 @@ class LongPasteEdit(QPlainTextEdit):
         text = event.text()
         typed = len(text) == 1 and text.isprintable() and not event.modifiers() & (
             Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier)
-        if typed or event.key() in _REMOVING_KEYS or any(event.matches(key) for key in _REMOVING):
-            if event.matches(QKeySequence.StandardKey.Cut):
-                self.copy()
+        if event.matches(QKeySequence.StandardKey.Cut):
+            self.cut()
+        elif typed or event.key() in _REMOVING_KEYS or any(event.matches(key) for key in _REMOVING):
             self.insert_long(QTextCursor(self.textCursor()), [text] if typed else [])
-            event.accept()
+        else:
+            super().keyPressEvent(event)
             return
-        super().keyPressEvent(event)
+        event.accept()
 
     def cut(self) -> None:
-        """Qt's cut, with a long selection removed a piece per turn (the Edit menu's Cut)."""
+        """Qt's cut, with a long selection removed a piece per turn (the Cut key and the Edit menu's)."""
         if not self._long_selection():
             super().cut()
             return
