@@ -9,7 +9,9 @@ import threading
 import pytest
 
 from wubitok.errors import DictionaryError, InputError, UnknownCodeError
+from wubitok.wubi.convert import to_codes
 from wubitok.wubi.dictionary import WubiDictionary, in_charset
+from wubitok.wubi.query import decode_code_text
 
 
 def test_counts(wubi_dict):
@@ -233,3 +235,34 @@ def test_lists_for_lessons_and_the_root_chart(wubi_dict):
     weights = wubi_dict.weights(many)
     assert set(weights) == set(most) | {"𠂹"} and weights["的"] > weights["𠂹"]
     assert sorted(most, key=weights.__getitem__, reverse=True) == most
+
+
+def test_many_at_once_equal_one_at_a_time(wubi_dict):
+    """full_codes, shortest_codes and exact_candidates_of give what their one-item forms give,
+    over more than one batch of parameters, with characters that have no code and a lone surrogate."""
+    chars = wubi_dict.most_used_han(1200) + ["a", "。", "\ud800", "𠀀", "😀"]
+    full = wubi_dict.full_codes(chars)
+    assert full == {c: code for c in chars if "\ud800" != c and (code := wubi_dict.full_code(c))}
+    shortest = wubi_dict.shortest_codes(chars)
+    assert shortest == {c: code for c in chars if "\ud800" != c and (code := wubi_dict.shortest_code(c))}
+    assert any(shortest[c] != full[c] for c in shortest)
+    codes = sorted(set(full.values())) + ["zzzz", "xxxx"]
+    found = wubi_dict.exact_candidates_of(c for c in codes if c != "zzzz")
+    assert found == {c: e for c in codes if c != "zzzz" and (e := wubi_dict.exact_candidates(c))}
+    assert any(len(e) > 1 for e in found.values())
+
+
+def test_a_book_is_looked_up_in_few_queries(wubi_dict):
+    """Converting a text of 3,000 distinct characters to codes and back asks the table a few dozen
+    times, not once per character or code: each query lets go of the GIL, and the app's GUI thread,
+    waiting for it, starved for 30-60 ms while a conversion thread asked one by one."""
+    text = "，".join(wubi_dict.most_used_han(3000)) * 2
+    statements: list[str] = []
+    wubi_dict._conn().set_trace_callback(statements.append)
+    try:
+        codes = to_codes(text, style="shortest", dictionary=wubi_dict)
+        pieces = decode_code_text(codes, dictionary=wubi_dict)
+    finally:
+        wubi_dict._conn().set_trace_callback(None)
+    assert "".join(p.text for p in pieces) == text
+    assert 0 < len(statements) <= 40

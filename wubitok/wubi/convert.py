@@ -59,41 +59,55 @@ def to_code_pieces(text: str, *, style: str = "full", dictionary: WubiDictionary
     return list(_code_pieces(text, style, dictionary))
 
 
+# Text is read this many characters at a time: the characters of a block new to the reading are
+# looked up together (see WubiDictionary.full_codes).
+BLOCK_CHARS = 1 << 16
+
+
 def _code_pieces(text: str, style: str, dictionary: WubiDictionary | None) -> Iterator[Piece]:
     """``to_code_pieces`` one at a time: ``to_codes`` holds no Piece per character (issue #37, 5)."""
     _check_style(style)
     d = dictionary or default_dictionary()
-    code_of = d.full_code if style == "full" else d.shortest_code
-    # One query per distinct character: a book repeats its characters.
+    # One lookup per distinct character: a book repeats its characters.
     coded: dict[str, tuple[str, int] | None] = {}
     plain: list[str] = []
-    for ch in text:
-        if ch not in coded:
-            # A lone surrogate (text from undecodable bytes) has no code and
-            # cannot be a database parameter.
-            code = None if "\ud800" <= ch <= "\udfff" else code_of(ch)
-            coded[ch] = None if code is None else (code, _selector(d, code, ch))
-        found = coded[ch]
-        if found is None:
-            plain.append(ch)
-            continue
-        if plain:
-            yield Piece("".join(plain), None)
-            plain.clear()
-        yield Piece(ch, *found)
+    for start in range(0, len(text), BLOCK_CHARS):
+        block = text[start:start + BLOCK_CHARS]
+        new = set(block).difference(coded)
+        if new:
+            coded.update(_char_codes(d, new, style))
+        for ch in block:
+            found = coded[ch]
+            if found is None:
+                plain.append(ch)
+                continue
+            if plain:
+                yield Piece("".join(plain), None)
+                plain.clear()
+            yield Piece(ch, *found)
     if plain:
         yield Piece("".join(plain), None)
 
 
-def _selector(d: WubiDictionary, code: str, ch: str) -> int:
-    texts = [c.text for c in d.exact_candidates(code)]
+def _char_codes(d: WubiDictionary, chars: set[str], style: str) -> dict[str, tuple[str, int] | None]:
+    """Each of ``chars`` with its code in ``style`` and its selector, or None when it has none."""
+    codes = d.full_codes(chars) if style == "full" else d.shortest_codes(chars)
+    entries = d.exact_candidates_of(set(codes.values()))
+    out: dict[str, tuple[str, int] | None] = dict.fromkeys(chars)
+    for ch, code in codes.items():
+        out[ch] = (code, _selector_in([c.text for c in entries.get(code, ())], ch))
+    return out
+
+
+def _selector_in(texts: list[str], ch: str) -> int:
     return texts.index(ch) + 1 if ch in texts else 1
 
 
 def spelled_code(code: str, text: str, *, dictionary: WubiDictionary | None = None) -> str:
     """``code`` as exact code text writes it for ``text``: with its selector when ``text`` is not
     the code's first entry (``ggtt2`` for 来来往往), the bare code when it is or is not listed."""
-    return Piece(text, code, _selector(dictionary or default_dictionary(), code, text)).spelled
+    texts = [c.text for c in (dictionary or default_dictionary()).exact_candidates(code)]
+    return Piece(text, code, _selector_in(texts, text)).spelled
 
 
 def _needs_quotes(text: str, separator: str) -> bool:

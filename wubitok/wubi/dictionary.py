@@ -341,13 +341,43 @@ class WubiDictionary:
 
     def weights(self, chars: Iterable[str]) -> dict[str, int]:
         """How much each of ``chars`` is used (the table's weight); characters not in it are left out."""
-        wanted = [c for c in dict.fromkeys(chars) if _utf8(c)]
-        found: dict[str, int] = {}
-        for start in range(0, len(wanted), 500):  # SQLite's limit on bound parameters
+        return dict(self._rows_in("SELECT char, weight FROM chars WHERE char IN ({})", chars))
+
+    # -- many at once ------------------------------------------------------
+    # A query per character or code lets go of the GIL several times, thousands of times over a book;
+    # a thread waiting for the GIL (the app's GUI thread) is woken each time, finds it taken again and
+    # starts its wait over, so it can miss its turn for tens of milliseconds.  Few queries, no starving.
+    def full_codes(self, chars: Iterable[str]) -> dict[str, str]:
+        """:meth:`full_code` of each of ``chars`` that has one."""
+        return {c: code for c, code in self._rows_in(
+            "SELECT char, full_code FROM chars WHERE full_code IS NOT NULL AND char IN ({})", chars)}
+
+    def shortest_codes(self, chars: Iterable[str]) -> dict[str, str]:
+        """:meth:`shortest_code` of each of ``chars`` that has one."""
+        wanted = list(dict.fromkeys(chars))
+        found: dict[str, str] = {}
+        for c, code in sorted(self._rows_in("SELECT text, code FROM entries WHERE rank = 0 AND text IN ({})", wanted),
+                              key=lambda row: (len(row[1]), row[1])):
+            found.setdefault(c, code)
+        rest = self.full_codes(c for c in wanted if c not in found)
+        return {c: code for c in wanted if (code := found.get(c) or rest.get(c))}
+
+    def exact_candidates_of(self, codes: Iterable[str]) -> dict[str, list[Candidate]]:
+        """:meth:`exact_candidates` of each of ``codes`` (Wubi codes, no wildcard) that has any."""
+        out: dict[str, list[Candidate]] = {}
+        for t, c, r, w in self._rows_in(
+                "SELECT text, code, rank, weight FROM entries WHERE code IN ({}) ORDER BY code, rank",
+                (c.lower() for c in codes)):
+            out.setdefault(c, []).append(Candidate(t, c, r, w, True))
+        return out
+
+    def _rows_in(self, sql: str, values: Iterable[str]) -> Iterator[tuple]:
+        """The rows of ``sql`` with its ``IN ({})`` filled by ``values``, 500 at a time (SQLite's limit on
+        bound parameters); a value the table cannot hold (a lone surrogate) matches nothing."""
+        wanted = [v for v in dict.fromkeys(values) if _utf8(v)]
+        for start in range(0, len(wanted), 500):
             part = wanted[start:start + 500]
-            found.update(self._conn().execute(
-                f"SELECT char, weight FROM chars WHERE char IN ({','.join('?' * len(part))})", part).fetchall())
-        return found
+            yield from self._conn().execute(sql.format(",".join("?" * len(part))), part).fetchall()
 
     # -- bulk access for the codec ---------------------------------------
     def iter_full_codes(self) -> Iterator[tuple[str, str, int]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from itertools import islice
 
 from ..errors import InputError, UnknownCodeError
 from .convert import code_tokens
@@ -22,6 +23,7 @@ QUERY_KINDS = ("auto", "chars", "code", "pinyin")
 # Rows beyond this are not shown: nobody reads 2,000 completions of "a",
 # and building them would stall a live search box.
 ROW_LIMIT = 200
+TOKEN_BLOCK = 4096  # code tokens read at a time by decode_code_text
 
 PROBLEMS = {
     "code_shape": "a Wubi code is 1-4 letters a-y (z = any key)",
@@ -323,20 +325,26 @@ def decode_code_text(text: str, separator: str = " ", *,
     """
     d = dictionary or default_dictionary()
     pieces: list[CodePiece] = []
-    # A text repeats its codes; one query per distinct code keeps a book fast.
+    # A text repeats its codes: one lookup per distinct code keeps a book fast, and the codes new
+    # to a block of tokens are looked up together (see WubiDictionary.full_codes).
     seen: dict[str, tuple[Candidate, ...]] = {}
-    for tok in code_tokens(text, separator, strict=False):  # one at a time: see code_tokens
-        if tok.code is None:
-            pieces.append(CodePiece(tok.source, tok.text or ""))
-            continue
-        alts = seen.get(tok.code)
-        if alts is None:
-            alts = tuple(d.exact_candidates(tok.code)) if is_wubi_code(tok.code, wildcard=True) else ()
-            seen[tok.code] = alts
-        if alts and tok.selector <= len(alts):
-            pieces.append(CodePiece(tok.source, alts[max(tok.selector, 1) - 1].text, tok.code, alts, tok.selector))
-        else:
-            pieces.append(CodePiece(tok.source, tok.source, tok.code, ()))
+    tokens = code_tokens(text, separator, strict=False)  # a block at a time: see code_tokens
+    while block := list(islice(tokens, TOKEN_BLOCK)):
+        new = {tok.code for tok in block if tok.code is not None and tok.code not in seen}
+        found = d.exact_candidates_of(c for c in new if is_wubi_code(c))
+        for code in new:
+            wild = is_wubi_code(code, wildcard=True) and not is_wubi_code(code)  # z: any key
+            seen[code] = tuple(d.exact_candidates(code) if wild else found.get(code, ()))
+        for tok in block:
+            if tok.code is None:
+                pieces.append(CodePiece(tok.source, tok.text or ""))
+                continue
+            alts = seen[tok.code]
+            if alts and tok.selector <= len(alts):
+                pieces.append(CodePiece(tok.source, alts[max(tok.selector, 1) - 1].text, tok.code, alts,
+                                        tok.selector))
+            else:
+                pieces.append(CodePiece(tok.source, tok.source, tok.code, ()))
     return pieces
 
 
