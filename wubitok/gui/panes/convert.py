@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...fileio import SaveFormat, TextFile, atomic_write_text, encoding_label, read_text_file
+from ...text.builder import join_text
 from ...wubi.convert import CODE_STYLES, to_codes
 from ...wubi.query import CodePiece, decode_code_text, is_code_text
 from ..support import errors, theme
@@ -124,7 +125,7 @@ def convert(source: str, text: str, style: str, separator: str) -> Conversion:
         pieces = decode_code_text(output, separator)
     else:
         pieces = decode_code_text(text, separator)
-        output = "".join(p.text for p in pieces)
+        output = join_text(p.text for p in pieces)
     marks, counts = _marks(pieces)
     return Conversion(source, output, pieces, marks, counts, _shared_codes(pieces, marks),
                       [m.code_start for m in marks], [m.chinese_start for m in marks])
