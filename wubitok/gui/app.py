@@ -19,7 +19,7 @@ from ..errors import InputError, WubitokError
 from ..fileio import atomic_write_bytes
 from ..paths import resources_dir
 from ..services.earlyinit import PANE_KEYS
-from .support import errors, fonts, i18n, qt_classes, theme
+from .support import errors, fonts, i18n, large_allocations, qt_classes, theme
 from .support.quit_signals import quit_on_signals
 from .support.settings import Settings
 
@@ -46,6 +46,7 @@ def create_app(argv: Sequence[str] | None = None, *, language: str | None = None
     """
     app = QApplication.instance()
     if app is None:
+        large_allocations.fix_mmap_threshold()
         QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
         app = QApplication(list(argv) if argv is not None else sys.argv[:1])
     app.setOrganizationName("wubitok")
