@@ -1,9 +1,10 @@
-"""How long freeing Convert's result for a big text holds the GIL: at once, and by ``release_later``.
+"""How long freeing Convert's result for a big text holds the GUI thread: at once, and by ``release_later``.
 
 A 10 MB text's conversion holds a ``CodePiece`` per code and a ``Mark`` per shared or unknown
 one.  When the next conversion replaced it, its last reference went on the GUI thread, and
-freeing it there was one C call.  A thread that sleeps 1 ms at a time stands for the GUI thread:
-its worst gap is the longest the GIL was held.
+freeing it there was one C call.  ``release_later`` empties its lists a slice per turn of the
+event loop; a 1 ms timer on the same thread stands for the window's repaints and input: its
+worst gap is the longest turn.
 
     nice -n 5 python bench/bench_release.py [--chars 10000000]
 """
@@ -12,9 +13,10 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import threading
 import time
 from typing import Callable
+
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, QTimer
 
 from wubitok.gui.panes.convert import CHINESE, convert
 from wubitok.gui.support.release import release_later
@@ -27,30 +29,27 @@ def _text(chars: int) -> str:
     return (text * (chars // len(text) + 1))[:chars]
 
 
-def worst_gap(action: Callable[[], None]) -> tuple[float, float]:
-    """(the worst gap of a 1 ms ticker in ms, the time until every other thread ended in ms)."""
-    stop: list[bool] = []
+def worst_gap(action: Callable[[], None], done: Callable[[], bool]) -> tuple[float, float]:
+    """(the worst gap of a 1 ms timer in ms, the time until ``done()`` in ms)."""
     gaps: list[float] = []
+    last = [time.perf_counter()]
+    loop = QEventLoop()
 
     def tick() -> None:
-        last = time.perf_counter()
-        while not stop:
-            time.sleep(0.001)
-            now = time.perf_counter()
-            gaps.append(now - last)
-            last = now
+        now = time.perf_counter()
+        gaps.append(now - last[0])
+        last[0] = now
+        if done():
+            loop.quit()
 
-    ticker = threading.Thread(target=tick)
-    ticker.start()
-    time.sleep(0.05)
+    timer = QTimer(interval=1, timerType=Qt.TimerType.PreciseTimer)
+    timer.timeout.connect(tick)
     t0 = time.perf_counter()
-    action()
-    while threading.active_count() > 2:  # this thread, the ticker, and release's thread while it runs
-        time.sleep(0.01)
-    took = time.perf_counter() - t0
-    stop.append(True)
-    ticker.join()
-    return 1e3 * max(gaps), 1e3 * took
+    QTimer.singleShot(0, action)
+    timer.start()
+    loop.exec()
+    timer.stop()
+    return 1e3 * max(gaps), 1e3 * (time.perf_counter() - t0)
 
 
 def main() -> None:
@@ -59,21 +58,24 @@ def main() -> None:
     args = ap.parse_args()
     text = _text(args.chars)
     gc.disable()  # as in the app's jobs (gc_pauses): a collection is not what is measured
+    app = QCoreApplication([])
+    owner = QObject()
     for how in ("at once", "release_later"):
         result = convert(CHINESE, text, "full", " ")
         lists = [result.pieces, result.marks, result.code_starts, result.chinese_starts,
                  *(where for _, where in result.shared)]
         sizes = f"{len(result.pieces):,} pieces, {len(result.marks):,} marks"
+        del result
 
         def free(lists=lists, how=how) -> None:
-            nonlocal result
             if how == "release_later":
-                release_later(*lists)
-            del result
-            lists.clear()
+                release_later(owner, *lists)
+            else:
+                lists.clear()
 
-        gap, took = worst_gap(free)
-        print(f"{how:14} {sizes}: the GIL held up to {gap:.0f} ms; all freed in {took:.0f} ms")
+        gap, took = worst_gap(free, lambda lists=lists: not any(lists))
+        print(f"{how:14} {sizes}: the longest turn {gap:.0f} ms; all freed in {took:.0f} ms")
+    del app
     print("load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
 

@@ -240,8 +240,8 @@ def test_the_result_is_a_full_conversion_of_the_text_as_typed_after_edits_and_pa
     converted_in_full()
 
 
-def test_a_replaced_result_is_freed_in_the_background_and_the_new_one_kept(qtbot, pane):
-    # Freeing a 10 MB result held the GIL 584 ms on the GUI thread; its lists are emptied elsewhere.
+def test_a_replaced_result_is_freed_a_slice_per_turn_and_the_new_one_kept(qtbot, pane):
+    # Freeing a 10 MB result held the GIL 584 ms on the GUI thread; its lists are emptied a slice per turn.
     from wubitok.gui.support.release import SLICE
 
     pane.chinese.editor.setPlainText("来来往往，中国。\n" * (SLICE // 4))

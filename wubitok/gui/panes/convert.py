@@ -500,7 +500,7 @@ class ConvertPane(Pane):
 
     def _show(self, result: Conversion) -> None:
         if result.pieces is not self._pieces:  # the last result's lists: freed here, at 10 MB, half a second
-            release_later(self._pieces, self._marks, self._code_starts, self._chinese_starts,
+            release_later(self, self._pieces, self._marks, self._code_starts, self._chinese_starts,
                           *(where for _, where in self._shared))
         self._pieces = result.pieces
         self._marks = result.marks
