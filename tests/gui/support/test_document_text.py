@@ -118,3 +118,60 @@ def test_the_text_follows_edits_read_only_at_the_end(qtbot, start, edits):
             _select(edit, cursor, at, removed)
         cursor.insertText(inserted)
     assert follower.text() == raw_text(edit.document())
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(start=st.lists(PIECES, max_size=6).map("".join),
+       inserts=st.lists(st.lists(PIECES, min_size=1, max_size=4).map("".join), min_size=1, max_size=6),
+       cuts=st.lists(st.integers(1, 6), max_size=8), then=st.lists(PIECES, max_size=3).map("".join))
+def test_removals_from_the_end_of_what_went_in_are_followed(qtbot, start, inserts, cuts, then):
+    # Insertions kept aside, then taken off from their end in pieces of any size (as LongPasteEdit
+    # removes a long text), more typed after: the text is the document's, read once at the end.
+    edit = QPlainTextEdit()
+    qtbot.addWidget(edit)
+    edit.setPlainText(start)
+    follower = DocumentText(edit.document())
+    cursor = edit.textCursor()
+    cursor.setPosition(_units(start, len(start) // 2))
+    for piece in inserts:
+        cursor.insertText(piece)
+    for cut in cuts:
+        end = cursor.position()
+        text = raw_text(edit.document())
+        at = len(text.encode("utf-16-le", "surrogatepass")[:2 * end].decode("utf-16-le", "surrogatepass"))
+        _select(edit, cursor, max(0, at - cut), min(cut, at))
+        cursor.removeSelectedText()
+    cursor.insertText(then)
+    assert follower.text() == raw_text(edit.document())
+
+
+def test_a_long_text_replaced_in_pieces_is_not_copied_per_piece(qtbot, monkeypatch):
+    # Convert's result replaced by the next one: the old text goes a piece at a time from its end, the
+    # new one comes in a piece at a time.  Cutting each piece off the whole text copied all of it
+    # (40 MB at 10 MB of codes) per piece.  Whether the old text was read or not, nothing of it is
+    # copied until the text is asked for, and then once.
+    from wubitok.gui.support.text_pieces import document_pieces
+    from wubitok.gui.widgets.long_paste_edit import LongPasteEdit
+
+    edit = LongPasteEdit()
+    qtbot.addWidget(edit)
+    follower = DocumentText(edit.document())
+    texts = ["明月几时有\U0001F600\n" * 30_000, "把酒问青天\n" * 25_000, "不知天上宫阙\n" * 20_000]
+    splice, cut = DocumentText._splice, DocumentText._cut
+    for n, text in enumerate(texts):
+        spliced: list[int] = []
+        copied: list[int] = []
+        monkeypatch.setattr(DocumentText, "_splice", lambda self, *a: spliced.append(1) or splice(self, *a))
+        monkeypatch.setattr(DocumentText, "_cut", lambda self: copied.append(self._end is not None) or cut(self))
+        done: list[int] = []
+        cursor = QTextCursor(edit.document())
+        cursor.select(QTextCursor.SelectionType.Document)
+        edit.insert_long(cursor, document_pieces(text), then=lambda: done.append(1))
+        qtbot.waitUntil(lambda: bool(done), timeout=20_000)
+        if n == 1:  # the old text was kept aside, unread: dropped a piece at a time
+            assert not spliced and not any(copied)
+        if n == 2:  # the old text was read: cut from its end without a copy, the rest copied once
+            assert len(spliced) > 5 and sum(copied) <= 1
+        monkeypatch.undo()
+        if n:  # the first text is left unread
+            assert follower.text() == text == raw_text(edit.document())

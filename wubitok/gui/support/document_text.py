@@ -41,7 +41,10 @@ class DocumentText(QObject):
         super().__init__(parent)
         self._doc: QTextDocument | None = None
         self._text = ""
-        self._pairs = np.empty(0, np.int64)  # astral_units(self._text)
+        # The text ends here, in code points, when it was cut from its end and not copied yet: a long
+        # text is removed a piece at a time from its end, and each cut copied the rest (20 MB at 10 MB).
+        self._end: int | None = None
+        self._pairs = np.empty(0, np.int64)  # astral_units(the text)
         # Insertions one after another (a long paste goes in a piece per edit) are kept aside and put
         # into the text when it is asked for: splicing each 16,000-character piece into 40 MB of text
         # took 15-48 ms a piece, 38 s in all.
@@ -62,7 +65,16 @@ class DocumentText(QObject):
 
     def text(self) -> str:
         self._flush()
+        self._cut()
         return self._text
+
+    def _cut(self) -> None:
+        if self._end is not None:
+            self._text, self._end = self._text[:self._end], None
+
+    def _length(self) -> int:
+        """The text's length in code points (without the insertions kept aside)."""
+        return len(self._text) if self._end is None else self._end
 
     def _flush(self) -> None:
         if not self._pending:
@@ -89,7 +101,7 @@ class DocumentText(QObject):
     def _reread(self) -> None:
         assert self._doc is not None
         self._clear_pending()
-        self._text = raw_text(self._doc)
+        self._text, self._end = raw_text(self._doc), None
         self._pairs = astral_units(self._text)
 
     def _point(self, unit: int) -> int:
@@ -98,15 +110,21 @@ class DocumentText(QObject):
 
     def _splice(self, position: int, removed: int, inserted: str, pairs: np.ndarray, added: int) -> None:
         """``removed`` units at ``position`` become ``inserted`` (``added`` units, ``pairs`` its astral_units)."""
-        text, old = self._text, self._pairs
-        self._text = text[:self._point(position)] + inserted + text[self._point(position + removed):]
+        old = self._pairs
+        if not inserted and position + removed == self._length() + len(old):  # its end cut off
+            self._end = self._point(position)
+            self._pairs = old[:np.searchsorted(old, position)]
+            return
+        self._cut()
+        text = self._text
+        self._text = "".join((text[:self._point(position)], inserted, text[self._point(position + removed):]))
         cut = np.searchsorted(old, [position, position + removed])
         self._pairs = np.concatenate((old[:cut[0]], pairs + position, old[cut[1]:] + (added - removed)))
 
     def _changed(self, position: int, removed: int, added: int) -> None:
         doc = self._doc
         assert doc is not None
-        units = len(self._text) + len(self._pairs) + self._pending_units
+        units = self._length() + len(self._pairs) + self._pending_units
         # Qt counts the document's last paragraph break, which the text does not have (a
         # whole document replaced is reported as one more character removed and added).
         position = min(position, units)
@@ -133,7 +151,35 @@ class DocumentText(QObject):
             self._pending_pairs.append(pairs + self._pending_units)
             self._pending_units += added
             return
+        if removed and not inserted and self._trim_pending(position, removed):
+            if self._length() + len(self._pairs) + self._pending_units != doc.characterCount() - 1:
+                self._reread()  # lost step: read it whole
+            return
         self._flush()
         self._splice(position, removed, inserted, pairs, added)
-        if len(self._text) + len(self._pairs) != doc.characterCount() - 1:  # lost step: read it whole
+        if self._length() + len(self._pairs) != doc.characterCount() - 1:  # lost step: read it whole
             self._reread()
+
+    def _trim_pending(self, position: int, removed: int) -> bool:
+        """Take the ``removed`` units at ``position`` off the end of the insertions kept aside, if
+        that is where they are: a long text replaced is removed a piece at a time from its end
+        (LongPasteEdit), and putting the insertions into the text first, then cutting each piece off
+        it, copied the whole text (40 MB at 10 MB of codes) per piece."""
+        end = self._pending_at + self._pending_units
+        if position < self._pending_at or position + removed != end:
+            return False
+        while removed:
+            piece, pairs = self._pending[-1], self._pending_pairs[-1]
+            piece_units = len(piece) + len(pairs)
+            if piece_units <= removed:
+                self._pending.pop()
+                self._pending_pairs.pop()
+            else:  # a removal never splits a surrogate pair: the units kept end on a character
+                start = self._pending_units - piece_units  # where the piece starts, from the first one's start
+                kept = pairs[pairs < start + piece_units - removed]
+                self._pending[-1] = piece[:piece_units - removed - len(kept)]
+                self._pending_pairs[-1] = kept
+                piece_units = removed
+            self._pending_units -= piece_units
+            removed -= piece_units
+        return True
