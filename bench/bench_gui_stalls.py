@@ -34,6 +34,9 @@ Operations, in order, as the app issue lists them:
   tokenize_keystroke_1m   one keystroke in that 1 MB text (the 10 MB paste comes after it)
   convert_paste_1m        Ctrl+V of 1 MB into Convert's Chinese side, until the codes show
   convert_paste_10m       the same with 10 MB
+  convert_keystroke_10m   one keystroke in the middle of that 10 MB Chinese, until its codes show again
+  convert_codes_keystroke_10m  one keystroke in the middle of its codes (19 million characters),
+                          until the Chinese shows again
   compare_paste_1m        Ctrl+V of 1 MB into Compare's text (4 tokenizers), until every column shows
   compare_paste_10m       the same with 10 MB
   lookup_paste_1m         Ctrl+V of 1 MB into Lookup's search box (a line edit keeps 32,767 characters)
@@ -211,6 +214,9 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         editor.moveCursor(editor.textCursor().MoveOperation.End)
         QTest.keyClick(editor, Qt.Key.Key_A)
 
+    def tokenize_keystroke() -> None:
+        key_in_middle(pane("tokenize").editor)
+
     def corpus_mode() -> None:
         p = pane("compare")
         p.corpus_mode.setChecked(True)
@@ -253,8 +259,7 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         editor.selectAll()
         editor.paste()  # what Ctrl+V does
 
-    def tokenize_keystroke() -> None:
-        editor = pane("tokenize").editor
+    def key_in_middle(editor) -> None:
         cursor = editor.textCursor()
         cursor.setPosition(editor.document().characterCount() // 2)
         editor.setTextCursor(cursor)
@@ -304,6 +309,8 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         "tokenize_repaste_10m": (lambda: paste(pane("tokenize").editor), ready("tokenize")),
         "convert_paste_1m": (lambda: paste(pane("convert").chinese.editor), ready("convert")),
         "convert_paste_10m": (lambda: paste(pane("convert").chinese.editor), ready("convert")),
+        "convert_keystroke_10m": (lambda: key_in_middle(pane("convert").chinese.editor), ready("convert")),
+        "convert_codes_keystroke_10m": (lambda: key_in_middle(pane("convert").codes.editor), ready("convert")),
         "compare_paste_1m": (lambda: paste(pane("compare").editor), ready("compare")),
         "compare_paste_10m": (lambda: paste(pane("compare").editor), ready("compare")),
         "lookup_paste_1m": (lambda: paste(pane("lookup").search_box), ready("lookup")),
@@ -324,6 +331,8 @@ def operations(window: MainWindow, folder: Path) -> tuple[dict[str, Operation], 
         "tokenize_repaste_10m": (lambda: (window.show_pane("tokenize"), copy(10_000_001)), ready("tokenize")),
         "convert_paste_1m": (lambda: (window.show_pane("convert"), copy(1_000_000)), ready("convert")),
         "convert_paste_10m": (lambda: (window.show_pane("convert"), copy(10_000_000)), ready("convert")),
+        "convert_keystroke_10m": (lambda: window.show_pane("convert"), ready("convert")),
+        "convert_codes_keystroke_10m": (lambda: window.show_pane("convert"), ready("convert")),
         "compare_paste_1m": (lambda: (compare_text_mode(), copy(1_000_000)), ready("compare")),
         "compare_paste_10m": (lambda: (compare_text_mode(), copy(10_000_000)), ready("compare")),
         "lookup_paste_1m": (lambda: (window.show_pane("lookup"), copy(1_000_000)), ready("lookup")),
