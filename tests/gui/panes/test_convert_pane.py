@@ -253,3 +253,12 @@ def test_a_replaced_result_is_freed_a_slice_per_turn_and_the_new_one_kept(qtbot,
     qtbot.waitUntil(lambda: not old, timeout=10_000)
     assert [p.code for p in pane.pieces() if p.code] == ["wqiy", "vbg", "khk", "lgyi"]
     assert pane.codes.editor.toPlainText() == to_codes("你好中国")
+
+
+@pytest.mark.parametrize("text", ["你好\U00020000世界\U0001F600 abc\n来来往往", ""])
+def test_a_conversion_knows_its_output_length_as_a_document_counts_it(text):
+    from wubitok.gui.panes.convert import CHINESE, CODES, convert
+
+    for source, side in ((CHINESE, text), (CODES, to_codes(text) + " `\U0001F600` zzzz")):
+        result = convert(source, side, "full", " ")
+        assert result.output_units == len(result.output.encode("utf-16-le")) // 2
