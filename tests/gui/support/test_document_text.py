@@ -175,3 +175,49 @@ def test_a_long_text_replaced_in_pieces_is_not_copied_per_piece(qtbot, monkeypat
         monkeypatch.undo()
         if n:  # the first text is left unread
             assert follower.text() == text == raw_text(edit.document())
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(start=st.lists(PIECES, max_size=6).map("".join),
+       inserts=st.lists(st.lists(PIECES, min_size=1, max_size=4).map("".join), min_size=1, max_size=6),
+       typed=st.lists(st.tuples(st.integers(0, 60), st.lists(PIECES, min_size=1, max_size=2).map("".join)),
+                      max_size=5))
+def test_typing_inside_what_went_in_is_followed(qtbot, start, inserts, typed):
+    # Insertions kept aside, then text typed anywhere among them (a key in a long text just pasted):
+    # the text is the document's, read once at the end.
+    edit = QPlainTextEdit()
+    qtbot.addWidget(edit)
+    edit.setPlainText(start)
+    follower = DocumentText(edit.document())
+    cursor = edit.textCursor()
+    cursor.setPosition(_units(start, len(start) // 2))
+    for piece in inserts:
+        cursor.insertText(piece)
+    for at, text in typed:
+        _select(edit, cursor, min(at, len(raw_text(edit.document()))), 0)
+        cursor.insertText(text)
+    assert follower.text() == raw_text(edit.document())
+
+
+def test_a_key_in_a_long_text_just_put_in_does_not_put_it_together(qtbot, monkeypatch):
+    # The long text stays in its pieces until it is read (putting 10 MB of codes together for one
+    # key was 80 ms).
+    from wubitok.gui.support.text_pieces import document_pieces
+    from wubitok.gui.widgets.long_paste_edit import LongPasteEdit
+
+    edit = LongPasteEdit()
+    qtbot.addWidget(edit)
+    follower = DocumentText(edit.document())
+    text = "明月几时有\U0001F600\n" * 30_000
+    done: list[int] = []
+    edit.insert_long(QTextCursor(edit.document()), document_pieces(text), then=lambda: done.append(1))
+    qtbot.waitUntil(lambda: bool(done), timeout=20_000)
+    spliced: list[int] = []
+    splice = DocumentText._splice
+    monkeypatch.setattr(DocumentText, "_splice", lambda self, *a: spliced.append(1) or splice(self, *a))
+    cursor = edit.textCursor()
+    cursor.setPosition(edit.document().characterCount() // 2)
+    cursor.insertText("把酒")
+    assert not spliced
+    monkeypatch.undo()
+    assert follower.text() == raw_text(edit.document())
