@@ -1,6 +1,7 @@
 """glibc's mmap threshold stays where the app fixes it (gui/support/large_allocations.py)."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -32,7 +33,8 @@ print(libc.mallinfo2().hblkhd - before)
 
 
 def _mapped(mode: str) -> int:
-    done = subprocess.run([sys.executable, "-c", _SCRIPT, mode], capture_output=True, text=True, timeout=60)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MALLOC_", "GLIBC_TUNABLES"))}  # glibc's own way
+    done = subprocess.run([sys.executable, "-c", _SCRIPT, mode], capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
     return int(done.stdout)
 
