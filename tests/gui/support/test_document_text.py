@@ -161,13 +161,13 @@ def test_a_long_text_replaced_in_pieces_is_not_copied_per_piece(qtbot, monkeypat
     for n, text in enumerate(texts):
         spliced: list[int] = []
         copied: list[int] = []
-        monkeypatch.setattr(DocumentText, "_splice", lambda self, *a: spliced.append(1) or splice(self, *a))
-        monkeypatch.setattr(DocumentText, "_cut", lambda self: copied.append(self._end is not None) or cut(self))
+        monkeypatch.setattr(DocumentText, "_splice", lambda self, *a, s=spliced: s.append(1) or splice(self, *a))
+        monkeypatch.setattr(DocumentText, "_cut", lambda self, c=copied: c.append(self._end is not None) or cut(self))
         done: list[int] = []
         cursor = QTextCursor(edit.document())
         cursor.select(QTextCursor.SelectionType.Document)
-        edit.insert_long(cursor, document_pieces(text), then=lambda: done.append(1))
-        qtbot.waitUntil(lambda: bool(done), timeout=20_000)
+        edit.insert_long(cursor, document_pieces(text), then=lambda d=done: d.append(1))
+        qtbot.waitUntil(lambda d=done: bool(d), timeout=20_000)
         if n == 1:  # the old text was kept aside, unread: dropped a piece at a time
             assert not spliced and not any(copied)
         if n == 2:  # the old text was read: cut from its end without a copy, the rest copied once
