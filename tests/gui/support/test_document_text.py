@@ -7,6 +7,7 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit
 
 from wubitok.gui.support.document_text import DocumentText, raw_text
+from wubitok.gui.support.text_pieces import document_pieces
 
 PIECES = st.one_of(st.sampled_from(["\n", "a", "明月", " ", "\u00a0", "\t", "\n\n", "\U0001F600", "e\u0301"]),
                    st.text(st.characters(blacklist_categories=("Cs",)), max_size=3))
@@ -21,6 +22,28 @@ def _select(edit: QPlainTextEdit, cursor: QTextCursor, at: int, removed: int) ->
     text = raw_text(edit.document())
     cursor.setPosition(_units(text, at))
     cursor.setPosition(_units(text, at + removed), QTextCursor.MoveMode.KeepAnchor)
+
+
+def _kept_aside(qtbot, start: str, inserts: list[str]):
+    """An editor holding ``start``, followed, with ``inserts`` typed one after another in its middle."""
+    edit = QPlainTextEdit()
+    qtbot.addWidget(edit)
+    edit.setPlainText(start)
+    follower = DocumentText(edit.document())
+    cursor = edit.textCursor()
+    cursor.setPosition(_units(start, len(start) // 2))
+    for piece in inserts:
+        cursor.insertText(piece)
+    return edit, follower, cursor
+
+
+def _long_edit(qtbot):
+    """An empty LongPasteEdit and its follower."""
+    from wubitok.gui.widgets.long_paste_edit import LongPasteEdit
+
+    edit = LongPasteEdit()
+    qtbot.addWidget(edit)
+    return edit, DocumentText(edit.document())
 
 
 def _reads(monkeypatch) -> list[str]:
@@ -64,7 +87,7 @@ def test_the_text_follows_every_edit(qtbot, start, edits):
 def test_a_long_paste_is_read_a_piece_at_a_time(qtbot, monkeypatch):
     # LongPasteEdit puts each piece in an edit of its own: the document reports each one, and no
     # change is the whole text (reading 10 MB back out of a document held the GUI thread 240 ms).
-    from wubitok.gui.support.text_pieces import DOCUMENT_PIECE_CHARS, document_pieces
+    from wubitok.gui.support.text_pieces import DOCUMENT_PIECE_CHARS
     from wubitok.gui.widgets.long_paste_edit import LongPasteEdit
 
     edit = LongPasteEdit()
@@ -127,14 +150,7 @@ def test_the_text_follows_edits_read_only_at_the_end(qtbot, start, edits):
 def test_removals_from_the_end_of_what_went_in_are_followed(qtbot, start, inserts, cuts, then):
     # Insertions kept aside, then taken off from their end in pieces of any size (as LongPasteEdit
     # removes a long text), more typed after: the text is the document's, read once at the end.
-    edit = QPlainTextEdit()
-    qtbot.addWidget(edit)
-    edit.setPlainText(start)
-    follower = DocumentText(edit.document())
-    cursor = edit.textCursor()
-    cursor.setPosition(_units(start, len(start) // 2))
-    for piece in inserts:
-        cursor.insertText(piece)
+    edit, follower, cursor = _kept_aside(qtbot, start, inserts)
     for cut in cuts:
         end = cursor.position()
         text = raw_text(edit.document())
@@ -150,12 +166,7 @@ def test_a_long_text_replaced_in_pieces_is_not_copied_per_piece(qtbot, monkeypat
     # new one comes in a piece at a time.  Cutting each piece off the whole text copied all of it
     # (40 MB at 10 MB of codes) per piece.  Whether the old text was read or not, nothing of it is
     # copied until the text is asked for, and then once.
-    from wubitok.gui.support.text_pieces import document_pieces
-    from wubitok.gui.widgets.long_paste_edit import LongPasteEdit
-
-    edit = LongPasteEdit()
-    qtbot.addWidget(edit)
-    follower = DocumentText(edit.document())
+    edit, follower = _long_edit(qtbot)
     texts = ["明月几时有\U0001F600\n" * 30_000, "把酒问青天\n" * 25_000, "不知天上宫阙\n" * 20_000]
     splice, cut = DocumentText._splice, DocumentText._cut
     for n, text in enumerate(texts):
@@ -185,14 +196,7 @@ def test_a_long_text_replaced_in_pieces_is_not_copied_per_piece(qtbot, monkeypat
 def test_typing_inside_what_went_in_is_followed(qtbot, start, inserts, typed):
     # Insertions kept aside, then text typed anywhere among them (a key in a long text just pasted):
     # the text is the document's, read once at the end.
-    edit = QPlainTextEdit()
-    qtbot.addWidget(edit)
-    edit.setPlainText(start)
-    follower = DocumentText(edit.document())
-    cursor = edit.textCursor()
-    cursor.setPosition(_units(start, len(start) // 2))
-    for piece in inserts:
-        cursor.insertText(piece)
+    edit, follower, cursor = _kept_aside(qtbot, start, inserts)
     for at, text in typed:
         _select(edit, cursor, min(at, len(raw_text(edit.document()))), 0)
         cursor.insertText(text)
@@ -202,12 +206,7 @@ def test_typing_inside_what_went_in_is_followed(qtbot, start, inserts, typed):
 def test_a_key_in_a_long_text_just_put_in_does_not_put_it_together(qtbot, monkeypatch):
     # The long text stays in its pieces until it is read (putting 10 MB of codes together for one
     # key was 80 ms).
-    from wubitok.gui.support.text_pieces import document_pieces
-    from wubitok.gui.widgets.long_paste_edit import LongPasteEdit
-
-    edit = LongPasteEdit()
-    qtbot.addWidget(edit)
-    follower = DocumentText(edit.document())
+    edit, follower = _long_edit(qtbot)
     text = "明月几时有\U0001F600\n" * 30_000
     done: list[int] = []
     edit.insert_long(QTextCursor(edit.document()), document_pieces(text), then=lambda: done.append(1))
