@@ -39,11 +39,10 @@ def _library(name: str) -> Callable[[], bool]:
     return lambda: ctypes.util.find_library(name) is not None
 
 
-def _libc_version() -> str:
-    try:
-        return os.confstr("CS_GNU_LIBC_VERSION") or ""
-    except (ValueError, OSError):
-        return ""
+def _glibc() -> bool:
+    from wubitok.gui.support.large_allocations import on_glibc
+
+    return on_glibc()
 
 
 @lru_cache(maxsize=None)
@@ -115,7 +114,7 @@ PARTS: dict[str, Part] = {
     "mount": Part("mount(8) and umount(8) allowed (a small tmpfs)", "mount", _can_mount),
     "setpriv": Part("setpriv(1) to run a command as another user", "util-linux", _program("setpriv")),
     "linux": Part("Linux (the desktop app built here is the Linux one)", "", lambda: sys.platform.startswith("linux")),
-    "glibc": Part("the GNU C library (its malloc)", "libc6", lambda: _libc_version().startswith("glibc")),
+    "glibc": Part("the GNU C library (its malloc)", "libc6", _glibc),
 }
 # What a private ibus-daemon with our engine needs.
 IBUS = ("gi", "ibus-typelib", "dbus-daemon", "ibus-daemon")

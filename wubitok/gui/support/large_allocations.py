@@ -18,11 +18,19 @@ M_MMAP_THRESHOLD = -3  # mallopt's parameter (malloc.h)
 THRESHOLD = 1 << 20  # blocks from 1 MB up: texts and their copies, not the small objects of a program
 
 
+def on_glibc() -> bool:
+    """Whether the C library is glibc (Linux's usual one; not musl, macOS or Windows)."""
+    try:
+        return (os.confstr("CS_GNU_LIBC_VERSION") or "").startswith("glibc")
+    except (ValueError, OSError):  # no such name to confstr (not Linux)
+        return False
+
+
 def fix_mmap_threshold() -> bool:
     """Fix glibc's mmap threshold at :data:`THRESHOLD`; False where the C library is not glibc."""
+    if not on_glibc():
+        return False
     try:
-        if not (os.confstr("CS_GNU_LIBC_VERSION") or "").startswith("glibc"):
-            return False
         return bool(ctypes.CDLL(None).mallopt(M_MMAP_THRESHOLD, THRESHOLD))
-    except (ValueError, OSError, AttributeError):  # no such name to confstr (not Linux), no mallopt
+    except (OSError, AttributeError):  # no mallopt
         return False
