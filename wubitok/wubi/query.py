@@ -331,10 +331,13 @@ def decode_code_text(text: str, separator: str = " ", *,
     tokens = code_tokens(text, separator, strict=False)  # a block at a time: see code_tokens
     while block := list(islice(tokens, TOKEN_BLOCK)):
         new = {tok.code for tok in block if tok.code is not None and tok.code not in seen}
-        found = d.exact_candidates_of(c for c in new if is_wubi_code(c))
+        plain = {c for c in new if is_wubi_code(c)}
+        found = d.exact_candidates_of(plain)
         for code in new:
-            wild = is_wubi_code(code, wildcard=True) and not is_wubi_code(code)  # z: any key
-            seen[code] = tuple(d.exact_candidates(code) if wild else found.get(code, ()))
+            if code in plain:
+                seen[code] = tuple(found.get(code, ()))
+            else:  # z stands for any key; anything else is no code
+                seen[code] = tuple(d.exact_candidates(code)) if is_wubi_code(code, wildcard=True) else ()
         for tok in block:
             if tok.code is None:
                 pieces.append(CodePiece(tok.source, tok.text or ""))
