@@ -3,8 +3,8 @@
 A 10 MB text's conversion holds a ``CodePiece`` per code and a ``Mark`` per shared or unknown
 one.  When the next conversion replaced it, its last reference went on the GUI thread, and
 freeing it there was one C call.  ``release_later`` empties its lists a slice per turn of the
-event loop; a 1 ms timer on the same thread stands for the window's repaints and input: its
-worst gap is the longest turn.
+event loop; bench_gui_stalls.py's meter, a 10 ms timer on the same thread, stands for the
+window's repaints and input: its worst gap is the longest the window waited.
 
     nice -n 5 python bench/bench_release.py [--chars 10000000]
 """
@@ -13,14 +13,19 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import sys
 import time
+from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QObject
 
 from wubitok.gui.panes.convert import CHINESE, convert
 from wubitok.gui.support.release import release_later
 from wubitok.paths import resources_dir
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_gui_stalls as bench  # noqa: E402  (its meter: one way to time the GUI thread's turns)
 
 
 def _text(chars: int) -> str:
@@ -30,26 +35,13 @@ def _text(chars: int) -> str:
 
 
 def worst_gap(action: Callable[[], None], done: Callable[[], bool]) -> tuple[float, float]:
-    """(the worst gap of a 1 ms timer in ms, the time until ``done()`` in ms)."""
-    gaps: list[float] = []
-    last = [time.perf_counter()]
-    loop = QEventLoop()
-
-    def tick() -> None:
-        now = time.perf_counter()
-        gaps.append(now - last[0])
-        last[0] = now
-        if done():
-            loop.quit()
-
-    timer = QTimer(interval=1, timerType=Qt.TimerType.PreciseTimer)
-    timer.timeout.connect(tick)
+    """(the worst gap of bench_gui_stalls' meter in ms, the time until ``done()`` in ms)."""
+    meter = bench.StallMeter()
     t0 = time.perf_counter()
-    QTimer.singleShot(0, action)
-    timer.start()
-    loop.exec()
-    timer.stop()
-    return 1e3 * max(gaps), 1e3 * (time.perf_counter() - t0)
+    meter.start()
+    bench.run_until(action, done, settle_ms=0)
+    took = time.perf_counter() - t0
+    return float(meter.stop()["worst_ms"]), 1e3 * took
 
 
 def main() -> None:
@@ -74,7 +66,7 @@ def main() -> None:
                 lists.clear()
 
         gap, took = worst_gap(free, lambda lists=lists: not any(lists))
-        print(f"{how:14} {sizes}: the longest turn {gap:.0f} ms; all freed in {took:.0f} ms")
+        print(f"{how:14} {sizes}: the worst gap {gap:.0f} ms; all freed in {took:.0f} ms")
     del app
     print("load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
