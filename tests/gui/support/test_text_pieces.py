@@ -65,3 +65,17 @@ def test_a_piece_is_copied_out_only_when_asked_for():
     assert cut < len(text) // 10
     assert first == text[:len(first)] and len(pieces) > 1000
     assert pieces[-1] == text[-len(pieces[-1]):]
+
+
+@settings(max_examples=200, deadline=None)
+@given(chunks=st.lists(CHUNKS, max_size=6), size=st.integers(1, 12))
+def test_the_pieces_of_a_text_in_parts_are_the_text_and_never_split_a_crlf(chunks, size):
+    from wubitok.text.builder import text_parts
+
+    strings = ["".join(chunk) for chunk in chunks]
+    parts = text_parts(strings, 7)
+    pieces = document_pieces(parts, size)
+    assert "".join(pieces) == "".join(strings)
+    assert all(pieces) and _no_crlf_split(pieces)
+    assert all(len(a) <= size + 1 for a in pieces[:-1])
+    assert list(pieces[::-1]) == [pieces[-1 - k] for k in range(len(pieces))]

@@ -14,23 +14,23 @@ from typing import Sequence, overload
 DOCUMENT_PIECE_CHARS = 16_000
 
 
-def document_pieces(text: str, size: int = DOCUMENT_PIECE_CHARS) -> Sequence[str]:
-    """``text`` cut into pieces of about ``size`` characters, each copied out only when it is asked
-    for: copying all of Convert's 10 MB result (19 million characters) out at once was one turn of
-    103 ms, most of it the first touch of 38 MB of new memory."""
-    return _TextPieces(text, size)
+def document_pieces(text: str | Sequence[str], size: int = DOCUMENT_PIECE_CHARS) -> Sequence[str]:
+    """``text`` (a ``str``, or its parts: :func:`~wubitok.text.builder.text_parts`) cut into pieces
+    of about ``size`` characters, each copied out only when it is asked for: copying all of Convert's
+    10 MB result (19 million characters) out at once was one turn of 103 ms, most of it the first
+    touch of 38 MB of new memory.  Parts are cut on their own (a part never ends between a CR and
+    its LF)."""
+    return _TextPieces([text] if isinstance(text, str) else text, size)
 
 
 class _Pieces(Sequence[str]):
-    """A text as pieces between cuts (``_cuts``, from 0 to its end), each made on demand."""
+    """A text as pieces, each made on demand: ``_piece(i)`` for ``0 <= i < len(self)``."""
 
-    _cuts: list[int]
-
-    def _piece(self, start: int, end: int) -> str:
+    def _piece(self, i: int) -> str:
         raise NotImplementedError
 
     def __len__(self) -> int:
-        return len(self._cuts) - 1
+        raise NotImplementedError
 
     @overload
     def __getitem__(self, i: int) -> str: ...
@@ -43,28 +43,32 @@ class _Pieces(Sequence[str]):
             return [self[k] for k in range(*i.indices(len(self)))]
         if not -len(self) <= i < len(self):
             raise IndexError(i)
-        i %= len(self)
-        return self._piece(self._cuts[i], self._cuts[i + 1])
+        return self._piece(i % len(self))
 
 
 class _TextPieces(_Pieces):
-    def __init__(self, text: str, size: int):
-        self._text = text
-        self._cuts = [0]
-        start = 0
-        while start < len(text):
-            end = min(start + size, len(text))
-            if end < len(text):
-                newline = text.rfind("\n", start, end)
-                if newline >= 0:
-                    end = newline + 1
-                elif text[end - 1] == "\r" and text[end] == "\n":
-                    end = end - 1 if end - 1 > start else end + 1  # the pair goes to one piece
-            self._cuts.append(end)
-            start = end
+    def __init__(self, parts: Sequence[str], size: int):
+        self._parts = parts
+        self._spans: list[tuple[int, int, int]] = []  # each piece's part, and its start and end in it
+        for index, text in enumerate(parts):
+            start = 0
+            while start < len(text):
+                end = min(start + size, len(text))
+                if end < len(text):
+                    newline = text.rfind("\n", start, end)
+                    if newline >= 0:
+                        end = newline + 1
+                    elif text[end - 1] == "\r" and text[end] == "\n":
+                        end = end - 1 if end - 1 > start else end + 1  # the pair goes to one piece
+                self._spans.append((index, start, end))
+                start = end
 
-    def _piece(self, start: int, end: int) -> str:
-        return self._text[start:end]
+    def __len__(self) -> int:
+        return len(self._spans)
+
+    def _piece(self, i: int) -> str:
+        part, start, end = self._spans[i]
+        return self._parts[part][start:end]
 
 
 _NEWLINE = re.compile(rb"\n")  # searches a memoryview in place, where bytes.rfind needs a copy
@@ -109,5 +113,8 @@ class Utf8Pieces(_Pieces):
             self._cuts.append(end)
             start = end
 
-    def _piece(self, start: int, end: int) -> str:
-        return str(self._raw[start:end], "utf-8", "replace")
+    def __len__(self) -> int:
+        return len(self._cuts) - 1
+
+    def _piece(self, i: int) -> str:
+        return str(self._raw[self._cuts[i]:self._cuts[i + 1]], "utf-8", "replace")
