@@ -104,3 +104,28 @@ def test_spelled_code_gives_the_selector_to_entries_after_the_first():
     assert spelled_code("ggtt", "来来往往") == "ggtt2"
     assert spelled_code("vbg", "好") == "vbg"
     assert spelled_code("vbg", "不在这里") == "vbg"  # not an entry of the code: the bare code
+
+
+def _as_slices(text: str, cuts: list[int]) -> list[tuple[str, int, int]]:
+    """``text`` as slices of strings with something around each (an editor's text between edits)."""
+    bounds = sorted({0, len(text), *(min(c, len(text)) for c in cuts)})
+    return [("x" + text[a:b] + "y", 1, 1 + b - a) for a, b in zip(bounds, bounds[1:])]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab12 `\t|，中\r\n"), max_size=60), st.lists(st.integers(0, 60), max_size=5),
+       st.sampled_from([" ", "|", "", "||"]), st.integers(1, 7), st.integers(1, 12), st.booleans())
+def test_code_text_read_in_slices_gives_the_tokens_of_the_whole(text, cuts, separator, block, long, strict):
+    from unittest import mock
+
+    import wubitok.wubi.convert as convert
+
+    def tokens(codes):
+        try:
+            return list(convert.code_tokens(codes, separator, strict=strict))
+        except InputError as e:
+            return str(e)
+
+    # Blocks of a few characters, and a "long" token of a few more: every way a token meets a cut.
+    with mock.patch.object(convert, "TOKEN_BLOCK_CHARS", block), mock.patch.object(convert, "LONG_TOKEN", long):
+        assert tokens(_as_slices(text, cuts)) == tokens(text)

@@ -7,7 +7,15 @@ from hypothesis import strategies as st
 
 from wubitok.errors import InputError
 from wubitok.wubi.convert import quote, to_codes
-from wubitok.wubi.query import ROW_LIMIT, classify_query, decode_code_text, describe, is_code_text, search
+from wubitok.wubi.query import (
+    ROW_LIMIT,
+    classify_query,
+    code_text_pieces,
+    decode_code_text,
+    describe,
+    is_code_text,
+    search,
+)
 
 
 @pytest.mark.parametrize("text, kind, term", [
@@ -163,3 +171,25 @@ def test_a_charset_leaves_out_what_it_excludes_from_codes_and_readings_but_not_t
     assert "𠉎" in [r.text for r in search("wqiy").rows]
     assert "𠉎" not in [r.text for r in search("wqiy", charset="gbk").rows]
     assert [r.text for r in search("國", charset="gb2312").rows] == ["國"]  # typed: always shown
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.one_of(st.characters(), st.sampled_from("你好支持输来往中文国 `\t/|'\r\n"))),
+       st.sampled_from([" ", "|", "/", "'", "\t"]), st.sampled_from(["full", "shortest"]))
+def test_the_pieces_of_written_codes_are_what_reading_them_back_gives(text, sep, style):
+    # Convert's pieces are made as the code text is written, not read back from 19 million characters.
+    pieces = code_text_pieces(text, style=style, separator=sep)
+    codes = to_codes(text, style=style, separator=sep)
+    assert pieces == decode_code_text(codes, sep)
+    assert "".join(p.text for p in pieces) == text
+
+
+def test_the_pieces_of_plain_codes_keep_each_character_and_its_code():
+    # Read back, plain codes without a separator run together ("wqiyvbg" is no code); written, each is known.
+    text = "你好，输 ok\n来"
+    pieces = code_text_pieces(text, separator="", plain=True)
+    assert "".join(p.source for p in pieces) == to_codes(text, separator="", plain=True)
+    assert "".join(p.text for p in pieces) == text
+    coded = [(p.source, p.text, p.selector, p.known) for p in pieces if p.code]
+    assert coded == [("wqiy", "你", 0, True), ("vbg", "好", 0, True), ("lwgj", "输", 0, True), ("goi", "来", 0, True)]
+    assert [c.text for c in pieces[-1].alternatives][:1] == ["来"]

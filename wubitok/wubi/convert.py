@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..errors import InputError, UnknownCodeError, excerpt
+from ..text.builder import Slices, text_blocks
 from .dictionary import Candidate, WubiDictionary, default_dictionary, is_wubi_code
 
 CODE_STYLES = ("full", "shortest")
@@ -56,23 +57,25 @@ def _check_style(style: str) -> None:
 
 def to_code_pieces(text: str, *, style: str = "full", dictionary: WubiDictionary | None = None) -> list[Piece]:
     """Split ``text`` into coded characters and verbatim stretches (joined texts == ``text``)."""
-    return list(_code_pieces(text, style, dictionary))
+    return [piece for piece, _ in _code_pieces(text, style, dictionary)]
 
 
 # Text is read this many characters at a time: the characters of a block new to the reading are
 # looked up together (see WubiDictionary.full_codes).
 BLOCK_CHARS = 1 << 16
+Alternatives = tuple[Candidate, ...]
 
 
-def _code_pieces(text: str, style: str, dictionary: WubiDictionary | None) -> Iterator[Piece]:
-    """``to_code_pieces`` one at a time: ``to_codes`` holds no Piece per character (issue #37, 5)."""
+def _code_pieces(text: str | Slices, style: str, dictionary: WubiDictionary | None
+                 ) -> Iterator[tuple[Piece, Alternatives]]:
+    """``to_code_pieces`` one at a time, each with the entries of its code in selector order (none for
+    verbatim text): ``to_codes`` holds no Piece per character (issue #37, 5)."""
     _check_style(style)
     d = dictionary or default_dictionary()
     # One lookup per distinct character: a book repeats its characters.
-    coded: dict[str, tuple[str, int] | None] = {}
+    coded: dict[str, tuple[str, int, Alternatives] | None] = {}
     plain: list[str] = []
-    for start in range(0, len(text), BLOCK_CHARS):
-        block = text[start:start + BLOCK_CHARS]
+    for block in text_blocks(text, BLOCK_CHARS):
         new = set(block).difference(coded)
         if new:
             coded.update(_char_codes(d, new, style))
@@ -82,20 +85,23 @@ def _code_pieces(text: str, style: str, dictionary: WubiDictionary | None) -> It
                 plain.append(ch)
                 continue
             if plain:
-                yield Piece("".join(plain), None)
+                yield Piece("".join(plain), None), ()
                 plain.clear()
-            yield Piece(ch, *found)
+            code, selector, alternatives = found
+            yield Piece(ch, code, selector), alternatives
     if plain:
-        yield Piece("".join(plain), None)
+        yield Piece("".join(plain), None), ()
 
 
-def _char_codes(d: WubiDictionary, chars: set[str], style: str) -> dict[str, tuple[str, int] | None]:
-    """Each of ``chars`` with its code in ``style`` and its selector, or None when it has none."""
+def _char_codes(d: WubiDictionary, chars: set[str], style: str) -> dict[str, tuple[str, int, Alternatives] | None]:
+    """Each of ``chars`` with its code in ``style``, its selector and its code's entries, or None when
+    it has no code."""
     codes = d.full_codes(chars) if style == "full" else d.shortest_codes(chars)
     entries = d.exact_candidates_of(set(codes.values()))
-    out: dict[str, tuple[str, int] | None] = dict.fromkeys(chars)
+    out: dict[str, tuple[str, int, Alternatives] | None] = dict.fromkeys(chars)
     for ch, code in codes.items():
-        out[ch] = (code, _selector_in([c.text for c in entries.get(code, ())], ch))
+        alternatives = tuple(entries.get(code, ()))
+        out[ch] = (code, _selector_in([c.text for c in alternatives], ch), alternatives)
     return out
 
 
@@ -122,26 +128,35 @@ def quote(text: str) -> str:
 def to_codes(text: str, *, style: str = "full", separator: str = " ", plain: bool = False,
              dictionary: WubiDictionary | None = None) -> str:
     """Chinese characters -> their codes; exact code text unless ``plain`` (see the module docstring)."""
+    # A buffer, not a list of pieces: a piece's str object took 10 times its text (issue #37, 5).
+    out = io.StringIO()
+    for written, _, _ in code_text_items(text, style=style, separator=separator, plain=plain, dictionary=dictionary):
+        out.write(written)
+    return out.getvalue()
+
+
+def code_text_items(text: str | Slices, *, style: str = "full", separator: str = " ", plain: bool = False,
+                    dictionary: WubiDictionary | None = None) -> Iterator[tuple[str, Piece | None, Alternatives]]:
+    """What :func:`to_codes` writes, one stretch at a time: a code (with its piece and its code's
+    entries), a separator (no piece), or verbatim or quoted text (its piece).  ``text`` may be given
+    as slices of strings (:mod:`wubitok.text.builder`), read a block at a time."""
     if not plain and (not separator or re.search(r"[A-Za-z0-9`]", separator)):
         raise InputError(f"the separator {excerpt(separator)} could be read as part of a code; choose another",
                          code="convert.separator", separator=separator)
-    # A buffer, not a list of pieces: a piece's str object took 10 times its text (issue #37, 5).
-    out = io.StringIO()
     prev_code = False  # the last item written was a code or a quoted stretch
-    for piece in _code_pieces(text, style, dictionary):
+    for piece, alternatives in _code_pieces(text, style, dictionary):
         if piece.code is None:
             if plain or not _needs_quotes(piece.text, separator):
-                out.write(piece.text)
+                yield piece.text, piece, ()
                 prev_code = False
                 continue
             item = quote(piece.text)
         else:
             item = piece.code if plain else piece.spelled
-        if prev_code:
-            out.write(separator)
-        out.write(item)
+        if prev_code and separator:
+            yield separator, None, ()
+        yield item, piece, alternatives
         prev_code = True
-    return out.getvalue()
 
 
 @dataclass(frozen=True)
@@ -169,20 +184,50 @@ def split_code_text(codes: str, separator: str = " ", *, strict: bool = True) ->
     return list(code_tokens(codes, separator, strict=strict))
 
 
-def code_tokens(codes: str, separator: str = " ", *, strict: bool = True) -> Iterator[CodeToken]:
+# Code text given as slices is read this many characters at a time.  The last token of what was read
+# (a code, a quote or a run of text the next characters may continue) is read again with the next block;
+# one longer than LONG_TOKEN (no code is: a quote left open, say) has the rest read with it at once.
+TOKEN_BLOCK_CHARS = 1 << 16
+LONG_TOKEN = 1 << 20
+
+
+def code_tokens(codes: str | Slices, separator: str = " ", *, strict: bool = True) -> Iterator[CodeToken]:
     """:func:`split_code_text` one token at a time.  A reader that keeps no token (the app's
     conversion of a whole book) never holds them all: freeing a list of millions of them was
-    one stretch holding the GIL (about 250 ms at 10 MB, in a thread of the app's process)."""
+    one stretch holding the GIL (about 250 ms at 10 MB, in a thread of the app's process).
+    ``codes`` may be given as slices of strings (:mod:`wubitok.text.builder`), read a block at a
+    time and never joined (the tokens are those of the text they make)."""
     sep_re = r"[ \t]+" if separator.isspace() and not set(separator) & set("\r\n") else re.escape(separator)
     between = re.compile(f"({sep_re})") if separator else None
+    if isinstance(codes, str):
+        yield from _tokens(codes, between, strict, 0)
+        return
+    blocks = text_blocks(codes, TOKEN_BLOCK_CHARS)
+    text, at = "", 0  # the text read and not yet given out as tokens, and where it starts
+    for block in blocks:
+        text += block
+        if len(text) > LONG_TOKEN:
+            text = "".join([text, *blocks])
+            break
+        # Every token but the last is final: each ends before the text does, where the next begins.
+        tokens = list(_tokens(text, between, False, at))
+        last = tokens.pop()
+        yield from tokens
+        at += len(text) - len(last.source)
+        text = last.source
+    yield from _tokens(text, between, strict, at)
+
+
+def _tokens(codes: str, between: re.Pattern[str] | None, strict: bool, at: int) -> Iterator[CodeToken]:
+    """The tokens of ``codes``, which starts at character ``at`` of the whole text."""
     pos = 0
     for m in _TOKEN_RE.finditer(codes):
         yield from _between(codes[pos:m.start()], between)
         pos = m.end()
         if m.group("open"):
             if strict:
-                raise InputError(f"a quote ` without its closing ` at character {m.start()}",
-                                 code="convert.open_quote", position=m.start())
+                raise InputError(f"a quote ` without its closing ` at character {at + m.start()}",
+                                 code="convert.open_quote", position=at + m.start())
             rest = codes[m.start():]
             yield CodeToken(rest, text=rest[1:].replace("``", "`"))
             return

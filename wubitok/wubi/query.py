@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from ..errors import InputError, UnknownCodeError
-from .convert import code_tokens
+from ..text.builder import Slices
+from .convert import code_text_items, code_tokens
 from .dictionary import Candidate, CharInfo, CodeEntry, WubiDictionary, default_dictionary, is_wubi_code
 from .splits import Split, check, split_of
 
@@ -314,14 +315,15 @@ def describe(text: str, *, dictionary: WubiDictionary | None = None) -> Detail |
                   [c for c in entries if c.text != text], parts, in_table=me is not None)
 
 
-def decode_code_text(text: str, separator: str = " ", *,
+def decode_code_text(text: str | Slices, separator: str = " ", *,
                      dictionary: WubiDictionary | None = None) -> list[CodePiece]:
     """Typed Wubi codes -> pieces of Chinese, each code with its alternatives.
 
     Reads code text as :func:`wubitok.wubi.convert.to_hanzi` does (selectors,
     quoted text, separators), but never fails, since it follows typing: an
     unknown code or selector keeps its letters as text, and a quote still
-    open quotes the rest.
+    open quotes the rest.  ``text`` may be given as slices of strings (an editor's text, never
+    copied whole).
     """
     d = dictionary or default_dictionary()
     pieces: list[CodePiece] = []
@@ -348,6 +350,31 @@ def decode_code_text(text: str, separator: str = " ", *,
                                         tok.selector))
             else:
                 pieces.append(CodePiece(tok.source, tok.source, tok.code, ()))
+    return pieces
+
+
+def code_text_pieces(text: str | Slices, *, style: str = "full", separator: str = " ", plain: bool = False,
+                     dictionary: WubiDictionary | None = None) -> list[CodePiece]:
+    """The code text :func:`~wubitok.wubi.convert.to_codes` writes for ``text``, as pieces: what
+    :func:`decode_code_text` reads back from it, made as it is written (no code text to read again:
+    at 10 MB, 19 million characters; and never one string, see the app's Convert).
+
+    Each code keeps the character it was written for, so the texts join to ``text`` in plain code
+    text too (which does not read back exactly: ``plain`` writes no selectors and quotes nothing).
+    ``text`` may be given as slices of strings (an editor's text, never copied whole).
+    """
+    pieces: list[CodePiece] = []
+    for written, piece, alternatives in code_text_items(text, style=style, separator=separator, plain=plain,
+                                                        dictionary=dictionary):
+        if piece is None:  # a separator
+            pieces.append(CodePiece(written, ""))
+        elif piece.code is None:
+            pieces.append(CodePiece(written, piece.text))
+        else:
+            selector = 0 if plain or piece.selector == 1 else piece.selector
+            known = bool(alternatives) and selector <= len(alternatives)
+            pieces.append(CodePiece(written, piece.text, piece.code, alternatives, selector) if known
+                          else CodePiece(written, written, piece.code, ()))
     return pieces
 
 

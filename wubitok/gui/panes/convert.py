@@ -38,9 +38,9 @@ from PySide6.QtWidgets import (
 )
 
 from ...fileio import SaveFormat, TextFile, atomic_write_text, encoding_label, read_text_file
-from ...text.builder import join_text
-from ...wubi.convert import CODE_STYLES, to_codes
-from ...wubi.query import CodePiece, decode_code_text, is_code_text
+from ...text.builder import Slices, same_text, text_parts
+from ...wubi.convert import CODE_STYLES
+from ...wubi.query import CodePiece, code_text_pieces, decode_code_text, is_code_text
 from ..support import errors, theme
 from ..support.document_text import DocumentText
 from ..support.fonts import drawable, han_font, monospace_font
@@ -87,7 +87,9 @@ class Conversion:
     """A finished conversion: the other side's text, the code pieces and what to mark."""
 
     source: str  # CHINESE or CODES: the side that was typed in
-    output: str
+    # The other side's text in parts (text.builder): made one string in the thread, at 10 MB its first
+    # touch of 20-40 MB held the GIL 94-126 ms.
+    output: list[str]
     pieces: list[CodePiece]  # the code side read back, piece by piece
     marks: list[Mark]  # every shared or unknown code, in text order
     counts: tuple[int, int, int]  # codes, shared codes, unknown codes
@@ -122,15 +124,16 @@ def _marks(pieces: list[CodePiece]) -> tuple[list[Mark], tuple[int, int, int], t
     return marks, (n_codes, n_shared, n_unknown), (code_pos, chinese_pos)
 
 
-def convert(source: str, text: str, style: str, separator: str) -> Conversion:
-    """The work of one conversion, all of it in a worker thread (a book takes seconds)."""
+def convert(source: str, text: str | Slices, style: str, separator: str) -> Conversion:
+    """The work of one conversion, all of it in a worker thread (a book takes seconds).  ``text`` is
+    a string or its slices (an editor's text: :meth:`_Side.slices`)."""
     if source == CHINESE:
         # Without a separator adjacent codes run together: plain codes, for reading.
-        output = to_codes(text, style=style, separator=separator, plain=not separator)
-        pieces = decode_code_text(output, separator)
+        pieces = code_text_pieces(text, style=style, separator=separator, plain=not separator)
+        output = text_parts(p.source for p in pieces)
     else:
         pieces = decode_code_text(text, separator)
-        output = join_text(p.text for p in pieces)
+        output = text_parts(p.text for p in pieces)
     marks, counts, (code_units, chinese_units) = _marks(pieces)
     return Conversion(source, output, pieces, marks, counts, _shared_codes(pieces, marks),
                       [m.code_start for m in marks], [m.chinese_start for m in marks],
@@ -197,6 +200,10 @@ class _Side(QWidget):
     def text(self) -> str:
         """The editor's text, exactly as typed, pasted or read (line breaks as ``\\n``)."""
         return self.document_text.text()
+
+    def slices(self) -> Slices:
+        """The same text as slices of strings, not put together (at 10 MB, 72-122 ms for a key)."""
+        return self.document_text.slices()
 
     def set_text(self, text: str) -> None:
         """``setPlainText``, without reading a long text back out of the document."""
@@ -479,7 +486,7 @@ class ConvertPane(Pane):
         self.convert_now()
 
     def convert_now(self) -> None:
-        text = self.editor_side(self._source).text()
+        text = self.editor_side(self._source).slices()
         self._conversion.run(convert, self._source, text, self.style_box.currentData(), self.sep_box.currentData(),
                              on_result=self._apply, cancellable=False, name="convert")
 
@@ -489,16 +496,17 @@ class ConvertPane(Pane):
         if target.is_pasting():  # the result before this one, still going in
             target.cut_short()
             target.blockSignals(False)
-        # The lengths first: the side's text, asked for, is put together from the pieces of the last
-        # result (at 10 MB, 19 million characters of codes: 85-136 ms).
-        if target.document().characterCount() - 1 != result.output_units or target_side.text() != result.output:
+        # The lengths first, then the side's slices, block by block: its text, asked for, would be put
+        # together from the pieces of the last result (at 10 MB, 19 million characters of codes: 85-136 ms).
+        if (target.document().characterCount() - 1 != result.output_units
+                or not same_text(target_side.slices(), result.output)):
             # An undoable edit, not setPlainText: text the user had typed on
             # this side is one Ctrl+Z away.  Its signals are off: this is no edit to convert.
             cursor = QTextCursor(target.document())
             cursor.select(QTextCursor.SelectionType.Document)
             target.blockSignals(True)
-            if len(result.output) < LONG_PASTE_CHARS:
-                cursor.insertText(result.output)
+            if sum(map(len, result.output)) < LONG_PASTE_CHARS:
+                cursor.insertText("".join(result.output))
                 target.blockSignals(False)
             else:  # a megabyte at once froze the window 150 ms: in pieces, the marks once it is in
                 target.insert_long(cursor, document_pieces(result.output),
