@@ -101,7 +101,8 @@ class DocumentText(QObject):
         if len(self._slices) == 1 and self._slices[0][2:4] == (0, len(self._slices[0].whole)):
             return self._slices[0].whole
         text = "".join([s.whole[s.start:s.end] for s in self._slices])
-        self._slices = [_Slice.of(text, astral_units(text))] if text else []
+        # The slices know where their pairs are: finding them in the joined text again was 11 ms at 10 MB.
+        self._slices = [_Slice.of(text, _joined_pairs(self._slices))] if text else []
         return text
 
     def slices(self) -> list[tuple[str, int, int]]:
@@ -169,6 +170,17 @@ class DocumentText(QObject):
         self._replace(position, removed, inserted if inserted is not None and inserted.whole else None)
         if self._units != doc.characterCount() - 1:  # lost step: read it whole
             self._reread()
+
+
+def _joined_pairs(slices: list[_Slice]) -> np.ndarray:
+    """:func:`astral_units` of the slices' text joined, from each slice's own."""
+    parts, offset = [], 0
+    for s in slices:
+        if len(s.pairs):
+            inside = s.pairs[np.searchsorted(s.pairs, s.first):np.searchsorted(s.pairs, s.last)]
+            parts.append(inside + (offset - s.first))
+        offset += s.units()
+    return np.concatenate(parts) if parts else np.empty(0, np.int64)
 
 
 SHORT = 4096  # code points: a slice this short is joined with a short insertion next to it
