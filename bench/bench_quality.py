@@ -47,7 +47,10 @@ code holds 10), ``wubi-marked`` (index-last, the last index digit marked),
 ``wubi-fixed`` (index-last, as many digits as the code needs, zeros kept),
 ``wubi-shared-longer`` / ``wubi-shared-first-costs`` (``shared-index``, the
 longer code on a tie / the first character of a code counted as paying an
-index).  ``wubi`` itself is the shipped ``shared-index``.
+index), ``wubi-bytes`` / ``wubi-bytes-low`` (``shared-index`` on the byte
+alphabet alone: keys and final keys on UTF-8 continuation bytes, the index on
+the bytes from 0x80 / from 0x00; 100 more merges at every size).  ``wubi``
+itself is the shipped ``shared-index``.
 
 Pre-token variants (``pretok_variants.py``): ``wubi@V`` / ``bytes@V`` are
 ``wubi`` / ``bytes`` trained and evaluated on variant ``V``'s pre-tokens
@@ -117,7 +120,7 @@ SWEEP = ("wubi-w2", "wubi-corpus-w2", "wubi-w1.5", "wubi-hybrid-corpus", "wubi-h
 # where a character's index stands (the codec's ``layout``, and designs the codec
 # does not have), on request: NAME@joined; ``wubi`` is the shipped ``shared-index``
 LAYOUTS = ("wubi-first", "wubi-last", "wubi-marked", "wubi-sep", "wubi-shared-end", "wubi-fixed", "wubi-digits",
-           "wubi-shared-longer", "wubi-shared-first-costs")
+           "wubi-shared-longer", "wubi-shared-first-costs", "wubi-bytes", "wubi-bytes-low")
 # pre-token variants (``pretok_variants.py``): NAME@VARIANT trains and encodes
 # on that variant's pre-tokens; ``oracle`` spells every Han character as one
 # free symbol (the ceiling of any spelling, see ``OracleSpeller``)
@@ -363,6 +366,63 @@ def shared_index_speller(longer_on_tie: bool = False, first_costs: bool = False)
             out[ch] = tuple(keys) + ((codec.index_base + i,) if len(chars) > 1 else ())
     sp._override = out
     return sp
+
+
+def byte_sharing_speller(index_at: int = 0x80) -> WubiSpeller:
+    """The shipped ``shared-index`` spelling on the 256 byte symbols alone: a
+    key is a UTF-8 continuation byte (0x80-0x98), a final key another one
+    (0x99-0xB1), index ``i`` the byte ``index_at + i``.  No symbol is added to
+    the byte alphabet, so BPE has 100 more merges at every vocabulary size.
+    Still decodable left to right: a continuation byte is a byte only after a
+    UTF-8 lead byte, and an index only after the final key of a shared code."""
+    from wubitok.wubi.codec import BYTE_BASE, KEY_BASE, MARK_BASE
+
+    sp = WubiSpeller()
+    codec = sp.codec
+
+    def byte_of(s: int) -> int:
+        if s < KEY_BASE:
+            return s - BYTE_BASE
+        if s < MARK_BASE:
+            return 0x80 + s - KEY_BASE
+        if s < codec.index_base:
+            return 0x99 + s - MARK_BASE
+        return (index_at + s - codec.index_base) % 256
+
+    sp._override = {ch: tuple(BYTE_BASE + byte_of(s) for s in sym) for ch, sym in codec._spelling.items()}
+    sp.alphabet = list(BYTE_TOKENS)
+    return sp
+
+
+def read_byte_sharing(sp: WubiSpeller, spelled: str) -> str:
+    """The text a :func:`byte_sharing_speller` spelling came from, read left to right as a
+    decoder must: at a character's start a byte below 0x80 is ASCII, a UTF-8 lead byte starts a
+    character of bytes, and a byte from 0x80 starts a Wubi spelling, read until it is one (no
+    spelling is the start of another; asserted).  Raises on anything else."""
+    from wubitok.wubi.codec import BYTE_BASE
+
+    assert sp._override is not None
+    spellings = {bytes(s - BYTE_BASE for s in sym): ch for ch, sym in sp._override.items()}
+    assert not any(k[:n] in spellings for k in spellings for n in range(1, len(k))), "not prefix-free"
+    byte_of = {t: b for b, t in enumerate(BYTE_TOKENS)}
+    data = bytes(byte_of[c] for c in spelled)
+    out: list[str] = []
+    i = 0
+    while i < len(data):
+        b = data[i]
+        if b < 0x80 or b >= 0xC0:  # ASCII or a lead byte: one character of UTF-8
+            n = 1 if b < 0x80 else 2 if b < 0xE0 else 3 if b < 0xF0 else 4
+            out.append(data[i:i + n].decode("utf-8", "surrogatepass"))
+            i += n
+            continue
+        j = i + 1
+        while data[i:j] not in spellings:
+            j += 1
+            if j > len(data) or j - i > 8:
+                raise ValueError(f"no spelling at byte {i}")
+        out.append(spellings[data[i:j]])
+        i = j
+    return "".join(out)
 
 
 def _digits(index: int, base: int) -> list[int]:
@@ -677,6 +737,8 @@ def run(args) -> dict:
         "wubi-digits": lambda: WubiSpeller(options=CodecOptions(index="digits")),
         "wubi-shared-longer": lambda: shared_index_speller(longer_on_tie=True),
         "wubi-shared-first-costs": lambda: shared_index_speller(first_costs=True),
+        "wubi-bytes": byte_sharing_speller,
+        "wubi-bytes-low": lambda: byte_sharing_speller(0x00),
     }
     result: dict = {"split": args.split, "train_chars": sum(map(len, train_docs)),
                     "held_chars": {g: sum(map(len, d)) for g, d in held.items()},
@@ -711,6 +773,11 @@ def run(args) -> dict:
             big[label] = SpelledBPE(osp, vcounts, top + osp.n_free, osp.alphabet, 4, VARIANTS[variant], cache)
         else:
             sp = spellers[name]()
+            if name.startswith("wubi-bytes"):  # a design, not the codec's: show that it reads back
+                for docs in held.values():
+                    for d in docs:
+                        assert read_byte_sharing(sp, sp(d)) == d, f"{name} does not read back"
+                log(f"{name} reads back every held-out document")
             big[label] = SpelledBPE(sp, vcounts, top, sp.alphabet, 4, VARIANTS[variant], cache)
         train_top[label] = time.perf_counter() - t
         log(f"{top} {label} trained in {train_top[label]:.1f} s")
