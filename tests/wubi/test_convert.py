@@ -1,5 +1,5 @@
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from wubitok.errors import InputError, UnknownCodeError
@@ -113,6 +113,8 @@ def _as_slices(text: str, cuts: list[int]) -> list[tuple[str, int, int]]:
 
 
 @settings(max_examples=300, deadline=None)
+@example("wqiy ```` vbg", [8], " ", 7, 12, True)  # a cut inside a quote, after its doubled `
+@example("`a``b`", [4], "", 7, 12, True)
 @given(st.text(alphabet=st.sampled_from("ab12 `\t|，中\r\n"), max_size=60), st.lists(st.integers(0, 60), max_size=5),
        st.sampled_from([" ", "|", "", "||"]), st.integers(1, 7), st.integers(1, 12), st.booleans())
 def test_code_text_read_in_slices_gives_the_tokens_of_the_whole(text, cuts, separator, block, long, strict):

@@ -18,9 +18,9 @@ Slices = Sequence[tuple[str, int, int]]
 
 
 def text_parts(strings: Iterable[str], size: int = PART_CHARS) -> list[str]:
-    """The concatenation of ``strings`` in parts of about ``size`` characters (one string longer
-    than that is a part of its own).  No part but the last ends with a CR, so a CR LF pair, which a
-    document reads as one line break, is never cut."""
+    """The concatenation of ``strings`` in parts of about ``size`` characters (a part ends with
+    the string that takes it to ``size`` or past it).  No part but the last ends with a CR, so a
+    CR LF pair, which a document reads as one line break, is never cut."""
     parts: list[str] = []
     part: list[str] = []
     length = 0

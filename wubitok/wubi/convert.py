@@ -210,11 +210,15 @@ def code_tokens(codes: str | Slices, separator: str = " ", *, strict: bool = Tru
             text = "".join([text, *blocks])
             break
         # Every token but the last is final: each ends before the text does, where the next begins.
+        # But a quote cut after a doubled ` (`a``|b`) reads as a quote and a quote left open: both
+        # go on to the next block.
         tokens = list(_tokens(text, between, False, at))
-        last = tokens.pop()
+        carry = tokens.pop().source
+        if carry.startswith("`") and tokens and tokens[-1].source.startswith("`"):
+            carry = tokens.pop().source + carry
         yield from tokens
-        at += len(text) - len(last.source)
-        text = last.source
+        at += len(text) - len(carry)
+        text = carry
     yield from _tokens(text, between, strict, at)
 
 
