@@ -225,6 +225,21 @@ def test_keys_and_removals_in_a_long_text_copy_none_of_it(qtbot):
         assert [whole[start:end] for whole, start, end in follower.slices()] == [follower.text()]
 
 
+def test_what_is_left_of_a_long_text_does_not_keep_it(qtbot):
+    edit = QPlainTextEdit()
+    qtbot.addWidget(edit)
+    follower = DocumentText(edit.document())
+    text = "明月\U0001F600几时有\n" * 20_000
+    edit.setPlainText(text)
+    cursor = edit.textCursor()
+    _select(edit, cursor, 3, len(text) - 10)  # all but 3 characters at the start, 7 at the end
+    cursor.removeSelectedText()
+    cursor.setPosition(4)  # and a key among what is left
+    cursor.insertText("酒")
+    assert sum(len(whole) for whole, _, _ in follower.slices()) < 100  # read before text() joins them
+    assert follower.text() == raw_text(edit.document()) == text[:3] + "酒" + text[-7:]
+
+
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(start=st.lists(PIECES, max_size=6).map("".join),
        inserts=st.lists(st.lists(PIECES, min_size=1, max_size=4).map("".join), min_size=1, max_size=6),

@@ -62,6 +62,13 @@ class _Slice(NamedTuple):
         """The slice without its first ``units`` units."""
         return self._replace(start=self._point(units), first=self.first + units)
 
+    def kept(self) -> _Slice:
+        """The slice, or its text copied out when it is what is left of a string 16 times longer:
+        a few characters left of a 10 MB text would keep all of it alive."""
+        if (self.end - self.start) * 16 >= len(self.whole):
+            return self
+        return _Slice.of(self.whole[self.start:self.end], _joined_pairs([self]))
+
     def _point(self, units: int) -> int:
         # Each character outside the BMP before the cut takes two units: a cut never falls inside one.
         pairs = self.pairs
@@ -133,9 +140,9 @@ class DocumentText(QObject):
         for piece in self._slices:
             first, last = at, at + piece.units()
             if first < position:
-                head.append(piece if last <= position else piece.upto(position - first))
+                head.append(piece if last <= position else piece.upto(position - first).kept())
             if last > end:
-                tail.append(piece if first >= end else piece.after(end - first))
+                tail.append(piece if first >= end else piece.after(end - first).kept())
             at = last
         self._units += (inserted.units() if inserted is not None else 0) - removed
         if inserted is not None and head and _short(head[-1]) and _short(inserted):
