@@ -152,6 +152,7 @@ class PracticePane(Pane):
         yield
         self._build_views()
         self._build_layout()
+        yield  # the first lesson (every split read) and the history on a turn of their own: 60 ms with the rest
         self._connect()
         self.set_main_input(self.input)
         self.retranslate_ui()

@@ -95,8 +95,7 @@ class RootChartPane(Pane):
     def _parts(self) -> Iterator[None]:
         self._build_search()
         yield
-        self._build_chart()
-        yield
+        yield from self._build_chart()  # an area a turn: the 25 cards at once were 50 ms of start-up
         self._build_layout()
         self.search_box.textChanged.connect(self._search)
         self.set_main_input(self.search_box)
@@ -118,7 +117,7 @@ class RootChartPane(Pane):
         self.chars_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
                                                  | Qt.TextInteractionFlag.TextSelectableByKeyboard)
 
-    def _build_chart(self) -> None:
+    def _build_chart(self) -> Iterator[None]:
         self.cards: dict[str, KeyCard] = {}
         self.area_titles: list[QLabel] = []
         self.chart = QWidget()
@@ -138,6 +137,7 @@ class RootChartPane(Pane):
                 card.setPalette(pal)
                 self.cards[chart.key] = card
                 grid.addWidget(card, area - 1, chart.position)
+            yield
         for col in range(1, 6):
             grid.setColumnStretch(col, 1)
 
