@@ -39,10 +39,12 @@ from PySide6.QtWidgets import (
 from .. import __version__
 from ..registry import resolve
 from ..services.earlyinit import LANGUAGES, PANE_KEYS, PANES, THEMES
+from ..wubi.splits import all_splits
 from .panes.base import Pane
 from .support import file_drops, gc_pauses, i18n, keyboard, theme, worker_processes
 from .support.settings import Settings
 from .support.steps import start_after_this_pass
+from .support.workers import run_job
 from .widgets.edit_menu import EditMenu, FindDialog, focused_text_box
 
 T = TypeVar("T")
@@ -123,11 +125,15 @@ class MainWindow(QMainWindow):
             self.show_pane(self._keys[0])
         gc_pauses.settle(collect=True)  # start-up objects live for good: no collection walks them again
         self._workers_starting = worker_processes.start_in_background()  # Compare and Tokenize encode there
+        # Practice's first lesson reads every split (18,000 rows, 43 ms): read here in a pool thread,
+        # the pane built later finds them read (in its own step they froze start-up 53-63 ms).  A file
+        # that cannot be read is the pane's error to show, when it reads it again.
+        self._splits_reading = run_job(all_splits, pass_progress=False, pass_cancel=False, name="read the splits")
 
     def start_up_finished(self) -> bool:
         """Whether the work start-up leaves to the background is done: every pane
-        built and laid out, the worker processes started (bench, tests)."""
-        return not self._background_left and not self._workers_starting.is_running()
+        built and laid out, the worker processes started, the splits read (bench, tests)."""
+        return not (self._background_left or self._workers_starting.is_running() or self._splits_reading.is_running())
 
     # -- building panes in the background ----------------------------------
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt API)
