@@ -39,10 +39,24 @@ def text_parts(strings: Iterable[str], size: int = PART_CHARS) -> list[str]:
 
 
 def text_blocks(text: str | Slices, size: int = PART_CHARS) -> Iterator[str]:
-    """``text`` (a string, or its slices) in blocks of at most ``size`` characters, none empty."""
+    """``text`` (a string, or its slices) in blocks of ``size`` characters, the last one shorter
+    (none empty).  Short slices are read together: a long paste is slices of 16,000 characters, and
+    a reader that carries an unfinished token to the next block would read it again per slice."""
+    pending: list[str] = []
+    length = 0
     for whole, start, end in [(text, 0, len(text))] if isinstance(text, str) else text:
-        for at in range(start, end, size):
-            yield whole[at:min(at + size, end)]
+        at = start
+        while at < end:
+            take = min(end - at, size - length)
+            pending.append(whole[at:at + take])
+            length += take
+            at += take
+            if length == size:
+                yield "".join(pending)
+                pending.clear()
+                length = 0
+    if pending:
+        yield "".join(pending)
 
 
 def same_text(text: str | Slices, parts: Sequence[str]) -> bool:
