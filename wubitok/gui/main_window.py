@@ -44,7 +44,7 @@ from .panes.base import Pane
 from .support import file_drops, gc_pauses, i18n, keyboard, theme, worker_processes
 from .support.settings import Settings
 from .support.steps import start_after_this_pass
-from .support.workers import run_job
+from .support.workers import Job, run_job
 from .widgets.edit_menu import EditMenu, FindDialog, focused_text_box
 
 T = TypeVar("T")
@@ -125,15 +125,13 @@ class MainWindow(QMainWindow):
             self.show_pane(self._keys[0])
         gc_pauses.settle(collect=True)  # start-up objects live for good: no collection walks them again
         self._workers_starting = worker_processes.start_in_background()  # Compare and Tokenize encode there
-        # Practice's first lesson reads every split (18,000 rows, 43 ms): read here in a pool thread,
-        # the pane built later finds them read (in its own step they froze start-up 53-63 ms).  A file
-        # that cannot be read is the pane's error to show, when it reads it again.
-        self._splits_reading = run_job(all_splits, pass_progress=False, pass_cancel=False, name="read the splits")
+        self._splits_reading: Job | None = None  # from the first background step on
 
     def start_up_finished(self) -> bool:
         """Whether the work start-up leaves to the background is done: every pane
         built and laid out, the worker processes started, the splits read (bench, tests)."""
-        return not (self._background_left or self._workers_starting.is_running() or self._splits_reading.is_running())
+        splits_reading = self._splits_reading is not None and self._splits_reading.is_running()
+        return not (self._background_left or self._workers_starting.is_running() or splits_reading)
 
     # -- building panes in the background ----------------------------------
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt API)
@@ -143,6 +141,11 @@ class MainWindow(QMainWindow):
             self._queue_steps(self._background_steps())
 
     def _background_steps(self) -> Iterator[None]:
+        # Practice's first lesson reads every split (18,000 rows, 43 ms of Python): read in a pool thread
+        # meanwhile, the pane's step finds them read (in that step they froze start-up 53-63 ms).  Not
+        # before the first paint, which waited for the GIL beside it (57-69 ms).  A file that cannot be
+        # read is the pane's error to show, when it reads it again.
+        self._splits_reading = run_job(all_splits, pass_progress=False, pass_cancel=False, name="read the splits")
         for key in self._keys:
             if key not in self._panes:
                 self._create_pane(key, in_steps=True)
@@ -582,6 +585,8 @@ class MainWindow(QMainWindow):
         """Let every pane stop its jobs (closing, or after a screenshot)."""
         self._background_timer.stop()
         self._steps.clear()
+        if self._splits_reading is not None:  # 43 ms at most, and a job that outlives the app is a traceback
+            self._splits_reading.wait()
         for _, pane in self._real_panes():
             pane.shutdown()
 
