@@ -65,9 +65,7 @@ class _Slice(NamedTuple):
     def kept(self) -> _Slice:
         """The slice, or its text copied out when it is what is left of a string 16 times longer:
         a few characters left of a 10 MB text would keep all of it alive."""
-        if (self.end - self.start) * 16 >= len(self.whole):
-            return self
-        return _Slice.of(self.whole[self.start:self.end], _joined_pairs([self]))
+        return self if (self.end - self.start) * 16 >= len(self.whole) else _joined([self])
 
     def _point(self, units: int) -> int:
         # Each character outside the BMP before the cut takes two units: a cut never falls inside one.
@@ -107,10 +105,9 @@ class DocumentText(QObject):
         """The text, put together once if edits have cut it into slices."""
         if len(self._slices) == 1 and self._slices[0][2:4] == (0, len(self._slices[0].whole)):
             return self._slices[0].whole
-        text = "".join([s.whole[s.start:s.end] for s in self._slices])
-        # The slices know where their pairs are: finding them in the joined text again was 11 ms at 10 MB.
-        self._slices = [_Slice.of(text, _joined_pairs(self._slices))] if text else []
-        return text
+        joined = _joined(self._slices)
+        self._slices = [joined] if joined.whole else []
+        return joined.whole
 
     def slices(self) -> list[tuple[str, int, int]]:
         """The text as ``(string, start, end)`` slices, nothing copied (:func:`wubitok.text.builder.text_blocks`
@@ -147,9 +144,7 @@ class DocumentText(QObject):
         self._units += (inserted.units() if inserted is not None else 0) - removed
         if inserted is not None and head and _short(head[-1]) and _short(inserted):
             # Keys typed one after another make one string, not a slice each.
-            before = head.pop()
-            text = before.whole[before.start:before.end] + inserted.whole
-            inserted = _Slice.of(text, astral_units(text))
+            inserted = _joined([head.pop(), inserted])
         self._slices = head + ([inserted] if inserted is not None else []) + tail
 
     def _changed(self, position: int, removed: int, added: int) -> None:
@@ -179,15 +174,17 @@ class DocumentText(QObject):
             self._reread()
 
 
-def _joined_pairs(slices: list[_Slice]) -> np.ndarray:
-    """:func:`astral_units` of the slices' text joined, from each slice's own."""
-    parts, offset = [], 0
+def _joined(slices: list[_Slice]) -> _Slice:
+    """The slices' text copied into one string, its pairs taken from theirs (finding them in the
+    copy again, :func:`astral_units`, was 11 ms at 10 MB)."""
+    text = "".join([s.whole[s.start:s.end] for s in slices])
+    pairs, offset = [], 0
     for s in slices:
         if len(s.pairs):
             inside = s.pairs[np.searchsorted(s.pairs, s.first):np.searchsorted(s.pairs, s.last)]
-            parts.append(inside + (offset - s.first))
+            pairs.append(inside + (offset - s.first))
         offset += s.units()
-    return np.concatenate(parts) if parts else np.empty(0, np.int64)
+    return _Slice.of(text, np.concatenate(pairs) if pairs else np.empty(0, np.int64))
 
 
 SHORT = 4096  # code points: a slice this short is joined with a short insertion next to it
