@@ -47,10 +47,11 @@ code holds 10), ``wubi-marked`` (index-last, the last index digit marked),
 ``wubi-fixed`` (index-last, as many digits as the code needs, zeros kept),
 ``wubi-shared-longer`` / ``wubi-shared-first-costs`` (``shared-index``, the
 longer code on a tie / the first character of a code counted as paying an
-index), ``wubi-bytes`` / ``wubi-bytes-low`` (``shared-index`` on the byte
-alphabet alone: keys and final keys on UTF-8 continuation bytes, the index on
-the bytes from 0x80 / from 0x00; 100 more merges at every size).  ``wubi``
-itself is the shipped ``shared-index``.
+index), ``wubi-shared-bytes`` (the codec's ``shared-bytes``: ``shared-index``
+on the byte alphabet alone, keys and final keys on UTF-8 continuation bytes,
+the index on the bytes from 0x00; 100 more merges at every size) and
+``wubi-bytes`` (the same with the index on the bytes from 0x80, sharing them
+with the keys).  ``wubi`` itself is the shipped ``shared-index``.
 
 Pre-token variants (``pretok_variants.py``): ``wubi@V`` / ``bytes@V`` are
 ``wubi`` / ``bytes`` trained and evaluated on variant ``V``'s pre-tokens
@@ -120,7 +121,7 @@ SWEEP = ("wubi-w2", "wubi-corpus-w2", "wubi-w1.5", "wubi-hybrid-corpus", "wubi-h
 # where a character's index stands (the codec's ``layout``, and designs the codec
 # does not have), on request: NAME@joined; ``wubi`` is the shipped ``shared-index``
 LAYOUTS = ("wubi-first", "wubi-last", "wubi-marked", "wubi-sep", "wubi-shared-end", "wubi-fixed", "wubi-digits",
-           "wubi-shared-longer", "wubi-shared-first-costs", "wubi-bytes", "wubi-bytes-low")
+           "wubi-shared-longer", "wubi-shared-first-costs", "wubi-bytes", "wubi-shared-bytes")
 # pre-token variants (``pretok_variants.py``): NAME@VARIANT trains and encodes
 # on that variant's pre-tokens; ``oracle`` spells every Han character as one
 # free symbol (the ceiling of any spelling, see ``OracleSpeller``)
@@ -369,9 +370,9 @@ def shared_index_speller(longer_on_tie: bool = False, first_costs: bool = False)
 
 
 def byte_sharing_speller(index_at: int = 0x80) -> WubiSpeller:
-    """The shipped ``shared-index`` spelling on the 256 byte symbols alone: a
+    """The codec's ``shared-bytes`` with index ``i`` on the byte ``index_at + i``: a
     key is a UTF-8 continuation byte (0x80-0x98), a final key another one
-    (0x99-0xB1), index ``i`` the byte ``index_at + i``.  No symbol is added to
+    (0x99-0xB1).  No symbol is added to
     the byte alphabet, so BPE has 100 more merges at every vocabulary size.
     Still decodable left to right: a continuation byte is a byte only after a
     UTF-8 lead byte, and an index only after the final key of a shared code."""
@@ -738,7 +739,7 @@ def run(args) -> dict:
         "wubi-shared-longer": lambda: shared_index_speller(longer_on_tie=True),
         "wubi-shared-first-costs": lambda: shared_index_speller(first_costs=True),
         "wubi-bytes": byte_sharing_speller,
-        "wubi-bytes-low": lambda: byte_sharing_speller(0x00),
+        "wubi-shared-bytes": lambda: WubiSpeller(options=CodecOptions(layout="shared-bytes")),
     }
     result: dict = {"split": args.split, "train_chars": sum(map(len, train_docs)),
                     "held_chars": {g: sum(map(len, d)) for g, d in held.items()},

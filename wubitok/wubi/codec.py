@@ -114,7 +114,7 @@ from .table_cache import cached_table
 CODE_CHOICES = ("prefix", "shortest", "full", "hybrid")
 BOUNDARY_CHOICES = ("separator", "final-key")
 INDEX_CHOICES = ("symbol", "digits")
-LAYOUT_CHOICES = ("shared-index", "index-first", "index-last")
+LAYOUT_CHOICES = ("shared-index", "shared-bytes", "index-first", "index-last")
 
 # ids 0-3: the tokenizer's default special tokens
 RESERVED_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")
@@ -122,6 +122,8 @@ BYTE_BASE = len(RESERVED_TOKENS)
 KEY_BASE = BYTE_BASE + 256
 MARK_BASE = KEY_BASE + len(WUBI_KEYS)
 MAX_INDEX = 50
+# ``shared-bytes``: where the Wubi symbols sit among the byte values (module doc)
+ON_BYTES_KEY, ON_BYTES_FINAL, ON_BYTES_END = 0x80, 0x80 + len(WUBI_KEYS), 0x80 + 2 * len(WUBI_KEYS)
 
 BOUNDARY_TOKEN = "\u2581"
 _CIRCLED = (
@@ -196,15 +198,20 @@ class WubiCodec:
         tokens = list(RESERVED_TOKENS) + BYTE_TOKENS
         tokens += [chr(0xFF41 + i) for i in range(len(WUBI_KEYS))]
         tokens += [chr(0xFF21 + i) for i in range(len(WUBI_KEYS))] if self.final_key else [BOUNDARY_TOKEN]
-        self.shared_index = o.layout == "shared-index"
+        self.on_bytes = o.layout == "shared-bytes"
+        self.shared_index = o.layout == "shared-index" or self.on_bytes
         # shared-index writes index 0 too: its symbols stand for 0-49 (⓪-㊾)
         circled = [chr(0x24EA)] + _CIRCLED[:-1] if self.shared_index else _CIRCLED
-        tokens += circled if o.index == "symbol" else _SUBSCRIPT_DIGITS
-        #: token form of every id below ``end_id`` (0-3 are the default specials)
-        self.tokens: list[str] = tokens
+        self._index_forms = circled if o.index == "symbol" else _SUBSCRIPT_DIGITS
+        tokens += self._index_forms
         ascii_forms = list(RESERVED_TOKENS) + BYTE_TOKENS + list(WUBI_KEYS)
         ascii_forms += list(WUBI_KEYS.upper()) if self.final_key else [BOUNDARY_TOKEN]
-        ascii_forms += circled if o.index == "symbol" else _SUBSCRIPT_DIGITS
+        ascii_forms += self._index_forms
+        if self.on_bytes:  # no symbol of its own: a byte's meaning depends on what came before it
+            self.end_id = KEY_BASE
+            del tokens[KEY_BASE:], ascii_forms[KEY_BASE:]
+        #: token form of every id below ``end_id`` (0-3 are the default specials)
+        self.tokens: list[str] = tokens
         self._ascii = ascii_forms
 
         self._table, self._spelling = _tables(self.dictionary, o)
@@ -215,8 +222,15 @@ class WubiCodec:
     def content_hash(self) -> str:
         return self.dictionary.content_hash
 
-    def is_byte(self, sym: int) -> bool:
-        return BYTE_BASE <= sym < KEY_BASE
+    def plain_bytes(self, symbols: Sequence[int]) -> bytes | None:
+        """The bytes ``symbols`` stand for when they spell no Wubi character
+        (text outside the dictionary), else None.  ``shared-bytes`` symbols
+        are read as from a character's start (``_read_on_bytes``)."""
+        if not symbols or not all(BYTE_BASE <= s < KEY_BASE for s in symbols):
+            return None
+        if self.on_bytes and any(u[3] for u in self._read_on_bytes(symbols)):
+            return None
+        return bytes(s - BYTE_BASE for s in symbols)
 
     def char_edges(self) -> tuple[frozenset[int], frozenset[int]] | None:
         """(the symbols that start some character's spelling, those that end
@@ -227,17 +241,31 @@ class WubiCodec:
         ASCII byte ends).  ``None`` when some spelling breaks that rule."""
         return _char_edges(self.dictionary, self.options)
 
-    def display(self, symbols: Iterable[int]) -> str:
+    def display(self, symbols: Sequence[int]) -> str:
         """The ASCII form of symbols: keys as typed, bytes in GPT-2 form."""
+        if self.on_bytes:
+            return "".join(self._unit_display(symbols, unit) for unit in self._read_on_bytes(symbols))
         return "".join(self._ascii[s] for s in symbols)
 
-    def keys_display(self, symbols: Iterable[int]) -> str:
+    def _unit_display(self, symbols: Sequence[int], unit: tuple[int, int, str, str, int]) -> str:
+        start, end, _, code, index = unit
+        if not code:
+            return "".join(BYTE_TOKENS[s - BYTE_BASE] for s in symbols[start:end])
+        if index == -2:
+            keys = code
+        else:
+            keys = code[:-1] + code[-1].upper() if self.final_key else code + BOUNDARY_TOKEN
+        return keys + (self._index_forms[index] if index >= 0 else "")
+
+    def keys_display(self, symbols: Sequence[int]) -> str:
         """Symbols as a learner reads them: each character's Wubi keys in lower
         case as typed, then its index as ``#`` and the number (whichever layout
         stores it first), ``·`` between characters (``wqiy·w#2``: a space would
         read as the text's own in a table that shows whitespace); a piece of
         a character shows the part it holds; bytes in GPT-2 form.  The token
         table's spelling column, explained by Tokenize's legend."""
+        if self.on_bytes:
+            return self._keys_display_on_bytes(symbols)
         groups: list[str] = []  # one per character (or piece, or run of bytes)
         keys: list[str] = []
         index: list[str] = []
@@ -282,6 +310,22 @@ class WubiCodec:
         flush()
         return "·".join(g.lstrip("\0") for g in groups)
 
+    def _keys_display_on_bytes(self, symbols: Sequence[int]) -> str:
+        groups: list[str] = []
+        bytes_run = False  # the last group is a run of bytes
+        for start, end, _, code, index in self._read_on_bytes(symbols):
+            if code:
+                groups.append(code + (f"#{index}" if index >= 0 else ""))
+                bytes_run = False
+                continue
+            shown = "".join(BYTE_TOKENS[s - BYTE_BASE] for s in symbols[start:end])
+            if bytes_run:
+                groups[-1] += shown
+            else:
+                groups.append(shown)
+            bytes_run = True
+        return "·".join(groups)
+
     def spelling(self, char: str) -> tuple[int, ...]:
         """The symbols of one character (a single code point)."""
         sp = self._spelling.get(char)
@@ -318,6 +362,8 @@ class WubiCodec:
         UTF-8) becomes U+FFFD; so does, in the ``shared-index`` and
         ``index-first`` layouts, a character cut off by the end of ``symbols``
         (a prefix of a longer text's spelling)."""
+        if self.on_bytes:
+            return "".join(u[2] for u in self._read_on_bytes(symbols))
         if self.shared_index:
             return self._decode_shared_index(symbols)
         if self.options.layout == "index-first":
@@ -332,6 +378,57 @@ class WubiCodec:
             return False
         last = symbols[-1]
         return self.index_base <= last < self.end_id or (self.final_key and MARK_BASE <= last < self.index_base)
+
+    def _read_on_bytes(self, symbols: Sequence[int]) -> list[tuple[int, int, str, str, int]]:
+        """``shared-bytes`` symbols read left to right, as from a character's
+        start: ``(start, end, text, code, index)`` per character, or per run
+        of ASCII bytes.  ``code`` is empty for bytes; else the keys read
+        (``index`` -1: none, -2: the keys never ended).  At a character's
+        start a byte below 0x80 is ASCII, a lead byte starts UTF-8 (with as
+        many continuation bytes as it announces), and a continuation byte -
+        which UTF-8 never puts there - starts a Wubi spelling: keys, a final
+        key, and the index byte a shared code takes.  What the encoder cannot
+        have written, or a character cut off by the end, reads as U+FFFD."""
+        out: list[tuple[int, int, str, str, int]] = []
+        table, n, i = self._table, len(symbols), 0
+        while i < n:
+            b = symbols[i] - BYTE_BASE
+            if not 0 <= b < 256:
+                raise InputError(f"symbol id {symbols[i]} is not a codec symbol (0-3 are special tokens)")
+            j = i + 1
+            if b < 0x80:
+                while j < n and BYTE_BASE <= symbols[j] < BYTE_BASE + 0x80:
+                    j += 1
+                out.append((i, j, bytes(s - BYTE_BASE for s in symbols[i:j]).decode("ascii"), "", -1))
+            elif b >= 0xC0:
+                last = i + (2 if b < 0xE0 else 3 if b < 0xF0 else 4 if b < 0xF8 else 1)
+                while j < min(n, last) and BYTE_BASE + 0x80 <= symbols[j] < BYTE_BASE + 0xC0:
+                    j += 1
+                out.append((i, j, decode_utf8(bytes(s - BYTE_BASE for s in symbols[i:j])), "", -1))
+            else:
+                keys = []
+                j = i
+                while j < n and ON_BYTES_KEY <= symbols[j] - BYTE_BASE < ON_BYTES_FINAL:
+                    keys.append(WUBI_KEYS[symbols[j] - BYTE_BASE - ON_BYTES_KEY])
+                    j += 1
+                last = symbols[j] - BYTE_BASE if j < n else -1
+                if self.final_key and ON_BYTES_FINAL <= last < ON_BYTES_END or last == ON_BYTES_FINAL and keys:
+                    if self.final_key:
+                        keys.append(WUBI_KEYS[last - ON_BYTES_FINAL])
+                    j += 1
+                    code = "".join(keys)
+                    chars = table.get(code, ())
+                    if len(chars) > 1 and j < n:
+                        index = symbols[j] - BYTE_BASE
+                        j += 1
+                        out.append((i, j, chars[index] if index < len(chars) else "\ufffd", code, index))
+                    else:
+                        out.append((i, j, chars[0] if len(chars) == 1 else "\ufffd", code, -1))
+                else:  # keys that no final key ended, or a continuation byte no spelling starts with
+                    j = max(j, i + 1)
+                    out.append((i, j, "\ufffd", "".join(keys) or BYTE_TOKENS[b], -2))
+            i = j
+        return out
 
     def _decode_shared_index(self, symbols: Sequence[int]) -> str:
         # keys, then (final key or separator) the code; a shared code takes its one index symbol
@@ -565,7 +662,7 @@ def _build_tables(
 ) -> tuple[dict[str, list[str]], dict[str, tuple[int, ...]]]:
     table: dict[str, list[str]] = {}
     best: dict[str, tuple] = {}
-    shared = options.layout == "shared-index"
+    shared = options.layout in ("shared-index", "shared-bytes")
     if options.code == "hybrid":
         # Heaviest first, each character takes its cheapest code among the
         # prefixes of its full code and its other codes (alternative, short),
@@ -637,10 +734,14 @@ def _build_tables(
     index_base = MARK_BASE + (len(WUBI_KEYS) if final_key else 1)
     key_ids = {k: KEY_BASE + i for i, k in enumerate(WUBI_KEYS)}
     spelling: dict[str, tuple[int, ...]] = {}
+    on_bytes = options.layout == "shared-bytes"
+    if on_bytes:  # the same spelling, its symbols on byte values (module doc)
+        key_ids = {k: BYTE_BASE + ON_BYTES_KEY + i for i, k in enumerate(WUBI_KEYS)}
+        index_base = BYTE_BASE
     for ch, (*_, code, index) in best.items():
         keys = [key_ids[k] for k in code]
         if final_key:
-            keys[-1] += MARK_BASE - KEY_BASE
+            keys[-1] += len(WUBI_KEYS)
         written: list[int] = []
         if shared:
             written = [index_base + index] if len(table[code]) > 1 else []
@@ -649,8 +750,11 @@ def _build_tables(
                 written = [index_base + index - 1]
             else:
                 written = [index_base + int(d) for d in str(index)]
-        end = [] if final_key else [MARK_BASE]
-        spelling[ch] = tuple(written + keys + end if options.layout == "index-first" else keys + written + end)
+        end = [] if final_key else [BYTE_BASE + ON_BYTES_FINAL if on_bytes else MARK_BASE]
+        if options.layout == "index-first":
+            spelling[ch] = tuple(written + keys + end)
+        else:  # shared-bytes: the separator too before the index, which may be any byte
+            spelling[ch] = tuple(keys + end + written if on_bytes else keys + written + end)
     return table, spelling
 
 

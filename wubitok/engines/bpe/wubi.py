@@ -557,10 +557,7 @@ class WubiBPE(Tokenizer):
 
     def byte_piece(self, id: int) -> bytes | None:  # noqa: A002
         """The bytes of a token spelled in byte symbols only (text outside the dictionary)."""
-        symbols = self.symbols(id)
-        if not symbols or not all(self.codec.is_byte(s) for s in symbols):
-            return None
-        return bytes(s - BYTE_BASE for s in symbols)
+        return self.codec.plain_bytes(self.symbols(id))
 
     # -- persistence ------------------------------------------------------------
     def _to_dict(self) -> dict[str, Any]:
