@@ -15,7 +15,7 @@ def test_json_figures_match_the_codec(capsys):
     assert code == 0 and err == ""
     data = json.loads(out)
     codec = WubiCodec(CodecOptions())
-    assert data["codec"] == "hybrid/final-key/symbol/shared-index"
+    assert data["codec"] == "hybrid/final-key/symbol/shared-bytes"
     assert data["chars"] == len(TEXT)
     assert data["wubi_symbols"] == len(codec.encode(TEXT))
     assert data["utf8_bytes"] == len(TEXT.encode("utf-8"))

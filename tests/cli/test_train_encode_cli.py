@@ -118,11 +118,11 @@ def test_codec_option_is_trained_and_saved(corpus, tmp_path, capsys):
     assert main(["train", "--model", "wubi-bpe", "--vocab-size", "700", "--codec", "shortest", "-q",
                  "-o", str(out), str(corpus)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["codec"] == {"code": "shortest", "boundary": "final-key", "index": "symbol", "layout": "shared-index"}
+    assert data["codec"] == {"code": "shortest", "boundary": "final-key", "index": "symbol", "layout": "shared-bytes"}
     assert main(["train", "--model", "wubi-bpe", "--vocab-size", "700", "--codec", "full/separator/symbol", "-q",
                  "-o", str(out), str(corpus)]) == 0
     assert json.loads(out.read_text(encoding="utf-8"))["codec"] == {
-        "code": "full", "boundary": "separator", "index": "symbol", "layout": "shared-index"}
+        "code": "full", "boundary": "separator", "index": "symbol", "layout": "shared-bytes"}
     assert main(["train", "--model", "wubi-bpe", "--vocab-size", "700", "--codec", "hybrid/final-key/digits/index-last",
                  "-q", "-o", str(out), str(corpus)]) == 0
     assert json.loads(out.read_text(encoding="utf-8"))["codec"] == {

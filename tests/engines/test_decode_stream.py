@@ -28,7 +28,8 @@ _CHARS = sorted(set(_TRAIN[:6000])) + list("帝总𠀀é😀\u2581\ufffd") + ["\
 TEXTS = st.text(st.sampled_from(_CHARS), max_size=40)
 LOSSLESS = [m for m in available_models() if engine_class(m).lossless]
 # every layout whose plain decode of a prefix never shows a wrong character
-PREFIX_SAFE = ["bundled wubi-bpe", "wubi-bpe separator/symbol", "wubi-bpe index-first", *LOSSLESS]
+PREFIX_SAFE = ["bundled wubi-bpe", "wubi-bpe separator/symbol", "wubi-bpe index-first", "wubi-bpe shared-index",
+               *LOSSLESS]
 
 
 @pytest.fixture(scope="module")
@@ -41,6 +42,8 @@ def models():
     # the layout before shared-index (models made with it keep it)
     out["wubi-bpe index-first"] = WubiBPE.train(
         [_TRAIN], vocab_size=1200, codec=CodecOptions(index="digits", layout="index-first"))
+    # the layout before shared-bytes (its symbols have ids of their own)
+    out["wubi-bpe shared-index"] = WubiBPE.train([_TRAIN], vocab_size=1200, codec=CodecOptions(layout="shared-index"))
     return out
 
 

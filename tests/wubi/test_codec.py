@@ -155,31 +155,46 @@ def test_non_codec_ids_are_rejected(default_codec):
         default_codec.decode([default_codec.end_id])
 
 
-def test_default_options_spell_hybrid_codes_with_a_marked_final_key(default_codec):
-    assert default_codec.options == CodecOptions("hybrid", "final-key", "symbol", "shared-index")
+@pytest.fixture(scope="module")
+def shared_index(wubi_dict):
+    return WubiCodec(CodecOptions(layout="shared-index"), wubi_dict)
+
+
+def test_default_options_spell_hybrid_codes_with_a_marked_final_key(default_codec, shared_index):
+    assert default_codec.options == CodecOptions("hybrid", "final-key", "symbol", "shared-bytes")
     # 的 and 你 share one-key codes (index ⓪ and ②), 漃's ipH is its own (no index)
-    assert default_codec.display(default_codec.encode("的你漃")) == "R⓪W②ipH"
-    assert default_codec.keys_display(default_codec.encode("的你漃")) == "r#0·w#2·iph"
-    assert default_codec.decode(default_codec.encode("的你励工㠭")) == "的你励工㠭"
+    for codec in (default_codec, shared_index):
+        assert codec.display(codec.encode("的你漃")) == "R⓪W②ipH"
+        assert codec.keys_display(codec.encode("的你漃")) == "r#0·w#2·iph"
+        assert codec.decode(codec.encode("的你励工㠭")) == "的你励工㠭"
+    # the same spelling on byte ids: keys 0x80 + k, final keys 0x99 + k, the index its own value
+    k = "abcdefghijklmnopqrstuvwxy".index
+    assert default_codec.encode("的你漃") == [BYTE_BASE + b for b in (0x99 + k("r"), 0, 0x99 + k("w"), 2,
+                                                                      0x80 + k("i"), 0x80 + k("p"), 0x99 + k("h"))]
+    assert shared_index.encode("的")[0] >= KEY_BASE
     before = WubiCodec(CodecOptions("hybrid", "final-key", "digits", "index-first"))
     assert before.display(before.encode("的你励")) == "R₂W₅dD"
     assert before.keys_display(before.encode("的你励")) == "r·w#2·dd#5"  # the index after its keys
 
 
-def test_a_shared_index_spelling_ends_where_its_code_says(default_codec):
+@pytest.mark.parametrize("layout", ["shared-index", "shared-bytes"])
+def test_a_shared_index_spelling_ends_where_its_code_says(wubi_dict, layout):
+    codec = WubiCodec(CodecOptions(layout=layout), wubi_dict)
     # No spelling is the start of another: the code tells whether one index symbol follows.
-    spellings = {default_codec.spelling(ch) for ch in default_codec._spelling}
-    assert len(spellings) == len(default_codec._spelling)
+    spellings = {codec.spelling(ch) for ch in codec._spelling}
+    assert len(spellings) == len(codec._spelling)
     assert not any(sp[:k] in spellings for sp in spellings for k in range(1, len(sp)))
-    for code, chars in default_codec._table.items():
+    index_base = BYTE_BASE if layout == "shared-bytes" else codec.index_base
+    for code, chars in codec._table.items():
         for index, ch in enumerate(chars):
-            sp = default_codec.spelling(ch)
-            assert (sp[-1] >= default_codec.index_base) == (len(chars) > 1), (code, ch)
-            if len(chars) > 1:
-                assert sp[-1] - default_codec.index_base == index
+            sp = codec.spelling(ch)
+            if ch in codec._spelling and codec.keys_display(sp).split("#")[0] == code:
+                assert len(sp) == len(code) + (len(chars) > 1), (code, ch)
+                if len(chars) > 1:
+                    assert sp[-1] - index_base == index
     # 帝 and 总 share code u (⑦ and ⑦⑥ in the index-last spelling before): cut-off, a U+FFFD
-    di = default_codec.spelling("帝")
-    assert [default_codec.decode(di[:k]) for k in range(len(di))] == [""] + ["\ufffd"] * (len(di) - 1)
+    di = codec.spelling("帝")
+    assert [codec.decode(di[:k]) for k in range(len(di))] == [""] + ["\ufffd"] * (len(di) - 1)
 
 
 def test_prefix_index_counts_heavier_characters_with_that_prefix(wubi_dict):
@@ -201,7 +216,7 @@ def test_prefix_index_counts_heavier_characters_with_that_prefix(wubi_dict):
         assert len(prefix_codec.spelling(ch)) == cost
 
 
-def test_malformed_sequences_give_replacement_characters(separator_codec, default_codec):
+def test_malformed_sequences_give_replacement_characters(separator_codec, shared_index):
     sym = {t: i for i, t in enumerate(separator_codec.tokens)}
     keys = [sym[chr(0xFF41 + ord(k) - ord("a"))] for k in "wqiy"]
     end = sym["▁"]
@@ -216,14 +231,34 @@ def test_malformed_sequences_give_replacement_characters(separator_codec, defaul
     assert first.decode([w, *ni]) == "\ufffd你"  # keys before an index
     assert first.decode([sym["₉"]] * 6 + ni) == "\ufffd"  # index 9999992: no such character
     assert first.decode(ni[:-1]) == "\ufffd"  # cut before the final key
-    # shared-index (the default): 你 is W② (one-key code w, index 2), 漃 ipH (a code of its own)
-    ni, li = list(default_codec.spelling("你")), list(default_codec.spelling("漃"))
-    index = default_codec.index_base
-    assert default_codec.decode(ni[:-1]) == "\ufffd"  # a shared code without its index
-    assert default_codec.decode([index, *ni]) == "\ufffd你"  # an index with no code before it
-    assert default_codec.decode([*li, index]) == "漃\ufffd"  # an index after a code of one character
-    assert default_codec.decode(ni[:-1] + li) == "\ufffd漃"  # another code where the index belongs
-    assert default_codec.decode(li[:-1]) == "\ufffd"  # cut before the final key
+    # shared-index: 你 is W② (one-key code w, index 2), 漃 ipH (a code of its own)
+    ni, li = list(shared_index.spelling("你")), list(shared_index.spelling("漃"))
+    index = shared_index.index_base
+    assert shared_index.decode(ni[:-1]) == "\ufffd"  # a shared code without its index
+    assert shared_index.decode([index, *ni]) == "\ufffd你"  # an index with no code before it
+    assert shared_index.decode([*li, index]) == "漃\ufffd"  # an index after a code of one character
+    assert shared_index.decode(ni[:-1] + li) == "\ufffd漃"  # another code where the index belongs
+    assert shared_index.decode(li[:-1]) == "\ufffd"  # cut before the final key
+
+
+def test_malformed_shared_bytes_give_replacement_characters(default_codec):
+    # The same spelling on byte ids: what a byte is depends on what came before it.
+    codec = default_codec
+    ni, li = list(codec.spelling("你")), list(codec.spelling("漃"))  # W② and ipH on bytes
+    assert codec.decode(ni[:-1]) == "\ufffd"  # a shared code without its index
+    assert codec.decode(li[:-1]) == "\ufffd"  # keys that never end
+    assert codec.decode([BYTE_BASE + 0xB5, *ni]) == "\ufffd你"  # a continuation byte no spelling starts with
+    assert codec.decode([*li, BYTE_BASE + 2]) == "漃\x02"  # after a code of one character: a byte
+    assert codec.decode([*ni[:-1], BYTE_BASE + 120]) == "\ufffd"  # an index past the code's characters
+    # an index may be any byte: where one belongs, the first byte of 漃 is taken as one
+    assert codec.decode(ni[:-1] + li) == "\ufffd" + codec.decode(li[1:])
+    # UTF-8 goes first: a continuation byte after a lead byte is the lead byte's
+    e_acute = [BYTE_BASE + b for b in "é".encode()]
+    assert codec.decode(e_acute + ni) == "é你"
+    assert codec.decode(e_acute[:1] + ni) == codec.decode(e_acute[:1] + ni[:1]) + codec.decode(ni[1:])
+    assert codec.decode(e_acute[:1]) == "\ufffd"  # a character cut after its lead byte
+    with pytest.raises(InputError):
+        codec.decode([KEY_BASE])
 
 
 def test_invalid_utf8_bytes_decode_to_replacement(default_codec):

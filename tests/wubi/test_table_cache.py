@@ -91,7 +91,7 @@ def test_a_fresh_process_spells_with_the_stored_tables(tmp_path, wubi_dict):
     env = {**os.environ, "WUBITOK_DATA_DIR": str(tmp_path)}
     script = ("from wubitok.wubi.codec import WubiCodec; c = WubiCodec(); "
               "print(' '.join(c.display(c.spelling(ch)) for ch in '五笔输入法𠀀'))")
-    path = tmp_path / "cache" / "codec-hybrid-final-key-symbol-shared-index.marshal"
+    path = tmp_path / "cache" / "codec-hybrid-final-key-symbol-shared-bytes.marshal"
     runs, written = [], []
     for _ in range(2):
         runs.append(subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,

@@ -57,6 +57,12 @@ class Encoding:
         return {"ids": self.ids, "tokens": self.tokens, "offsets": [list(o) for o in self.offsets]}
 
 
+def begins_inside(offsets: Sequence[tuple[int, int]], i: int) -> bool:
+    """Whether token ``i`` of an encoding begins inside a character: the token
+    before it ends in the character it starts in (``display_token``'s ``inside``)."""
+    return i > 0 and offsets[i - 1][1] > offsets[i][0]
+
+
 def check_int(name: str, value: Any, low: int) -> int:
     """A training or model option that must be an int (not a bool) of at least ``low``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
@@ -480,6 +486,9 @@ class Tokenizer:
         may still change: a character cut off by the end of ``ids`` decodes as U+FFFD."""
         return 1 if text.endswith("\ufffd") else 0
 
+    #: ids a ``DecodeStream`` keeps as context when its text is final (engines.stream)
+    stream_context = 1
+
     def get_vocab(self) -> dict[str, int]:
         """Token -> id.  A token string made twice keeps its first id (as ``token_to_id``)."""
         vocab: dict[str, int] = {}
@@ -505,19 +514,23 @@ class Tokenizer:
     def vocab_size(self) -> int:
         raise NotImplementedError
 
-    def display_token(self, id: int, *, partial: bool = False) -> str:
+    def display_token(self, id: int, *, partial: bool = False, inside: bool = False) -> str:
         """A human-readable form of a token (for tooltips and tables).
 
         ``partial``: in the encoding shown, the token is only a piece of a
         character, so no character its form would spell on its own may be
         named (a Wubi-BPE spelling prefix of 民 spells 性 when alone).
+        ``inside``: the token begins inside a character (a piece after its
+        first), where a model whose symbols mean what those before them say
+        (Wubi-BPE's ``shared-bytes``) cannot read its keys alone.
         """
         tok = self.id_to_token(id)
         return "" if tok is None else tok
 
-    def spelling(self, id: int) -> str:  # noqa: A002 (the contract's name)
+    def spelling(self, id: int, *, inside: bool = False) -> str:  # noqa: A002 (the contract's name)
         """The token as the model spells it inside (``##ing``, ``▁the``, byte-level
         BPE's ``Ġ`` letters, Wubi-BPE's keys ``g#13``); "" for an id it does not have.
+        ``inside`` as for :meth:`display_token`.
         Shown only where a reader asked for it: the readable form is the text a
         token covers (:mod:`wubitok.services.readable_tokens`)."""
         tok = self.id_to_token(id)

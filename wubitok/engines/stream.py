@@ -11,7 +11,10 @@ text before them, once.
 The stream decodes a window of ids, not everything fed so far: when the text
 of the window is final, the window restarts at its last id, which stays as
 context (WordPiece puts a space before a word depending on the word before;
-a ``##`` piece joins it).  So each step costs about the length of the open
+a ``##`` piece joins it), or empty for a tokenizer whose ``stream_context``
+is 0: Wubi-BPE, where a final text ends where a character does, and an id
+read alone may not begin where one does (``shared-bytes`` reads it from a
+character's start).  So each step costs about the length of the open
 character, not of the whole output.
 """
 from __future__ import annotations
@@ -26,6 +29,9 @@ class Decoder(Protocol):
     def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = False) -> str: ...
 
     def _open_tail(self, ids: Sequence[int], text: str) -> int: ...
+
+    @property
+    def stream_context(self) -> int: ...
 
 
 class DecodeStream:
@@ -46,10 +52,11 @@ class DecodeStream:
         settled = len(text) - self._tokenizer._open_tail(self._ids, text)
         new = text[self._given:settled]
         self._given = max(self._given, settled)
-        if settled == len(text) and len(self._ids) > 1:
-            # all of the window is final: restart it at its last id
-            self._ids = self._ids[-1:]
-            self._given = len(self._decode(self._ids))
+        keep = self._tokenizer.stream_context
+        if settled == len(text) and len(self._ids) > keep:
+            # all of the window is final: restart it at its last id, or empty
+            self._ids = self._ids[len(self._ids) - keep:]
+            self._given = len(self._decode(self._ids)) if keep else 0
         return new
 
     def finish(self) -> str:

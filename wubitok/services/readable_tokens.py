@@ -117,6 +117,7 @@ class TokenForms:
     spelling, the bytes of byte pieces, the special ids."""
 
     spellings: Joined
+    inside_spellings: Joined | None  # of a piece that begins inside its character, where they differ
     piece_bytes: bytes  # the byte pieces run together
     piece_ends: array  # where each id's bytes end in piece_bytes
     is_piece: bytes  # 1 where the id is a byte piece
@@ -128,12 +129,16 @@ class TokenForms:
         pieces = [tok.byte_piece(i) for i in range(n)]
         specials = {tok.token_to_id(t) for t in getattr(tok, "special_tokens", None) or ()}
         unk = getattr(tok, "unk_id", None)
-        return cls(Joined.of([tok.spelling(i) for i in range(n)]), b"".join(p or b"" for p in pieces),
+        spellings = [tok.spelling(i) for i in range(n)]
+        inside = [tok.spelling(i, inside=True) for i in range(n)]
+        return cls(Joined.of(spellings), Joined.of(inside) if inside != spellings else None,
+                   b"".join(p or b"" for p in pieces),
                    ints(accumulate(len(p or b"") for p in pieces)), bytes(p is not None for p in pieces),
                    frozenset(i for i in (*specials, unk) if i is not None))
 
-    def spelling(self, tid: int) -> str:
-        return self.spellings[tid] if 0 <= tid < len(self.spellings) else ""
+    def spelling(self, tid: int, *, inside: bool = False) -> str:
+        forms = self.inside_spellings if inside and self.inside_spellings is not None else self.spellings
+        return forms[tid] if 0 <= tid < len(forms) else ""
 
     def byte_piece(self, tid: int) -> bytes | None:
         if not 0 <= tid < len(self.is_piece) or not self.is_piece[tid]:

@@ -3,8 +3,8 @@
 Every Han character (Unicode Han script) that has a Wubi-86 code in the
 dictionary is spelled with the keys of its code, a mark for where the
 character ends and, when other characters share that code, an index that
-says which of them it is (the default ``shared-index`` layout writes it on
-the first one too; the older layouts leave it out).  Everything else - Han
+says which of them it is (the ``shared-index`` and ``shared-bytes`` layouts
+write it on the first one too; the older layouts leave it out).  Everything else - Han
 characters the dictionary lacks, Latin, digits, whitespace, emoji, controls,
 lone surrogates - is spelled as its UTF-8 bytes (``surrogatepass``), one
 symbol per byte.  So any ``str`` has a spelling and decoding the spelling
@@ -44,9 +44,24 @@ Options (``CodecOptions``, stored in every saved model):
     cannot be written (more than 50 characters before it on its code) is
     spelled as bytes.
 ``layout``
-    Where the index stands.  ``"shared-index"`` (the default since issue
-    #38): after the keys, one index symbol on *every* character of a code that
-    several characters share, the first one included (的 ``R⓪``, 你 ``W②``),
+    Where the index stands, and on which ids.  ``"shared-bytes"`` (the
+    default since issue #38 item 1): the ``shared-index`` spelling on the 256
+    byte ids alone, so that BPE has 100 more merges at every vocabulary size
+    (docs/benchmarks.md, "The Wubi symbols on byte ids").  A key is a UTF-8
+    continuation byte (a-y: 0x80-0x98), a final key another one (A-Y:
+    0x99-0xB1; the separator: 0x99), the index the byte of its value (0x00-0x31),
+    after the final key or separator.  UTF-8 never starts a character with a
+    continuation byte, so read left to right the ids say what they are: at a
+    character's start a byte below 0x80 is ASCII, a lead byte starts a
+    character of UTF-8 with as many continuation bytes as it announces, and a
+    continuation byte starts a Wubi spelling; an index byte comes only after
+    the final key of a shared code.  A token alone does not say whether it
+    begins inside a character: its keys are read as from a character's start
+    (``display``, ``keys_display``), and a front end that knows where the
+    token stands shows the bytes of one that begins inside a character.
+    ``"shared-index"`` (models made between #38 and its item 1): after the
+    keys, one index symbol on *every* character of a code that several
+    characters share, the first one included (的 ``R⓪``, 你 ``W②``),
     none on a code of one character; so a code holds at most as many
     characters as one symbol numbers (50 with ``symbol``, 10 with
     ``digits``; the rest take another of their codes, or bytes).  The code
@@ -70,14 +85,15 @@ position among the Han characters of the codec's table on that code, in the
 dictionary's rank order (the IME selector order); with ``code="full"`` that
 is the dictionary's ``char_rank``.
 
-The default is ``hybrid`` / ``final-key`` / ``symbol`` / ``shared-index``:
+The default is ``hybrid`` / ``final-key`` / ``symbol`` / ``shared-bytes``:
 ``final-key`` gives the most characters per token of the combinations of the
 other codes (``bench/bench_wubi_bpe.py``), ``hybrid`` beats ``prefix`` on
 every genre at 2,000, 8,000 and 32,000 tokens, and ``shared-index`` with one
 ``symbol`` (a code holds 50) beats it with one digit (a code holds 10) at
-8,000 and 32,000 (``bench/bench_quality.py``; the figures are in
-docs/benchmarks.md, "Wubi-BPE spellings", "Compression by genre" and "Where
-the index stands").  Files keep their options, so models made with an
+8,000 and 32,000, and ``shared-bytes`` beats ``shared-index`` at 2,000 and
+is level with it at 8,000 and 32,000 (``bench/bench_quality.py``; the figures
+are in docs/benchmarks.md, "Wubi-BPE spellings", "Compression by genre",
+"Where the index stands" and "The Wubi symbols on byte ids").  Files keep their options, so models made with an
 earlier default load and encode as they did.
 
 Symbol ids are a fixed layout so that models are portable:
@@ -90,10 +106,12 @@ Symbol ids are a fixed layout so that models are portable:
 then       ``symbol``: index 1-50 (50 ids; ``shared-index``: 0-49); ``digits``: 0-9 (10 ids)
 =========  ====================================================
 
+except in ``shared-bytes``, whose symbols are all among the bytes (4-259).
+
 Each symbol has a one-character token form, all distinct: bytes use GPT-2's
 byte-to-unicode map (``Ġ`` for a space), keys full-width letters (``ｗ``),
 final keys full-width capitals, then ``▁``, ①-㊿ (``shared-index``: ⓪-㊾)
-and ₀-₉.  ``display`` gives the token forms with keys in ASCII (``wqiy▁``,
+and ₀-₉ (``shared-bytes``: the bytes' forms alone).  ``display`` gives the token forms with keys in ASCII (``wqiy▁``,
 ``W②``); ``keys_display`` the form a learner reads (``w#2``: keys as typed,
 the index as ``#`` and its number, ``·`` between characters).
 """
@@ -157,7 +175,7 @@ class CodecOptions:
     code: str = "hybrid"
     boundary: str = "final-key"
     index: str = "symbol"
-    layout: str = "shared-index"
+    layout: str = "shared-bytes"
 
     def __post_init__(self) -> None:
         for name, value, choices in (
@@ -359,7 +377,7 @@ class WubiCodec:
     def decode(self, symbols: Sequence[int]) -> str:
         """Text from symbols.  Anything the encoder cannot have produced (keys
         without an end, an unknown code, a missing or stray index, invalid
-        UTF-8) becomes U+FFFD; so does, in the ``shared-index`` and
+        UTF-8) becomes U+FFFD; so does, in the ``shared-bytes``, ``shared-index`` and
         ``index-first`` layouts, a character cut off by the end of ``symbols``
         (a prefix of a longer text's spelling)."""
         if self.on_bytes:

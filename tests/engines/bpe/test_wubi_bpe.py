@@ -10,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wubitok import load_tokenizer
+from wubitok.compare.spans import token_spans
+from wubitok.engines.base import begins_inside
 from wubitok.engines.bpe.encoder import MergeApplier
 from wubitok.engines.bpe.wubi import WubiBPE
 from wubitok.engines.pre_tokenizers.wubi import joined_pretokens, pretokenize
@@ -265,10 +267,24 @@ def test_display_shows_keys_and_whole_characters(tok, tang):
     assert tok.display_token(a) == "a"
     (nl,) = tok.encode("\n").ids
     assert tok.display_token(nl) == "Ċ (\\n)"
-    key_w = tok.codec.tokens.index("ｗ")
-    assert tok.display_token(key_w) == "w"
+    # shared-bytes: key w is the byte 0x96, read as a key where a character may start; a token
+    # that begins inside a character shows its bytes (the same id ends ö, C3 B6 in UTF-8)
+    key_w = 4 + 0x80 + "abcdefghijklmnopqrstuvwxy".index("w")
+    assert tok.display_token(key_w) == "w" and tok.spelling(key_w) == "w"
+    assert tok.display_token(key_w, partial=True, inside=True) == tok.spelling(key_w, inside=True) == "ĸ"
     assert tok.display_token(0) == "<pad>"
 
+
+def test_a_piece_that_begins_inside_a_character_shows_its_bytes():
+    # … is E2 80 A6: without merges its tail 80 A6 would read as the keys aN where a character
+    # may start.  Read where they stand, its pieces show as bytes.
+    tok = WubiBPE()
+    spans = token_spans(tok, "…你")
+    assert [s.display for s in spans[:3]] == ["â", "Ģ", "¦"]  # E2 80 A6 in GPT-2 form
+    assert [begins_inside([(s.start, s.end) for s in spans], i) for i in range(len(spans))] == \
+        [False, True, True, False, True]
+    assert tok.display_token(spans[1].id, partial=True) == "a"  # alone it reads as a key
+    assert [s.display for s in spans[3:]] == ["W", "Ă"]  # 你 (W②): a key, then the index byte 2
 
 @settings(max_examples=60, deadline=None)
 @given(
@@ -417,7 +433,7 @@ def test_save_load_gives_identical_model_and_encodings(tok, fortunes, tmp_path):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["model"] == "wubi-bpe" and data["version"] == 1
     assert data["dictionary_hash"].startswith("sha256:")
-    assert data["codec"] == {"code": "hybrid", "boundary": "final-key", "index": "symbol", "layout": "shared-index"}
+    assert data["codec"] == {"code": "hybrid", "boundary": "final-key", "index": "symbol", "layout": "shared-bytes"}
 
 
 def _broken(tok, tmp_path, change):

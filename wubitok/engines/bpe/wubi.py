@@ -508,6 +508,8 @@ class WubiBPE(Tokenizer):
             out.append(self.codec.decode(symbols))
         return "".join(out)
 
+    stream_context = 0  # a final text ends with a character; its last id alone may begin inside one
+
     def _open_tail(self, ids: Sequence[int], text: str) -> int:
         # Models of the index-last layout: a character whose final key (or
         # index) ends the ids decodes whole, yet its index may still come.
@@ -530,15 +532,16 @@ class WubiBPE(Tokenizer):
         """The codec symbols a token stands for (empty for special tokens)."""
         return self._expansion[id] if id >= BYTE_BASE else ()
 
-    def display_token(self, id: int, *, partial: bool = False) -> str:
+    def display_token(self, id: int, *, partial: bool = False, inside: bool = False) -> str:
         """Keys as typed plus, if the token spells whole characters, those:
         ``wqiy▁ (你)``; a ``partial`` token shows its keys only.  Bytes show in
-        GPT-2 form, special tokens as they are."""
+        GPT-2 form, special tokens as they are; so does, in ``shared-bytes``, a
+        token that begins ``inside`` a character (its keys depend on what came before)."""
         tok = self.id_to_token(id)
         if tok is None:
             return ""
         symbols = self.symbols(id)
-        if not symbols:
+        if not symbols or inside and self.codec.on_bytes:
             return tok
         shown = self.codec.display(symbols)
         if partial:
@@ -548,12 +551,15 @@ class WubiBPE(Tokenizer):
             return shown
         return f"{shown} ({_escape(text)})"
 
-    def spelling(self, id: int) -> str:  # noqa: A002
+    def spelling(self, id: int, *, inside: bool = False) -> str:  # noqa: A002
         """Wubi keys as a learner types them, ``·`` between characters and
         an index as ``#N`` (``wqiy``, ``lw#0·t#14``: ``codec.keys_display``),
-        bytes in GPT-2 form; special tokens as they are."""
+        bytes in GPT-2 form; special tokens as they are; ``inside`` as for
+        ``display_token``."""
         symbols = self.symbols(id)
-        return self.codec.keys_display(symbols) if symbols else (self.id_to_token(id) or "")
+        if not symbols or inside and self.codec.on_bytes:
+            return self.id_to_token(id) or ""
+        return self.codec.keys_display(symbols)
 
     def byte_piece(self, id: int) -> bytes | None:  # noqa: A002
         """The bytes of a token spelled in byte symbols only (text outside the dictionary)."""

@@ -39,6 +39,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextDocumentLayout, QPlainTextEdit, QToolTip, QWidget
 
+from ...engines.base import begins_inside
 from ...services.incremental_encode import find_edit
 from ...services.readable_tokens import Part, TokenForms, format_parts, hex_bytes, readable_parts, visible
 from ...services.tokenized import PackedEncoding, Spans
@@ -93,7 +94,8 @@ class TokenizedText:
 
     def display_token(self, index: int) -> str:
         if self.display is not None:
-            return self.display(self.encoding.ids[index], partial=self.encoding.partial_at(index))
+            return self.display(self.encoding.ids[index], partial=self.encoding.partial_at(index),
+                                inside=begins_inside(self.encoding.offsets, index))
         return self.encoding.tokens[index]
 
     def readable(self, index: int) -> list[Part]:
@@ -104,7 +106,7 @@ class TokenizedText:
     def spelling(self, index: int) -> str:
         """Token ``index`` as the model spells it (Wubi keys, byte letters, ``##``)."""
         if self.forms is not None:
-            return self.forms.spelling(self.encoding.ids[index])
+            return self.forms.spelling(self.encoding.ids[index], inside=begins_inside(self.encoding.offsets, index))
         return self.display_token(index)
 
 
