@@ -1,10 +1,12 @@
 """Wubi-BPE's tokenizer.json, run by HF tokenizers' Rust core, gives our ids and offsets.
 
 On every line of the three bundled samples, on arbitrary text, and for
-models of other codec options; the transformers folder made from it loads
-without our code.  The one input HF cannot take as we do (a Han character
-with a 2-byte combining mark, see ``exports.wubi_json``) is shown to differ
-and left out of the property test.
+models of other codec options; the tests on ``pair`` run on the bundled
+model and on one of the ``shared-bytes`` layout, whose Wubi symbols are byte
+ids.  Its decoder decodes our ids and any prefix of them as ours does.  The
+transformers folder made from it loads without our code.  The one input HF
+cannot take as we do (a Han character with a 2-byte combining mark, see
+``exports.wubi_json``) is shown to differ and left out of the property test.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from wubitok.engines.bpe.wubi import WubiBPE
 from wubitok.errors import ModelError
 from wubitok.exports import export
 from wubitok.paths import resources_dir
+from wubitok.wubi.codec import CodecOptions
 
 MODEL = resources_dir() / "models" / "wubi-bpe-6000.json"
 SAMPLES = resources_dir() / "samples"
@@ -35,7 +38,7 @@ MIXED = (
 )
 # Any characters, with Han (〇 among them), digits, spaces and the export's
 # own stand-in characters made common.
-COMMON = list("你好世界的是一〇二 ，。！abc 123\n\t") + ["𓀀", "𓄀", "𒐀", "𝟎", "\u0301"]
+COMMON = list("你好世界的是一〇二 ，。！abc 123\n\t") + ["𓀀", "𓄀", "𒐀", "𝟎", "\u0301", "Ā"]
 TEXT = st.text(st.one_of(st.characters(codec="utf-8"), st.sampled_from(COMMON)), max_size=60)
 
 
@@ -48,12 +51,29 @@ def _sample_lines() -> list[str]:
 LINES = _sample_lines()
 
 
-@pytest.fixture(scope="module")
-def pair(tmp_path_factory):
+def _exported(model, tmp_path_factory):
     path = tmp_path_factory.mktemp("wubi-json") / "tokenizer.json"
-    model = load_tokenizer(MODEL)
     export(model, "tokenizer.json", path)
     return model, HFTokenizer.from_file(str(path))
+
+
+@pytest.fixture(scope="module")
+def default_pair(tmp_path_factory):
+    return _exported(load_tokenizer(MODEL), tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def bytes_pair(tmp_path_factory):
+    # Wubi keys, final keys and indexes on byte ids, shared with UTF-8: the decoder must tell them apart
+    text = (SAMPLES / "fortunes-zh.txt").read_text(encoding="utf-8")[:60_000]
+    model = WubiBPE.train([text], vocab_size=1200, codec=CodecOptions(layout="shared-bytes"))
+    assert model.codec.end_id == 260
+    return _exported(model, tmp_path_factory)
+
+
+@pytest.fixture(scope="module", params=["default_pair", "bytes_pair"])
+def pair(request):
+    return request.getfixturevalue(request.param)
 
 
 def _differs(model, hf, text: str) -> bool:
@@ -99,9 +119,21 @@ def test_decoding_gives_the_text_and_prefixes_end_as_ours(pair):
     for line in lines:
         ids = model.encode(line).ids
         assert hf.decode(ids, skip_special_tokens=False) == line
-    ids = model.encode("五笔输入法，Wubi 〇 𓀀。").ids
-    for k in range(len(ids) + 1):
-        assert hf.decode(ids[:k]) == model.decode(ids[:k])  # a cut character is U+FFFD in both
+    # shared-bytes: UTF-8 continuation bytes that are key bytes (Ā is C4 80, 䀀 E4 80 80) next to spellings
+    for text in ("五笔输入法，Wubi 〇 𓀀。", "Ā的ā你\x01好䀀〇0𐂀是1\n", LINES[1234]):
+        ids = model.encode(text).ids
+        # a cut character is U+FFFD in both
+        assert [k for k in range(len(ids) + 1) if hf.decode(ids[:k]) != model.decode(ids[:k])] == []
+
+
+@given(TEXT)
+@settings(deadline=None)
+def test_arbitrary_text_and_its_prefixes_decode_as_ours(pair, text):
+    model, hf = pair
+    assume(not any("\ud800" <= c <= "\udfff" for c in text))  # a Rust string cannot hold a lone surrogate
+    ids = model.encode(text).ids
+    assert hf.decode(ids, skip_special_tokens=False) == text
+    assert [k for k in range(len(ids)) if hf.decode(ids[:k], skip_special_tokens=False) != model.decode(ids[:k])] == []
 
 
 def test_decode_stream_gives_only_final_text(pair):
@@ -119,6 +151,8 @@ def test_decode_stream_gives_only_final_text(pair):
     {"code": "shortest", "boundary": "separator", "index": "digits", "layout": "index-first"},
     # a spelling that is the start of another (wqiY, wqiY₁): decoded as ours, longer first
     {"code": "hybrid", "boundary": "final-key", "index": "digits", "layout": "index-last"},
+    # keys, a separator byte (0x99, also the final key a) and index digits (bytes 0-9) on byte ids
+    {"code": "prefix", "boundary": "separator", "index": "digits", "layout": "shared-bytes"},
 ])
 def test_models_of_other_codecs(tmp_path, codec):
     text = (SAMPLES / "fortunes-zh.txt").read_text(encoding="utf-8")[:60_000]
@@ -155,12 +189,12 @@ def test_the_fast_transformers_folder_needs_no_code_of_ours(tmp_path):
     assert (tok.pad_token, tok.unk_token, tok.bos_token, tok.eos_token) == ("<pad>", "<unk>", "<s>", "</s>")
 
 
-def test_add_special_tokens_frames_a_text_as_our_encode_does(pair, tmp_path):
+def test_add_special_tokens_frames_a_text_as_our_encode_does(default_pair, tmp_path):
     # transformers' add_special_tokens is on by default: the export's post-processor must add what
     # encode(add_special_tokens=True) adds (<s> ... </s>), in HF's core and in the fast folder alike.
     from transformers import AutoTokenizer
 
-    model, hf = pair
+    model, hf = default_pair
     lines = LINES[::500]
     framed = [model.encode(line, add_special_tokens=True).ids for line in lines]
     assert all(ids[0] == model.token_to_id("<s>") and ids[-1] == model.token_to_id("</s>") for ids in framed)
