@@ -448,6 +448,45 @@ class WubiCodec:
             i = j
         return out
 
+    def follow(self, symbols: Sequence[int], state: int | str | None = None) -> tuple[int | str | None, int]:
+        """``shared-bytes``: where reading ``symbols`` from ``state`` leaves off,
+        and how many characters start in them.  ``state`` None is a character's
+        start; an int, the UTF-8 continuation bytes still to come; a str, the
+        keys of a Wubi spelling read so far, or ``"#"``: a shared code's index
+        to come.  For ids the encoder wrote, as ``_read_on_bytes`` reads them;
+        what it cannot have written starts a character of its own."""
+        table, starts = self._table, 0
+        for s in symbols:
+            b = s - BYTE_BASE
+            if isinstance(state, int) and 0x80 <= b < 0xC0:
+                state = state - 1 or None
+                continue
+            if state == "#":
+                state = None
+                continue
+            if isinstance(state, str) and ON_BYTES_KEY <= b < ON_BYTES_END:
+                keys = state
+            else:  # a character starts here
+                starts += 1
+                keys = ""
+                if b < 0x80 or b >= 0xF8:
+                    state = None
+                    continue
+                if b >= 0xC0:
+                    state = 1 if b < 0xE0 else 2 if b < 0xF0 else 3
+                    continue
+                if b >= ON_BYTES_END:  # a continuation byte no spelling starts with
+                    state = None
+                    continue
+            if b < ON_BYTES_FINAL:
+                state = keys + WUBI_KEYS[b - ON_BYTES_KEY]
+            elif self.final_key:
+                code = keys + WUBI_KEYS[b - ON_BYTES_FINAL]
+                state = "#" if len(table.get(code, ())) > 1 else None
+            else:  # the separator
+                state = "#" if len(table.get(keys, ())) > 1 else None
+        return state, starts
+
     def _decode_shared_index(self, symbols: Sequence[int]) -> str:
         # keys, then (final key or separator) the code; a shared code takes its one index symbol
         out: list[str] = []

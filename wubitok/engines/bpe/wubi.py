@@ -138,7 +138,8 @@ class WubiBPE(Tokenizer):
         self._symbol_chars = _SymbolChars(self._char_symbols)
         self._joined_chars = _SymbolChars(self._char_symbols, {ord(_SEPARATOR): " "})
         self._cache: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...]]] = {}
-        self._edges: _TokenEdges | None = _UNKNOWN  # the fast encoder's offsets, built on first use
+        # the fast encoder's offsets, built on first use
+        self._edges: _TokenEdges | _ByteTokenEdges | None = _UNKNOWN
 
     # -- training (train, count, train_from_counts: see Tokenizer) ---------------
     Options = WubiBPEOptions
@@ -354,14 +355,7 @@ class WubiBPE(Tokenizer):
         starts_in = list(map(edges.starts_in.__getitem__, ids))
         steps = starts_in[:]  # characters that start in it, past the last one's
         partial = [False] * len(ids)
-        # Tokens that start or end inside a character are rare (pieces of characters): only
-        # where one stands can a token start inside the character the token before ended in.
-        ends, starts, last = edges.ends_char, edges.starts_char, len(ids) - 1
-        odd = list(compress(range(len(ids)), map(edges.odd.__getitem__, ids)))
-        for j in set(chain(odd, map(add, odd, repeat(1)))):  # an odd token's start, the next one's
-            if 0 < j <= last and not (ends[ids[j - 1]] and starts[ids[j]]):
-                steps[j] -= 1  # its first character is the one the token before ended in
-                partial[j] = partial[j - 1] = True
+        edges.mend(ids, steps, starts_in, partial)
         # one past its last character, counted over all texts
         lasts = list(accumulate(steps))
         # texts tile the characters and never meet inside one
@@ -378,10 +372,15 @@ class WubiBPE(Tokenizer):
         return list(map(Encoding, map(ids.__getitem__, spans), map(tokens.__getitem__, spans),
                         map(offsets.__getitem__, spans), map(partial.__getitem__, spans)))
 
-    def _token_edges(self) -> _TokenEdges | None:
+    def _token_edges(self) -> _TokenEdges | _ByteTokenEdges | None:
         if self._edges is _UNKNOWN:
             char_edges = self.codec.char_edges()
-            self._edges = None if char_edges is None else _TokenEdges(self.first_merge_id, self.merges, *char_edges)
+            if self.codec.on_bytes:
+                self._edges = _ByteTokenEdges(self.codec, self._expansion)
+            elif char_edges is not None:
+                self._edges = _TokenEdges(self.first_merge_id, self.merges, *char_edges)
+            else:
+                self._edges = None
         return self._edges
 
     def _encode_symbols(self, texts: list[str], rust: RustMerges) -> list[Encoding]:
@@ -639,6 +638,51 @@ class _TokenEdges:
             self.starts_in.append(self.starts_in[a] + self.starts_in[b] - (not meet))
         # may start or end inside a character
         self.odd = [not (s and e) for s, e in zip(self.starts_char, self.ends_char)]
+
+    def mend(self, ids: list[int], steps: list[int], starts_in: list[int], partial: list[bool]) -> None:
+        """Where a token starts inside the character the token before ended in, take that
+        character off its ``steps`` and mark both ``partial``.  Tokens that start or end inside
+        a character are rare (pieces of characters): only next to one can that happen."""
+        ends, starts, last = self.ends_char, self.starts_char, len(ids) - 1
+        odd = list(compress(range(len(ids)), map(self.odd.__getitem__, ids)))
+        for j in set(chain(odd, map(add, odd, repeat(1)))):  # an odd token's start, the next one's
+            if 0 < j <= last and not (ends[ids[j - 1]] and starts[ids[j]]):
+                steps[j] -= 1  # its first character is the one the token before ended in
+                partial[j] = partial[j - 1] = True
+
+
+class _ByteTokenEdges:
+    """``_TokenEdges`` for the ``shared-bytes`` layout, whose symbols do not say
+    alone whether they start a character (a continuation byte starts a Wubi
+    spelling or goes on a UTF-8 one).  Per token id, read from a character's
+    start (``WubiCodec.follow``): how many characters start in it and where it
+    leaves off.  A token that leaves off inside a character is rare (a piece
+    of one); the tokens after it are read on from there until one ends where
+    a character does."""
+
+    def __init__(self, codec: WubiCodec, expansion: Sequence[tuple[int, ...]]):
+        self._codec, self._expansion = codec, expansion
+        read = [codec.follow(symbols) for symbols in expansion]
+        self.starts_in = [n for _, n in read]
+        self.left_in = [state for state, _ in read]  # None: at a character's end
+        self.odd = [state is not None for state in self.left_in]
+
+    def mend(self, ids: list[int], steps: list[int], starts_in: list[int], partial: list[bool]) -> None:
+        """Read the tokens after each odd one on from where it left off: ``steps`` and
+        ``starts_in`` count only the characters that start in them, besides the one
+        they begin inside; all of them are ``partial``."""
+        follow, expansion, last, k = self._codec.follow, self._expansion, len(ids) - 1, 0
+        for j in compress(range(len(ids)), map(self.odd.__getitem__, ids)):
+            if j < k:  # read on from a token before it
+                continue
+            state = self.left_in[ids[j]]
+            partial[j] = True
+            k = j + 1
+            while state is not None and k <= last:
+                state, started = follow(expansion[ids[k]], state)
+                partial[k] = True
+                steps[k], starts_in[k] = started, started + 1
+                k += 1
 
 
 _UNKNOWN: Any = object()  # not looked at yet
