@@ -212,7 +212,7 @@ class HFTokenizer(_External):
     def vocab_size(self) -> int:
         return self._hf.get_vocab_size(with_added_tokens=True)
 
-    def display_token(self, id: int, *, partial: bool = False, inside: bool = False) -> str:
+    def display_token(self, id: int, *, partial: bool = False) -> str:
         tok = self._hf.id_to_token(id)
         if tok is None:
             return ""

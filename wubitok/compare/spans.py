@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import repeat
 from typing import Any
 
-from ..engines.base import Tokenizer, begins_inside
+from ..engines.base import Tokenizer
 from .metrics import unknown_token_id
 from .run import NamedTokenizers, named
 
@@ -37,9 +37,7 @@ def token_spans(tokenizer: Tokenizer, text: str) -> list[TokenSpan]:
     unk = unknown_token_id(tokenizer)
     partial = enc.partial or repeat(False)
     return [
-        TokenSpan(i, tid, start, end, text[start:end],
-                  tokenizer.display_token(tid, partial=bool(part), inside=begins_inside(enc.offsets, i)),
-                  bool(part), tid == unk)
+        TokenSpan(i, tid, start, end, text[start:end], tokenizer.display_at(enc, i), bool(part), tid == unk)
         for i, (tid, (start, end), part) in enumerate(zip(enc.ids, enc.offsets, partial))
     ]
 

@@ -23,6 +23,7 @@ from ..errors import InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
 from ..progress import ProgressCallback
 from ..registry import resolve
+from ..wubi.codec import ByteReading, begins_inside
 from . import ENGINES
 from .backends import check_backend, choose_backend, choose_encoder
 from .corpus import BlockCounter, Corpus, count_corpus
@@ -55,12 +56,6 @@ class Encoding:
 
     def to_json(self) -> dict[str, Any]:
         return {"ids": self.ids, "tokens": self.tokens, "offsets": [list(o) for o in self.offsets]}
-
-
-def begins_inside(offsets: Sequence[tuple[int, int]], i: int) -> bool:
-    """Whether token ``i`` of an encoding begins inside a character: the token
-    before it ends in the character it starts in (``display_token``'s ``inside``)."""
-    return i > 0 and offsets[i - 1][1] > offsets[i][0]
 
 
 def check_int(name: str, value: Any, low: int) -> int:
@@ -514,23 +509,38 @@ class Tokenizer:
     def vocab_size(self) -> int:
         raise NotImplementedError
 
-    def display_token(self, id: int, *, partial: bool = False, inside: bool = False) -> str:
+    def display_token(self, id: int, *, partial: bool = False) -> str:
         """A human-readable form of a token (for tooltips and tables).
 
         ``partial``: in the encoding shown, the token is only a piece of a
         character, so no character its form would spell on its own may be
         named (a Wubi-BPE spelling prefix of 民 spells 性 when alone).
-        ``inside``: the token begins inside a character (a piece after its
-        first), where a model whose symbols mean what those before them say
-        (Wubi-BPE's ``shared-bytes``) cannot read its keys alone.
         """
         tok = self.id_to_token(id)
         return "" if tok is None else tok
 
-    def spelling(self, id: int, *, inside: bool = False) -> str:  # noqa: A002 (the contract's name)
+    def display_at(self, enc: Encoding, i: int) -> str:
+        """``display_token`` of token ``i`` of ``enc`` where it stands: a model whose
+        tokens mean what the tokens before them say (``byte_reading``) reads a piece
+        of a character on from the pieces before it."""
+        reading = self.byte_reading
+        if reading is not None and begins_inside(enc.offsets, i):
+            return reading.display_at(self.byte_values, enc.ids, enc.offsets, i)
+        return self.display_token(enc.ids[i], partial=bool(enc.partial) and enc.partial[i])
+
+    @property
+    def byte_reading(self) -> ByteReading | None:
+        """For a model whose tokens' bytes mean what the tokens before them say
+        (Wubi-BPE's ``shared-bytes``), how to read a token where it stands; else None."""
+        return None
+
+    def byte_values(self, id: int) -> Sequence[int]:  # noqa: A002
+        """The byte values ``byte_reading`` reads of a token (only where it is not None)."""
+        return ()
+
+    def spelling(self, id: int) -> str:  # noqa: A002 (the contract's name)
         """The token as the model spells it inside (``##ing``, ``▁the``, byte-level
         BPE's ``Ġ`` letters, Wubi-BPE's keys ``g#13``); "" for an id it does not have.
-        ``inside`` as for :meth:`display_token`.
         Shown only where a reader asked for it: the readable form is the text a
         token covers (:mod:`wubitok.services.readable_tokens`)."""
         tok = self.id_to_token(id)

@@ -64,6 +64,10 @@ Differs from ours on a character of the BMP that the codec spells (3 UTF-8
 bytes) followed by a combining mark from U+0300..U+07FF: HF's Precompiled replaces
 such a grapheme cluster (5 bytes) as a whole by the character's spelling and
 the mark is lost.  And on lone surrogates, which a Rust string cannot hold.
+And on a code point that our regex module's newer Unicode tables class as a
+letter or number and HF's regex engine does not (U+3FA19, unassigned to the
+latter): the two cut pre-tokens differently around it, which changes ids
+where a merge spans the cut (in ``shared-bytes``, a final key and a newline).
 In decoding only: a special token whose text holds a byte's name (``<0x41>``).
 ``exact_problem`` names what keeps a model from this export.
 """

@@ -106,29 +106,20 @@ class ModelSummary:
     vocab_size: int
     trained_by: str | None  # engines that can be trained two ways say which (WordPiece, Unigram)
     displays: Joined  # every id's display form
-    # Where a piece of a character shows differently (Wubi-BPE): the same for partial=True,
-    # and for a piece that begins inside its character (partial and inside, Wubi-BPE's shared-bytes).
+    # Where a piece of a character shows differently (Wubi-BPE): the same for partial=True.
     partial_displays: Joined | None
-    inside_displays: Joined | None
     forms: TokenForms  # what the text of a token as a person reads it needs (readable_tokens)
 
     @classmethod
     def of(cls, tok: Tokenizer) -> "ModelSummary":
-        ids = range(tok.vocab_size)
-        full = [tok.display_token(i) for i in ids]
-        partial = [tok.display_token(i, partial=True) for i in ids]
-        inside = [tok.display_token(i, partial=True, inside=True) for i in ids]
+        full = [tok.display_token(i) for i in range(tok.vocab_size)]
+        partial = [tok.display_token(i, partial=True) for i in range(tok.vocab_size)]
         return cls(tok.model_type or type(tok).__name__, tok.vocab_size, trained_by(tok), Joined.of(full),
-                   Joined.of(partial) if partial != full else None,
-                   Joined.of(inside) if inside != partial else None, TokenForms.of(tok))
+                   Joined.of(partial) if partial != full else None, TokenForms.of(tok))
 
-    def display_token(self, id: int, *, partial: bool = False, inside: bool = False) -> str:  # noqa: A002
+    def display_token(self, id: int, *, partial: bool = False) -> str:  # noqa: A002 (Tokenizer's name)
         """:meth:`Tokenizer.display_token` of the model summarised; "" for an id it does not have."""
-        forms = self.displays
-        if partial and self.partial_displays is not None:
-            forms = self.partial_displays
-        if partial and inside and self.inside_displays is not None:
-            forms = self.inside_displays
+        forms = self.partial_displays if partial and self.partial_displays is not None else self.displays
         return forms[id] if 0 <= id < len(forms) else ""
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from ..engines.base import Tokenizer
+from ..wubi.codec import ByteReading, begins_inside
 from .tokenized import Joined, ints
 
 # Whitespace and the ideographic space made visible; controls show as \xNN.
@@ -117,11 +118,29 @@ class TokenForms:
     spelling, the bytes of byte pieces, the special ids."""
 
     spellings: Joined
-    inside_spellings: Joined | None  # of a piece that begins inside its character, where they differ
     piece_bytes: bytes  # the byte pieces run together
     piece_ends: array  # where each id's bytes end in piece_bytes
     is_piece: bytes  # 1 where the id is a byte piece
     special_ids: frozenset[int]
+    # Wubi-BPE's shared-bytes: how a token reads where it stands, and each id's byte values
+    reading: ByteReading | None = None
+    values: Joined | None = None
+
+    def values_of(self, tid: int) -> Sequence[int]:
+        return self.values[tid].encode("latin-1") if self.values is not None else b""
+
+    def spelling_at(self, ids: Sequence[int], offsets: Sequence[tuple[int, int]], i: int) -> str:
+        """The model's spelling of token ``i`` where it stands (a piece of a character read on
+        from the pieces before it, ``Tokenizer.byte_reading``)."""
+        if self.reading is None or not begins_inside(offsets, i):
+            return self.spelling(ids[i])
+        return self.reading.spelling_at(self.values_of, ids, offsets, i)
+
+    def display_at(self, ids: Sequence[int], offsets: Sequence[tuple[int, int]], i: int) -> str | None:
+        """``Tokenizer.display_at`` where the id alone does not say it; else None (the model's own)."""
+        if self.reading is None or not begins_inside(offsets, i):
+            return None
+        return self.reading.display_at(self.values_of, ids, offsets, i)
 
     @classmethod
     def of(cls, tok: Tokenizer) -> "TokenForms":
@@ -129,16 +148,14 @@ class TokenForms:
         pieces = [tok.byte_piece(i) for i in range(n)]
         specials = {tok.token_to_id(t) for t in getattr(tok, "special_tokens", None) or ()}
         unk = getattr(tok, "unk_id", None)
-        spellings = [tok.spelling(i) for i in range(n)]
-        inside = [tok.spelling(i, inside=True) for i in range(n)]
-        return cls(Joined.of(spellings), Joined.of(inside) if inside != spellings else None,
-                   b"".join(p or b"" for p in pieces),
+        reading = tok.byte_reading
+        values = None if reading is None else Joined.of([bytes(tok.byte_values(i)).decode("latin-1") for i in range(n)])
+        return cls(Joined.of([tok.spelling(i) for i in range(n)]), b"".join(p or b"" for p in pieces),
                    ints(accumulate(len(p or b"") for p in pieces)), bytes(p is not None for p in pieces),
-                   frozenset(i for i in (*specials, unk) if i is not None))
+                   frozenset(i for i in (*specials, unk) if i is not None), reading, values)
 
-    def spelling(self, tid: int, *, inside: bool = False) -> str:
-        forms = self.inside_spellings if inside and self.inside_spellings is not None else self.spellings
-        return forms[tid] if 0 <= tid < len(forms) else ""
+    def spelling(self, tid: int) -> str:
+        return self.spellings[tid] if 0 <= tid < len(self.spellings) else ""
 
     def byte_piece(self, tid: int) -> bytes | None:
         if not 0 <= tid < len(self.is_piece) or not self.is_piece[tid]:
@@ -170,7 +187,7 @@ def readable_parts(
     for pos in range(start, end):
         k, n = _covering(offsets, i, pos)
         if n > 1:
-            parts.append(Part("piece", text[pos], k, n))
+            parts.append(Part("piece", visible(text[pos]), k, n))
         elif parts and parts[-1].kind == "text":
             parts[-1] = Part("text", parts[-1].text + visible(text[pos]))
         else:

@@ -118,8 +118,8 @@ the index as ``#`` and its number, ``·`` between characters).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from functools import lru_cache
-from typing import Any, Iterable, Sequence, cast
+from functools import cached_property, lru_cache, partial
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Sequence, Union, cast
 
 import regex
 
@@ -168,6 +168,171 @@ def _gpt2_byte_chars() -> list[str]:
 
 
 BYTE_TOKENS = _gpt2_byte_chars()
+
+
+#: Where ``shared-bytes`` reading stands between two symbols: None at a character's start, an int
+#: for the UTF-8 continuation bytes still to come, a str for the keys of a Wubi spelling read so
+#: far, ``"#"`` where a shared code's index comes next.
+ByteState = Union[int, str, None]
+
+
+class ByteUnit(NamedTuple):
+    """One character (or run of ASCII) of ``shared-bytes`` symbols as ``read_bytes`` read it:
+    ``data[start:end]``.  ``wubi``: a Wubi spelling, whose ``keys`` are those read here (after the
+    keys of a state it began in); else UTF-8 or ASCII bytes.  ``idx``: a shared code's index, or
+    -1 none, -2 not something the encoder writes, -3 cut off by the end inside the keys or UTF-8, -4
+    cut off before its index (the state says where)."""
+
+    start: int
+    end: int
+    wubi: bool
+    keys: str
+    idx: int
+
+    def shown(self, data: Sequence[int], final_key: bool, index_forms: Sequence[str]) -> str:
+        """The token form with keys in ASCII (``WubiCodec.display``): ``wqiY``, ``W②``."""
+        if not self.wubi:
+            return "".join(BYTE_TOKENS[b] for b in data[self.start : self.end])
+        keys = self.keys
+        if self.idx not in (-2, -3) and keys:
+            keys = keys[:-1] + keys[-1].upper() if final_key else keys + BOUNDARY_TOKEN
+        return keys + (index_forms[self.idx] if self.idx >= 0 else "")
+
+
+def read_bytes(data: Sequence[int], state: ByteState, is_shared: Callable[[str], bool],
+               final_key: bool = True) -> tuple[list[ByteUnit], ByteState]:
+    """``shared-bytes`` byte values read left to right from ``state``, and the state after them.
+
+    At a character's start a byte below 0x80 is ASCII, a lead byte starts a character of UTF-8
+    with as many continuation bytes as it announces, and a continuation byte - which UTF-8 never
+    puts there - starts a Wubi spelling: keys, a final key (or the separator) and, when
+    ``is_shared(code)``, the index byte.  The one reading for decoding, display and offsets; it
+    needs of the table only which codes are shared."""
+    units: list[ByteUnit] = []
+    n, i = len(data), 0
+    if not n:
+        return units, state
+    keys = ""
+    if isinstance(state, int) and not isinstance(state, bool):  # the rest of a UTF-8 character
+        while i < n and i < state and 0x80 <= data[i] < 0xC0:
+            i += 1
+        cut = i == n and i < state
+        units.append(ByteUnit(0, i, False, "", -3 if cut else -1))
+        if cut:
+            return units, state - i
+    elif state == "#":  # a shared code's index
+        units.append(ByteUnit(0, 1, True, "", data[0]))
+        i = 1
+    elif isinstance(state, str):
+        keys = state
+    while i < n:
+        start, b = i, data[i]
+        if not keys:
+            if b < 0x80:
+                while i < n and data[i] < 0x80:
+                    i += 1
+                units.append(ByteUnit(start, i, False, "", -1))
+                continue
+            if b >= 0xC0:
+                last = start + (2 if b < 0xE0 else 3 if b < 0xF0 else 4 if b < 0xF8 else 1)
+                i += 1
+                while i < min(n, last) and 0x80 <= data[i] < 0xC0:
+                    i += 1
+                if i == n < last:
+                    units.append(ByteUnit(start, i, False, "", -3))
+                    return units, last - i
+                units.append(ByteUnit(start, i, False, "", -1))
+                continue
+        here = ""
+        while i < n and ON_BYTES_KEY <= data[i] < ON_BYTES_FINAL:
+            here += WUBI_KEYS[data[i] - ON_BYTES_KEY]
+            i += 1
+        if i == n and (here or keys):  # cut inside the keys
+            units.append(ByteUnit(start, i, True, here, -3))
+            return units, keys + here
+        b = data[i]
+        if final_key and ON_BYTES_FINAL <= b < ON_BYTES_END or not final_key and b == ON_BYTES_FINAL and keys + here:
+            here += WUBI_KEYS[b - ON_BYTES_FINAL] if final_key else ""
+            i += 1
+            if not is_shared(keys + here):
+                units.append(ByteUnit(start, i, True, here, -1))
+            elif i == n:
+                units.append(ByteUnit(start, i, True, here, -4))
+                return units, "#"
+            else:
+                units.append(ByteUnit(start, i + 1, True, here, data[i]))
+                i += 1
+        else:  # keys that no final key ended, or a continuation byte no spelling starts with
+            if i == start and not keys:
+                i += 1
+            units.append(ByteUnit(start, i, i > start and data[start] < ON_BYTES_END or bool(keys), here, -2))
+        keys = ""
+    return units, None
+
+
+def begins_inside(offsets: Sequence[tuple[int, int]], i: int) -> bool:
+    """Whether token ``i`` of an encoding begins inside a character: the token before it ends in
+    the character it starts in."""
+    return i > 0 and offsets[i - 1][1] > offsets[i][0]
+
+
+@dataclass(frozen=True)
+class ByteReading:
+    """Reads ``shared-bytes`` tokens where they stand in an encoding (``WubiCodec.byte_reading``):
+    a token alone does not say whether it begins inside a character, or inside which part of
+    one.  Small and plain, so the app's process has it without the codec's tables."""
+
+    shared: frozenset[str]
+    final_key: bool
+    index_forms: tuple[str, ...]
+
+    #: tokens looked back at most for where a character starts (a piece spans few)
+    LOOK_BACK: ClassVar[int] = 64
+
+    def units_at(self, token_data: Callable[[int], Sequence[int]], ids: Sequence[int],
+                 offsets: Sequence[tuple[int, int]], i: int) -> tuple[Sequence[int], list[ByteUnit]]:
+        """Token ``i``'s byte values (``token_data(id)``) and its units, read on from the tokens
+        before it back to where a character starts; from a character's start if that is
+        further back than ``LOOK_BACK`` tokens."""
+        first = i
+        while begins_inside(offsets, first) and i - first < self.LOOK_BACK:
+            first -= 1
+        state: ByteState = None
+        for k in range(first, i) if not begins_inside(offsets, first) else ():
+            state = read_bytes(token_data(ids[k]), state, self.shared.__contains__, self.final_key)[1]
+        data = token_data(ids[i])
+        return data, read_bytes(data, state, self.shared.__contains__, self.final_key)[0]
+
+    def spelling_at(self, token_data: Callable[[int], Sequence[int]], ids: Sequence[int],
+                    offsets: Sequence[tuple[int, int]], i: int) -> str:
+        """``keys_display`` of token ``i`` where it stands: a piece after a character's first
+        shows the keys and index it holds of that character (``hab#34``)."""
+        return byte_keys_display(*self.units_at(token_data, ids, offsets, i))
+
+    def display_at(self, token_data: Callable[[int], Sequence[int]], ids: Sequence[int],
+                   offsets: Sequence[tuple[int, int]], i: int) -> str:
+        """``display`` of token ``i`` where it stands (a piece: its keys, no character)."""
+        data, units = self.units_at(token_data, ids, offsets, i)
+        return "".join(unit.shown(data, self.final_key, self.index_forms) for unit in units)
+
+
+def byte_keys_display(data: Sequence[int], units: Sequence[ByteUnit]) -> str:
+    """``keys_display`` of units ``read_bytes`` read: a Wubi unit's keys and ``#`` index, bytes in
+    GPT-2 form (a run of them as one group), ``·`` between groups."""
+    groups: list[str] = []
+    bytes_run = False  # the last group is a run of bytes
+    for unit in units:
+        if unit.wubi:
+            groups.append(unit.keys + (f"#{unit.idx}" if unit.idx >= 0 else ""))
+            bytes_run = False
+            continue
+        shown = "".join(BYTE_TOKENS[b] for b in data[unit.start : unit.end])
+        if bytes_run:
+            groups[-1] += shown
+        else:
+            groups.append(shown)
+        bytes_run = True
+    return "·".join(groups)
 
 
 @dataclass(frozen=True)
@@ -242,11 +407,9 @@ class WubiCodec:
 
     def plain_bytes(self, symbols: Sequence[int]) -> bytes | None:
         """The bytes ``symbols`` stand for when they spell no Wubi character
-        (text outside the dictionary), else None.  ``shared-bytes`` symbols
-        are read as from a character's start (``_read_on_bytes``)."""
-        if not symbols or not all(BYTE_BASE <= s < KEY_BASE for s in symbols):
-            return None
-        if self.on_bytes and any(u[3] for u in self._read_on_bytes(symbols)):
+        (text outside the dictionary), else None; always None in
+        ``shared-bytes``, whose symbols alone do not say it."""
+        if self.on_bytes or not symbols or not all(BYTE_BASE <= s < KEY_BASE for s in symbols):
             return None
         return bytes(s - BYTE_BASE for s in symbols)
 
@@ -262,18 +425,9 @@ class WubiCodec:
     def display(self, symbols: Sequence[int]) -> str:
         """The ASCII form of symbols: keys as typed, bytes in GPT-2 form."""
         if self.on_bytes:
-            return "".join(self._unit_display(symbols, unit) for unit in self._read_on_bytes(symbols))
+            data, units = self._read_on_bytes(symbols)
+            return "".join(unit.shown(data, self.final_key, self._index_forms) for unit in units)
         return "".join(self._ascii[s] for s in symbols)
-
-    def _unit_display(self, symbols: Sequence[int], unit: tuple[int, int, str, str, int]) -> str:
-        start, end, _, code, index = unit
-        if not code:
-            return "".join(BYTE_TOKENS[s - BYTE_BASE] for s in symbols[start:end])
-        if index == -2:
-            keys = code
-        else:
-            keys = code[:-1] + code[-1].upper() if self.final_key else code + BOUNDARY_TOKEN
-        return keys + (self._index_forms[index] if index >= 0 else "")
 
     def keys_display(self, symbols: Sequence[int]) -> str:
         """Symbols as a learner reads them: each character's Wubi keys in lower
@@ -283,7 +437,7 @@ class WubiCodec:
         a character shows the part it holds; bytes in GPT-2 form.  The token
         table's spelling column, explained by Tokenize's legend."""
         if self.on_bytes:
-            return self._keys_display_on_bytes(symbols)
+            return byte_keys_display(*self._read_on_bytes(symbols))
         groups: list[str] = []  # one per character (or piece, or run of bytes)
         keys: list[str] = []
         index: list[str] = []
@@ -328,22 +482,6 @@ class WubiCodec:
         flush()
         return "·".join(g.lstrip("\0") for g in groups)
 
-    def _keys_display_on_bytes(self, symbols: Sequence[int]) -> str:
-        groups: list[str] = []
-        bytes_run = False  # the last group is a run of bytes
-        for start, end, _, code, index in self._read_on_bytes(symbols):
-            if code:
-                groups.append(code + (f"#{index}" if index >= 0 else ""))
-                bytes_run = False
-                continue
-            shown = "".join(BYTE_TOKENS[s - BYTE_BASE] for s in symbols[start:end])
-            if bytes_run:
-                groups[-1] += shown
-            else:
-                groups.append(shown)
-            bytes_run = True
-        return "·".join(groups)
-
     def spelling(self, char: str) -> tuple[int, ...]:
         """The symbols of one character (a single code point)."""
         sp = self._spelling.get(char)
@@ -381,7 +519,8 @@ class WubiCodec:
         ``index-first`` layouts, a character cut off by the end of ``symbols``
         (a prefix of a longer text's spelling)."""
         if self.on_bytes:
-            return "".join(u[2] for u in self._read_on_bytes(symbols))
+            data, units = self._read_on_bytes(symbols)
+            return "".join(map(partial(self._unit_text, data), units))
         if self.shared_index:
             return self._decode_shared_index(symbols)
         if self.options.layout == "index-first":
@@ -397,95 +536,46 @@ class WubiCodec:
         last = symbols[-1]
         return self.index_base <= last < self.end_id or (self.final_key and MARK_BASE <= last < self.index_base)
 
-    def _read_on_bytes(self, symbols: Sequence[int]) -> list[tuple[int, int, str, str, int]]:
-        """``shared-bytes`` symbols read left to right, as from a character's
-        start: ``(start, end, text, code, index)`` per character, or per run
-        of ASCII bytes.  ``code`` is empty for bytes; else the keys read
-        (``index`` -1: none, -2: the keys never ended).  At a character's
-        start a byte below 0x80 is ASCII, a lead byte starts UTF-8 (with as
-        many continuation bytes as it announces), and a continuation byte -
-        which UTF-8 never puts there - starts a Wubi spelling: keys, a final
-        key, and the index byte a shared code takes.  What the encoder cannot
-        have written, or a character cut off by the end, reads as U+FFFD."""
-        out: list[tuple[int, int, str, str, int]] = []
-        table, n, i = self._table, len(symbols), 0
-        while i < n:
-            b = symbols[i] - BYTE_BASE
-            if not 0 <= b < 256:
-                raise InputError(f"symbol id {symbols[i]} is not a codec symbol (0-3 are special tokens)")
-            j = i + 1
-            if b < 0x80:
-                while j < n and BYTE_BASE <= symbols[j] < BYTE_BASE + 0x80:
-                    j += 1
-                out.append((i, j, bytes(s - BYTE_BASE for s in symbols[i:j]).decode("ascii"), "", -1))
-            elif b >= 0xC0:
-                last = i + (2 if b < 0xE0 else 3 if b < 0xF0 else 4 if b < 0xF8 else 1)
-                while j < min(n, last) and BYTE_BASE + 0x80 <= symbols[j] < BYTE_BASE + 0xC0:
-                    j += 1
-                out.append((i, j, decode_utf8(bytes(s - BYTE_BASE for s in symbols[i:j])), "", -1))
-            else:
-                keys = []
-                j = i
-                while j < n and ON_BYTES_KEY <= symbols[j] - BYTE_BASE < ON_BYTES_FINAL:
-                    keys.append(WUBI_KEYS[symbols[j] - BYTE_BASE - ON_BYTES_KEY])
-                    j += 1
-                last = symbols[j] - BYTE_BASE if j < n else -1
-                if self.final_key and ON_BYTES_FINAL <= last < ON_BYTES_END or last == ON_BYTES_FINAL and keys:
-                    if self.final_key:
-                        keys.append(WUBI_KEYS[last - ON_BYTES_FINAL])
-                    j += 1
-                    code = "".join(keys)
-                    chars = table.get(code, ())
-                    if len(chars) > 1 and j < n:
-                        index = symbols[j] - BYTE_BASE
-                        j += 1
-                        out.append((i, j, chars[index] if index < len(chars) else "\ufffd", code, index))
-                    else:
-                        out.append((i, j, chars[0] if len(chars) == 1 else "\ufffd", code, -1))
-                else:  # keys that no final key ended, or a continuation byte no spelling starts with
-                    j = max(j, i + 1)
-                    out.append((i, j, "\ufffd", "".join(keys) or BYTE_TOKENS[b], -2))
-            i = j
-        return out
+    def _read_on_bytes(self, symbols: Sequence[int]) -> tuple[list[int], list[ByteUnit]]:
+        """``shared-bytes`` symbols as byte values, read from a character's start (``read_bytes``)."""
+        data = [s - BYTE_BASE for s in symbols]
+        bad = next((s for s, b in zip(symbols, data) if not 0 <= b < 256), None)
+        if bad is not None:
+            raise InputError(f"symbol id {bad} is not a codec symbol (0-3 are special tokens)")
+        return data, read_bytes(data, None, self.is_shared, self.final_key)[0]
 
-    def follow(self, symbols: Sequence[int], state: int | str | None = None) -> tuple[int | str | None, int]:
-        """``shared-bytes``: where reading ``symbols`` from ``state`` leaves off,
-        and how many characters start in them.  ``state`` None is a character's
-        start; an int, the UTF-8 continuation bytes still to come; a str, the
-        keys of a Wubi spelling read so far, or ``"#"``: a shared code's index
-        to come.  For ids the encoder wrote, as ``_read_on_bytes`` reads them;
-        what it cannot have written starts a character of its own."""
-        table, starts = self._table, 0
-        for s in symbols:
-            b = s - BYTE_BASE
-            if isinstance(state, int) and 0x80 <= b < 0xC0:
-                state = state - 1 or None
-                continue
-            if state == "#":
-                state = None
-                continue
-            if isinstance(state, str) and ON_BYTES_KEY <= b < ON_BYTES_END:
-                keys = state
-            else:  # a character starts here
-                starts += 1
-                keys = ""
-                if b < 0x80 or b >= 0xF8:
-                    state = None
-                    continue
-                if b >= 0xC0:
-                    state = 1 if b < 0xE0 else 2 if b < 0xF0 else 3
-                    continue
-                if b >= ON_BYTES_END:  # a continuation byte no spelling starts with
-                    state = None
-                    continue
-            if b < ON_BYTES_FINAL:
-                state = keys + WUBI_KEYS[b - ON_BYTES_KEY]
-            elif self.final_key:
-                code = keys + WUBI_KEYS[b - ON_BYTES_FINAL]
-                state = "#" if len(table.get(code, ())) > 1 else None
-            else:  # the separator
-                state = "#" if len(table.get(keys, ())) > 1 else None
-        return state, starts
+    def _unit_text(self, data: Sequence[int], unit: ByteUnit) -> str:
+        # what a unit read from a character's start spells: U+FFFD for what the encoder cannot have written
+        if not unit.wubi:
+            if unit.idx == -1:
+                return decode_utf8(bytes(data[unit.start : unit.end]))
+            return "\ufffd"
+        chars = self._table.get(unit.keys, ())
+        if unit.idx == -1 and len(chars) == 1:
+            return chars[0]
+        return chars[unit.idx] if 0 <= unit.idx < len(chars) else "\ufffd"
+
+    def is_shared(self, code: str) -> bool:
+        """Whether several characters share ``code`` (so an index follows it in ``shared-*`` layouts)."""
+        return len(self._table.get(code, ())) > 1
+
+    @cached_property
+    def byte_reading(self) -> "ByteReading | None":
+        """What reading ``shared-bytes`` tokens where they stand needs of this codec (None for
+        another layout): the shared codes and how keys and indexes show."""
+        if not self.on_bytes:
+            return None
+        shared = frozenset(code for code, chars in self._table.items() if len(chars) > 1)
+        return ByteReading(shared, self.final_key, tuple(self._index_forms))
+
+    def follow(self, symbols: Sequence[int], state: ByteState = None) -> tuple[ByteState, int]:
+        """``shared-bytes``: where reading ``symbols`` from ``state`` (``read_bytes``;
+        None: a character's start) leaves off, and how many characters start in them."""
+        data = [s - BYTE_BASE for s in symbols]
+        units, state_after = read_bytes(data, state, self.is_shared, self.final_key)
+        # a run of ASCII is one unit of as many characters
+        chars = sum(u.end - u.start if not u.wubi and u.end > u.start and data[u.start] < 0x80 else 1 for u in units)
+        return state_after, chars - (state is not None and bool(units))
 
     def _decode_shared_index(self, symbols: Sequence[int]) -> str:
         # keys, then (final key or separator) the code; a shared code takes its one index symbol

@@ -10,13 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wubitok import load_tokenizer
-from wubitok.compare.spans import token_spans
-from wubitok.engines.base import begins_inside
 from wubitok.engines.bpe.encoder import MergeApplier
 from wubitok.engines.bpe.wubi import WubiBPE
 from wubitok.engines.pre_tokenizers.wubi import joined_pretokens, pretokenize
 from wubitok.errors import Cancelled, FileError, InputError, MissingExtraError, ModelError
 from wubitok.paths import resources_dir
+from wubitok.services.readable_tokens import TokenForms
 from wubitok.wubi.codec import CodecOptions
 
 SAMPLES = resources_dir() / "samples"
@@ -267,24 +266,32 @@ def test_display_shows_keys_and_whole_characters(tok, tang):
     assert tok.display_token(a) == "a"
     (nl,) = tok.encode("\n").ids
     assert tok.display_token(nl) == "Ċ (\\n)"
-    # shared-bytes: key w is the byte 0x96, read as a key where a character may start; a token
-    # that begins inside a character shows its bytes (the same id ends ö, C3 B6 in UTF-8)
+    # shared-bytes: key w is the byte 0x96, read alone as a key (where a character may start)
     key_w = 4 + 0x80 + "abcdefghijklmnopqrstuvwxy".index("w")
     assert tok.display_token(key_w) == "w" and tok.spelling(key_w) == "w"
-    assert tok.display_token(key_w, partial=True, inside=True) == tok.spelling(key_w, inside=True) == "ĸ"
     assert tok.display_token(0) == "<pad>"
 
 
-def test_a_piece_that_begins_inside_a_character_shows_its_bytes():
-    # … is E2 80 A6: without merges its tail 80 A6 would read as the keys aN where a character
-    # may start.  Read where they stand, its pieces show as bytes.
+def test_a_piece_of_a_character_reads_on_from_the_pieces_before_it():
+    # Without merges every symbol is a token.  … is E2 80 A6: alone, 80 A6 would read as the keys
+    # aN where a character may start; read where they stand they are the rest of its UTF-8 bytes.
     tok = WubiBPE()
-    spans = token_spans(tok, "…你")
-    assert [s.display for s in spans[:3]] == ["â", "Ģ", "¦"]  # E2 80 A6 in GPT-2 form
-    assert [begins_inside([(s.start, s.end) for s in spans], i) for i in range(len(spans))] == \
-        [False, True, True, False, True]
-    assert tok.display_token(spans[1].id, partial=True) == "a"  # alone it reads as a key
-    assert [s.display for s in spans[3:]] == ["W", "Ă"]  # 你 (W②): a key, then the index byte 2
+    text = "…你𠀀"
+    enc = tok.encode(text)
+    forms = TokenForms.of(tok)
+    shown = [tok.display_at(enc, i) for i in range(len(enc.ids))]
+    spelled = [forms.spelling_at(enc.ids, enc.offsets, i) for i in range(len(enc.ids))]
+    assert shown[:3] == spelled[:3] == ["â", "Ģ", "¦"]  # E2 80 A6 in GPT-2 form
+    assert tok.display_token(enc.ids[1], partial=True) == "a"  # alone it reads as a key
+    assert shown[3:5] == ["W", "②"] and spelled[3:5] == ["w", "#2"]  # 你 is W②: the index byte 2 is an index
+    # 𠀀's pieces: the keys and index each holds, together its whole spelling
+    codec = tok.codec
+    assert "".join(spelled[5:]) == codec.keys_display(codec.spelling("𠀀"))
+    assert "".join(shown[5:]) == codec.display(codec.spelling("𠀀"))
+    # the app's summary of the model reads them alike
+    assert [forms.display_at(enc.ids, enc.offsets, i) or tok.display_token(enc.ids[i], partial=True)
+            for i in range(len(enc.ids))] == shown
+
 
 @settings(max_examples=60, deadline=None)
 @given(

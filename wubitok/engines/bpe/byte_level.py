@@ -334,7 +334,7 @@ class ByteLevelBPE(Tokenizer):
     def vocab_size(self) -> int:
         return len(self._tokens)
 
-    def display_token(self, id: int, *, partial: bool = False, inside: bool = False) -> str:
+    def display_token(self, id: int, *, partial: bool = False) -> str:
         """The token as text; bytes that are only part of a character show as ``\\xNN``."""
         if not 0 <= id < len(self._tokens):
             return ""

@@ -35,7 +35,7 @@ from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequenc
 
 from ...errors import InputError, ModelError, excerpt
 from ...progress import check_cancel
-from ...wubi.codec import BYTE_BASE, RESERVED_TOKENS, CodecOptions, WubiCodec
+from ...wubi.codec import BYTE_BASE, RESERVED_TOKENS, ByteReading, CodecOptions, WubiCodec
 from ...wubi.dictionary import default_dictionary
 from ..backends import choose_encoder
 from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs, check_int, check_training
@@ -531,16 +531,16 @@ class WubiBPE(Tokenizer):
         """The codec symbols a token stands for (empty for special tokens)."""
         return self._expansion[id] if id >= BYTE_BASE else ()
 
-    def display_token(self, id: int, *, partial: bool = False, inside: bool = False) -> str:
+    def display_token(self, id: int, *, partial: bool = False) -> str:
         """Keys as typed plus, if the token spells whole characters, those:
         ``wqiy▁ (你)``; a ``partial`` token shows its keys only.  Bytes show in
-        GPT-2 form, special tokens as they are; so does, in ``shared-bytes``, a
-        token that begins ``inside`` a character (its keys depend on what came before)."""
+        GPT-2 form, special tokens as they are.  ``shared-bytes``: read as from
+        a character's start (``display_at`` reads it where it stands)."""
         tok = self.id_to_token(id)
         if tok is None:
             return ""
         symbols = self.symbols(id)
-        if not symbols or inside and self.codec.on_bytes:
+        if not symbols:
             return tok
         shown = self.codec.display(symbols)
         if partial:
@@ -550,18 +550,24 @@ class WubiBPE(Tokenizer):
             return shown
         return f"{shown} ({_escape(text)})"
 
-    def spelling(self, id: int, *, inside: bool = False) -> str:  # noqa: A002
+    @property
+    def byte_reading(self) -> ByteReading | None:
+        return self.codec.byte_reading
+
+    def byte_values(self, id: int) -> tuple[int, ...]:  # noqa: A002
+        return tuple(s - BYTE_BASE for s in self.symbols(id))
+
+    def spelling(self, id: int) -> str:  # noqa: A002
         """Wubi keys as a learner types them, ``·`` between characters and
         an index as ``#N`` (``wqiy``, ``lw#0·t#14``: ``codec.keys_display``),
-        bytes in GPT-2 form; special tokens as they are; ``inside`` as for
-        ``display_token``."""
+        bytes in GPT-2 form; special tokens as they are."""
         symbols = self.symbols(id)
-        if not symbols or inside and self.codec.on_bytes:
-            return self.id_to_token(id) or ""
-        return self.codec.keys_display(symbols)
+        return self.codec.keys_display(symbols) if symbols else (self.id_to_token(id) or "")
 
     def byte_piece(self, id: int) -> bytes | None:  # noqa: A002
-        """The bytes of a token spelled in byte symbols only (text outside the dictionary)."""
+        """The bytes of a token spelled in byte symbols only (text outside the dictionary);
+        None in ``shared-bytes``, where a token alone does not say it (its pieces read as
+        pieces of their characters)."""
         return self.codec.plain_bytes(self.symbols(id))
 
     # -- persistence ------------------------------------------------------------

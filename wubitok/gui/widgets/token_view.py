@@ -39,7 +39,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextDocumentLayout, QPlainTextEdit, QToolTip, QWidget
 
-from ...engines.base import begins_inside
 from ...services.incremental_encode import find_edit
 from ...services.readable_tokens import Part, TokenForms, format_parts, hex_bytes, readable_parts, visible
 from ...services.tokenized import PackedEncoding, Spans
@@ -93,10 +92,13 @@ class TokenizedText:
         return [i for i, toks in enumerate(self.spans.seg_tokens) if toks]
 
     def display_token(self, index: int) -> str:
+        enc = self.encoding
+        shown = self.forms.display_at(enc.ids, enc.offsets, index) if self.forms is not None else None
+        if shown is not None:
+            return shown
         if self.display is not None:
-            return self.display(self.encoding.ids[index], partial=self.encoding.partial_at(index),
-                                inside=begins_inside(self.encoding.offsets, index))
-        return self.encoding.tokens[index]
+            return self.display(enc.ids[index], partial=enc.partial_at(index))
+        return enc.tokens[index]
 
     def readable(self, index: int) -> list[Part]:
         """Token ``index`` as a person reads it: the text it covers (:mod:`~wubitok.services.readable_tokens`)."""
@@ -106,7 +108,7 @@ class TokenizedText:
     def spelling(self, index: int) -> str:
         """Token ``index`` as the model spells it (Wubi keys, byte letters, ``##``)."""
         if self.forms is not None:
-            return self.forms.spelling(self.encoding.ids[index], inside=begins_inside(self.encoding.offsets, index))
+            return self.forms.spelling_at(self.encoding.ids, self.encoding.offsets, index)
         return self.display_token(index)
 
 
