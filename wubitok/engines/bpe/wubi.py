@@ -672,12 +672,13 @@ class _ByteTokenEdges:
         self.starts_in = [n for _, n in read]
         self.left_in = [state for state, _ in read]  # None: at a character's end
         self.odd = [state is not None for state in self.left_in]
+        self._read_on: dict[tuple[Any, int], tuple[Any, int]] = {}  # (state, id) -> what follow gives
 
     def mend(self, ids: list[int], steps: list[int], starts_in: list[int], partial: list[bool]) -> None:
         """Read the tokens after each odd one on from where it left off: ``steps`` and
         ``starts_in`` count only the characters that start in them, besides the one
         they begin inside; all of them are ``partial``."""
-        follow, expansion, last, k = self._codec.follow, self._expansion, len(ids) - 1, 0
+        read_on, last, k = self._read_on, len(ids) - 1, 0
         for j in compress(range(len(ids)), map(self.odd.__getitem__, ids)):
             if j < k:  # read on from a token before it
                 continue
@@ -685,7 +686,13 @@ class _ByteTokenEdges:
             partial[j] = True
             k = j + 1
             while state is not None and k <= last:
-                state, started = follow(expansion[ids[k]], state)
+                key = (state, ids[k])
+                found = read_on.get(key)
+                if found is None:
+                    if len(read_on) >= 1 << 16:  # bounded, whatever the text
+                        read_on.clear()
+                    found = read_on[key] = self._codec.follow(self._expansion[ids[k]], state)
+                state, started = found
                 partial[k] = True
                 steps[k], starts_in[k] = started, started + 1
                 k += 1
