@@ -23,7 +23,7 @@ from ..errors import InputError, ModelError, excerpt
 from ..fileio import atomic_write_text
 from ..progress import ProgressCallback
 from ..registry import resolve
-from ..wubi.codec import ByteReading, begins_inside
+from ..wubi.byte_reading import ByteReading, begins_inside
 from . import ENGINES
 from .backends import check_backend, choose_backend, choose_encoder
 from .corpus import BlockCounter, Corpus, count_corpus

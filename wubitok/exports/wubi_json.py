@@ -83,16 +83,8 @@ from typing import Any
 from ..engines.bpe.wubi import WubiBPE
 from ..engines.pre_tokenizers.wubi import JOINED_PATTERN
 from ..errors import ModelError
-from ..wubi.codec import (
-    BYTE_BASE,
-    BYTE_TOKENS,
-    KEY_BASE,
-    MARK_BASE,
-    ON_BYTES_END,
-    ON_BYTES_FINAL,
-    ON_BYTES_KEY,
-    WubiCodec,
-)
+from ..wubi.byte_reading import ON_BYTES_END, ON_BYTES_FINAL, ON_BYTES_KEY
+from ..wubi.codec import BYTE_BASE, BYTE_TOKENS, KEY_BASE, MARK_BASE, WubiCodec
 from .charsmap import precompiled_charsmap
 from .hf_json import _added_tokens, _document, _padding, post_processor
 

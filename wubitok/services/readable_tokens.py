@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from ..engines.base import Tokenizer
-from ..wubi.codec import ByteReading, begins_inside
+from ..wubi.byte_reading import ByteReading, begins_inside
 from .tokenized import Joined, ints
 
 # Whitespace and the ideographic space made visible; controls show as \xNN.

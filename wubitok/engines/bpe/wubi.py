@@ -35,7 +35,8 @@ from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequenc
 
 from ...errors import InputError, ModelError, excerpt
 from ...progress import check_cancel
-from ...wubi.codec import BYTE_BASE, RESERVED_TOKENS, ByteReading, CodecOptions, WubiCodec
+from ...wubi.byte_reading import ByteReading
+from ...wubi.codec import BYTE_BASE, RESERVED_TOKENS, CodecOptions, WubiCodec
 from ...wubi.dictionary import default_dictionary
 from ..backends import choose_encoder
 from ..base import Encoding, EngineOptions, Tokenizer, TrainingArgs, check_int, check_training
