@@ -375,13 +375,12 @@ class WubiBPE(Tokenizer):
 
     def _token_edges(self) -> _TokenEdges | _ByteTokenEdges | None:
         if self._edges is _UNKNOWN:
-            char_edges = self.codec.char_edges()
-            if self.codec.on_bytes:
+            if self.codec.on_bytes:  # its symbols never say alone where characters meet
                 self._edges = _ByteTokenEdges(self.codec, self._expansion)
-            elif char_edges is not None:
-                self._edges = _TokenEdges(self.first_merge_id, self.merges, *char_edges)
             else:
-                self._edges = None
+                char_edges = self.codec.char_edges()
+                self._edges = None if char_edges is None else _TokenEdges(self.first_merge_id, self.merges,
+                                                                          *char_edges)
         return self._edges
 
     def _encode_symbols(self, texts: list[str], rust: RustMerges) -> list[Encoding]:
