@@ -118,29 +118,28 @@ class TokenForms:
     spelling, the bytes of byte pieces, the special ids."""
 
     spellings: Joined
-    piece_bytes: bytes  # the byte pieces run together
+    # Each id's bytes run together: a byte piece's, or with a ``reading`` every id's byte values
+    piece_bytes: bytes
     piece_ends: array  # where each id's bytes end in piece_bytes
     is_piece: bytes  # 1 where the id is a byte piece
     special_ids: frozenset[int]
-    # Wubi-BPE's shared-bytes: how a token reads where it stands, and each id's byte values
-    reading: ByteReading | None = None
-    values: Joined | None = None
+    reading: ByteReading | None = None  # Wubi-BPE's shared-bytes: how a token reads where it stands
 
-    def values_of(self, tid: int) -> Sequence[int]:
-        return self.values[tid].encode("latin-1") if self.values is not None else b""
+    def _bytes_of(self, tid: int) -> bytes:
+        return self.piece_bytes[self.piece_ends[tid - 1] if tid else 0 : self.piece_ends[tid]]
 
     def spelling_at(self, ids: Sequence[int], offsets: Sequence[tuple[int, int]], i: int) -> str:
         """The model's spelling of token ``i`` where it stands (a piece of a character read on
         from the pieces before it, ``Tokenizer.byte_reading``)."""
         if self.reading is None or not begins_inside(offsets, i):
             return self.spelling(ids[i])
-        return self.reading.spelling_at(self.values_of, ids, offsets, i)
+        return self.reading.spelling_at(self._bytes_of, ids, offsets, i)
 
     def display_at(self, ids: Sequence[int], offsets: Sequence[tuple[int, int]], i: int) -> str | None:
         """``Tokenizer.display_at`` where the id alone does not say it; else None (the model's own)."""
         if self.reading is None or not begins_inside(offsets, i):
             return None
-        return self.reading.display_at(self.values_of, ids, offsets, i)
+        return self.reading.display_at(self._bytes_of, ids, offsets, i)
 
     @classmethod
     def of(cls, tok: Tokenizer) -> "TokenForms":
@@ -149,10 +148,10 @@ class TokenForms:
         specials = {tok.token_to_id(t) for t in getattr(tok, "special_tokens", None) or ()}
         unk = getattr(tok, "unk_id", None)
         reading = tok.byte_reading
-        values = None if reading is None else Joined.of([bytes(tok.byte_values(i)).decode("latin-1") for i in range(n)])
-        return cls(Joined.of([tok.spelling(i) for i in range(n)]), b"".join(p or b"" for p in pieces),
-                   ints(accumulate(len(p or b"") for p in pieces)), bytes(p is not None for p in pieces),
-                   frozenset(i for i in (*specials, unk) if i is not None), reading, values)
+        stored = [p or b"" for p in pieces] if reading is None else [bytes(tok.byte_values(i)) for i in range(n)]
+        return cls(Joined.of([tok.spelling(i) for i in range(n)]), b"".join(stored),
+                   ints(accumulate(map(len, stored))), bytes(p is not None for p in pieces),
+                   frozenset(i for i in (*specials, unk) if i is not None), reading)
 
     def spelling(self, tid: int) -> str:
         return self.spellings[tid] if 0 <= tid < len(self.spellings) else ""
@@ -160,7 +159,7 @@ class TokenForms:
     def byte_piece(self, tid: int) -> bytes | None:
         if not 0 <= tid < len(self.is_piece) or not self.is_piece[tid]:
             return None
-        return self.piece_bytes[self.piece_ends[tid - 1] if tid else 0 : self.piece_ends[tid]]
+        return self._bytes_of(tid)
 
 
 def readable_parts(
