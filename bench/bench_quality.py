@@ -51,7 +51,8 @@ index), ``wubi-shared-bytes`` (the codec's ``shared-bytes``: ``shared-index``
 on the byte alphabet alone, keys and final keys on UTF-8 continuation bytes,
 the index on the bytes from 0x00; 100 more merges at every size) and
 ``wubi-bytes`` (the same with the index on the bytes from 0x80, sharing them
-with the keys).  ``wubi`` itself is the shipped ``shared-index``.
+with the keys), ``wubi-shared-index`` (the default of 4-6 December 2026).
+``wubi`` itself is the shipped default (``shared-bytes`` since 6 December 2026).
 
 Pre-token variants (``pretok_variants.py``): ``wubi@V`` / ``bytes@V`` are
 ``wubi`` / ``bytes`` trained and evaluated on variant ``V``'s pre-tokens
@@ -119,9 +120,9 @@ ALL_TOKENIZERS = ("wubi", "wubi-prefix", "wubi-corpus", "wubi-optimal", "wubi-un
 SWEEP = ("wubi-w2", "wubi-corpus-w2", "wubi-w1.5", "wubi-hybrid-corpus", "wubi-hybrid-keys",
          "wubi-hybrid-w2", "wubi-b16", "wubi-b32", "wubi-b64")
 # where a character's index stands (the codec's ``layout``, and designs the codec
-# does not have), on request: NAME@joined; ``wubi`` is the shipped ``shared-index``
+# does not have), on request: NAME@joined; ``wubi`` is the shipped default
 LAYOUTS = ("wubi-first", "wubi-last", "wubi-marked", "wubi-sep", "wubi-shared-end", "wubi-fixed", "wubi-digits",
-           "wubi-shared-longer", "wubi-shared-first-costs", "wubi-bytes", "wubi-shared-bytes")
+           "wubi-shared-longer", "wubi-shared-first-costs", "wubi-bytes", "wubi-shared-bytes", "wubi-shared-index")
 # pre-token variants (``pretok_variants.py``): NAME@VARIANT trains and encodes
 # on that variant's pre-tokens; ``oracle`` spells every Han character as one
 # free symbol (the ceiling of any spelling, see ``OracleSpeller``)
@@ -369,16 +370,16 @@ def shared_index_speller(longer_on_tie: bool = False, first_costs: bool = False)
     return sp
 
 
-def byte_sharing_speller(index_at: int = 0x80) -> WubiSpeller:
-    """The codec's ``shared-bytes`` with index ``i`` on the byte ``index_at + i``: a
-    key is a UTF-8 continuation byte (0x80-0x98), a final key another one
-    (0x99-0xB1).  No symbol is added to
-    the byte alphabet, so BPE has 100 more merges at every vocabulary size.
-    Still decodable left to right: a continuation byte is a byte only after a
-    UTF-8 lead byte, and an index only after the final key of a shared code."""
+def byte_sharing_speller() -> WubiSpeller:
+    """The codec's ``shared-bytes`` with index ``i`` on the byte 0x80 + ``i``, shared
+    with the keys: a key is a UTF-8 continuation byte (0x80-0x98), a final key
+    another one (0x99-0xB1).  No symbol is added to the byte alphabet, so BPE has
+    100 more merges at every vocabulary size.  Still decodable left to right: a
+    continuation byte is a byte only after a UTF-8 lead byte, and an index only
+    after the final key of a shared code."""
     from wubitok.wubi.codec import BYTE_BASE, KEY_BASE, MARK_BASE
 
-    sp = WubiSpeller()
+    sp = WubiSpeller(options=CodecOptions(layout="shared-index"))
     codec = sp.codec
 
     def byte_of(s: int) -> int:
@@ -388,7 +389,7 @@ def byte_sharing_speller(index_at: int = 0x80) -> WubiSpeller:
             return 0x80 + s - KEY_BASE
         if s < codec.index_base:
             return 0x99 + s - MARK_BASE
-        return (index_at + s - codec.index_base) % 256
+        return 0x80 + s - codec.index_base
 
     sp._override = {ch: tuple(BYTE_BASE + byte_of(s) for s in sym) for ch, sym in codec._spelling.items()}
     sp.alphabet = list(BYTE_TOKENS)
@@ -740,6 +741,7 @@ def run(args) -> dict:
         "wubi-shared-first-costs": lambda: shared_index_speller(first_costs=True),
         "wubi-bytes": byte_sharing_speller,
         "wubi-shared-bytes": lambda: WubiSpeller(options=CodecOptions(layout="shared-bytes")),
+        "wubi-shared-index": lambda: WubiSpeller(options=CodecOptions(layout="shared-index")),
     }
     result: dict = {"split": args.split, "train_chars": sum(map(len, train_docs)),
                     "held_chars": {g: sum(map(len, d)) for g, d in held.items()},
